@@ -1,0 +1,10 @@
+// The one entry of @klang/domain: schemas, constants and messages shared by server and web.
+export * from './brand';
+export * from './genres';
+export * from './tiers';
+export * from './loyalty';
+export * from './limits';
+export * from './messages';
+export * from './errors';
+export * from './api/health.schema';
+export * from './api/analytics.schema';

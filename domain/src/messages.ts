@@ -1,0 +1,16 @@
+/**
+ * User-facing strings of the spec, written once, word for word, and used by both sides.
+ * Later areas add theirs here; a screen never spells one of these by hand.
+ */
+export const MESSAGES = {
+  somethingWentWrong: 'Something went wrong',
+  pageFailedToLoad: 'Page Failed to Load',
+  reloadPage: 'Reload Page',
+  userNotAuthenticated: 'User not authenticated',
+  accessDenied: 'Access denied',
+  unexpectedError: 'An unexpected error occurred',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  notFound: 'Not found',
+  internalError: 'Something went wrong on our side. Please try again.',
+  invalidRequest: 'The request is not valid.',
+} as const;

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('gives every setting a working default: PGlite, local storage, local email', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ kind: 'pglite', dir: path.resolve('data/db') });
+    expect(config.storage.kind).toBe('local');
+    expect(config.email.kind).toBe('local');
+    expect(config.seed).toBe(true);
+  });
+
+  it('honours PORT, DATA_DIR and DATABASE_URL, and does not seed PostgreSQL unasked', () => {
+    const config = loadConfig({ PORT: '4010', DATA_DIR: '/tmp/k', DATABASE_URL: 'postgres://u:p@localhost:5432/klang' });
+    expect(config.port).toBe(4010);
+    expect(config.dataDir).toBe('/tmp/k');
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@localhost:5432/klang' });
+    expect(config.seed).toBe(false);
+  });
+
+  it('chooses S3 and SMTP when they are configured', () => {
+    const config = loadConfig({
+      S3_BUCKET: 'klang',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+    });
+    expect(config.storage).toMatchObject({ kind: 's3', bucket: 'klang', forcePathStyle: true });
+    expect(config.email).toMatchObject({ kind: 'smtp', url: 'smtp://127.0.0.1:2525' });
+  });
+
+  it('lists every problem at once, readably', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', S3_BUCKET: 'only-a-bucket' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems.some((p) => p.startsWith('PORT:'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('DATABASE_URL:'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('S3_BUCKET:'))).toBe(true);
+    expect((error as ConfigError).message).toContain('Klang cannot start');
+  });
+});

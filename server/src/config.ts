@@ -1,0 +1,114 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The environment, parsed once at start. Every setting has a working default so that
+ * `npm start` on a fresh machine runs Klang on its embedded, offline providers.
+ * A real provider is chosen by configuring it; see .env.example.
+ */
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional());
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: optionalUrl,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: optionalUrl,
+    SESSION_SECRET: optionalString,
+    MEDIA_SIGNING_SECRET: optionalString,
+    TRUST_PROXY: bool,
+    SEED: bool,
+
+    S3_BUCKET: optionalString,
+    S3_REGION: z.string().default('auto'),
+    S3_ENDPOINT: optionalUrl,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: bool,
+
+    SMTP_URL: optionalUrl,
+    EMAIL_FROM: z.string().default('Klang <hello@klang.local>'),
+  });
+
+/**
+ * Rules across settings, checked on the raw environment so that they are reported together
+ * with any malformed value instead of after it is fixed.
+ */
+function crossSettingProblems(source: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  const s3 = [source.S3_BUCKET, source.S3_ACCESS_KEY_ID, source.S3_SECRET_ACCESS_KEY];
+  if (s3.some(Boolean) && !s3.every(Boolean)) {
+    problems.push('S3_BUCKET: S3 storage needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together');
+  }
+  if (source.NODE_ENV === 'production' && source.DATABASE_URL && !source.SESSION_SECRET) {
+    problems.push('SESSION_SECRET: a production deployment on PostgreSQL needs its own SESSION_SECRET');
+  }
+  return problems;
+}
+
+export type Env = z.infer<typeof envSchema>;
+
+export type Config = ReturnType<typeof buildConfig>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Klang cannot start; the environment has problems:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws a ConfigError listing every problem at once. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  const problems = [
+    ...(parsed.error?.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`) ?? []),
+    ...crossSettingProblems(source),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  return buildConfig(parsed.data);
+}
+
+function buildConfig(env: Env) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY ?? false,
+    dataDir,
+    // Demo content goes into the embedded database by default, never into PostgreSQL unasked.
+    seed: env.SEED ?? !env.DATABASE_URL,
+    database: env.DATABASE_URL
+      ? ({ kind: 'postgres', url: env.DATABASE_URL } as const)
+      : ({ kind: 'pglite', dir: path.join(dataDir, 'db') } as const),
+    /** Secrets fall back to a per-data-directory random secret (see secrets.ts). */
+    sessionSecret: env.SESSION_SECRET,
+    mediaSigningSecret: env.MEDIA_SIGNING_SECRET,
+    storage:
+      env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? ({
+            kind: 's3',
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          } as const)
+        : ({ kind: 'local', dir: path.join(dataDir, 'media') } as const),
+    email: env.SMTP_URL
+      ? ({ kind: 'smtp', url: env.SMTP_URL, from: env.EMAIL_FROM, outboxDir: path.join(dataDir, 'outbox') } as const)
+      : ({ kind: 'local', from: env.EMAIL_FROM, outboxDir: path.join(dataDir, 'outbox') } as const),
+  };
+}

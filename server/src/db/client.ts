@@ -1,0 +1,102 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/**
+ * The one database interface every repository uses. Two drivers sit behind it: embedded PGlite
+ * (the default, persisted under DATA_DIR) and PostgreSQL through node-postgres (DATABASE_URL).
+ * Both speak the same SQL, so one set of migrations and repositories serves both.
+ */
+export interface Queryable {
+  /** Runs one parameterised statement ($1, $2, ...) and returns its rows. */
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Runs `work` in one transaction; it commits when `work` resolves and rolls back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function one<Row>(db: Queryable, sql: string, params?: readonly unknown[]): Promise<Row> {
+  const rows = await db.query<Row>(sql, params);
+  const row = rows[0];
+  if (rows.length !== 1 || row === undefined) throw new Error(`expected one row, got ${rows.length}`);
+  return row;
+}
+
+export async function maybeOne<Row>(
+  db: Queryable,
+  sql: string,
+  params?: readonly unknown[],
+): Promise<Row | undefined> {
+  const rows = await db.query<Row>(sql, params);
+  return rows[0];
+}
+
+export type DatabaseConfig = { kind: 'pglite'; dir?: string } | { kind: 'postgres'; url: string };
+
+export async function openDatabase(config: DatabaseConfig): Promise<Db> {
+  return config.kind === 'pglite' ? openPglite(config.dir) : openPostgres(config.url);
+}
+
+/** An in-memory PGlite when `dir` is omitted (tests); a persistent one otherwise. */
+async function openPglite(dir?: string): Promise<Db> {
+  if (dir) await mkdir(dir, { recursive: true });
+  const client = await PGlite.create(dir ?? 'memory://');
+  const asQueryable = (q: Pick<PGlite, 'query'>): Queryable => ({
+    async query<Row>(sql: string, params?: readonly unknown[]) {
+      const result = await q.query<Row>(sql, params as unknown[] | undefined);
+      return result.rows;
+    },
+  });
+  return {
+    kind: 'pglite',
+    ...asQueryable(client),
+    async exec(sql) {
+      await client.exec(sql);
+    },
+    transaction: (work) => client.transaction((tx) => work(asQueryable(tx))),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Db> {
+  // WARNING: node-postgres returns int8 (bigint, count(*)) as strings; SQL casts counts to int.
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Fail at start, not on the first request, when the server is unreachable.
+  await pool.query('select 1');
+  const asQueryable = (q: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<Row>(sql: string, params?: readonly unknown[]) {
+      // Unnamed statements: a named (cached generic) plan slows the random-key pick by 20x
+      // for users with many likes (shared/reference/performance-and-security.md A5).
+      const result = await q.query(sql, params as unknown[] | undefined);
+      return result.rows as Row[];
+    },
+  });
+  return {
+    kind: 'postgres',
+    ...asQueryable(pool),
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await work(asQueryable(client));
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

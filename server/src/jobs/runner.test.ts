@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { createTestDatabase } from '../test/database';
+import { createJobRunner, enqueueJob, type JobHandler } from './runner';
+
+const silentLog = { warn: () => undefined, error: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger;
+
+describe('job runner', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await db.drop();
+  });
+  beforeEach(async () => {
+    await db.query('delete from jobs');
+  });
+
+  const statusOf = async (id: string) =>
+    (await db.query<{ status: string; attempts: number; last_error: string | null }>(
+      'select status, attempts, last_error from jobs where id = $1',
+      [id],
+    ))[0];
+
+  it('runs a queued job once and records success', async () => {
+    const seen: unknown[] = [];
+    const runner = createJobRunner({ db, log: silentLog, handlers: { greet: async (job) => void seen.push(job.payload) } });
+    const id = await enqueueJob(db, 'greet', { name: 'Ada' });
+    expect(await runner.runOnce()).toBe(true);
+    expect(await runner.runOnce()).toBe(false);
+    expect(seen).toEqual([{ name: 'Ada' }]);
+    expect(await statusOf(id!)).toMatchObject({ status: 'succeeded', attempts: 1 });
+  });
+
+  it('retries a failing job later and gives up after max attempts, keeping the error', async () => {
+    const failing: JobHandler = () => Promise.reject(new Error('disk on fire'));
+    const runner = createJobRunner({ db, log: silentLog, handlers: { flaky: failing } });
+    const id = await enqueueJob(db, 'flaky', {}, { maxAttempts: 2 });
+    await runner.runOnce();
+    expect(await statusOf(id!)).toMatchObject({ status: 'queued', attempts: 1, last_error: 'disk on fire' });
+    // Backoff: not claimable again until run_at passes.
+    expect(await runner.runOnce()).toBe(false);
+    await db.query(`update jobs set run_at = now() - interval '1 second' where id = $1`, [id]);
+    await runner.runOnce();
+    expect(await statusOf(id!)).toMatchObject({ status: 'failed', attempts: 2 });
+  });
+
+  it('keeps one job per dedupe key', async () => {
+    const first = await enqueueJob(db, 'snapshot', {}, { dedupeKey: 'chart:2026-11-21' });
+    const second = await enqueueJob(db, 'snapshot', {}, { dedupeKey: 'chart:2026-11-21' });
+    expect(first).toBeDefined();
+    expect(second).toBeUndefined();
+    expect((await db.query('select 1 from jobs'))).toHaveLength(1);
+  });
+
+  it('reclaims a job whose worker died mid-run once the lease runs out', async () => {
+    const id = await enqueueJob(db, 'work', {});
+    // A worker claimed it and crashed: the row says running, locked long ago.
+    await db.query(
+      `update jobs set status = 'running', attempts = 1, locked_by = 'dead', locked_at = now() - interval '11 minutes' where id = $1`,
+      [id],
+    );
+    let ran = 0;
+    const runner = createJobRunner({ db, log: silentLog, handlers: { work: async () => void ran++ } });
+    expect(await runner.runOnce()).toBe(true);
+    expect(ran).toBe(1);
+    expect(await statusOf(id!)).toMatchObject({ status: 'succeeded', attempts: 2 });
+  });
+
+  it('never hands one job to two runners at once', async () => {
+    await Promise.all(Array.from({ length: 20 }, (_, i) => enqueueJob(db, 'count', { i })));
+    const seen: number[] = [];
+    const handler: JobHandler = async (job) => {
+      seen.push((job.payload as { i: number }).i);
+      await new Promise((r) => setTimeout(r, 2));
+    };
+    const a = createJobRunner({ db, log: silentLog, handlers: { count: handler } });
+    const b = createJobRunner({ db, log: silentLog, handlers: { count: handler } });
+    const drain = async (runner: typeof a) => {
+      while (await runner.runOnce()) {
+        /* keep going */
+      }
+    };
+    await Promise.all([drain(a), drain(b)]);
+    expect(seen.sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+  });
+});

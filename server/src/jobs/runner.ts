@@ -1,0 +1,165 @@
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Queryable } from '../db/client';
+
+export interface Job<Payload = unknown> {
+  id: string;
+  kind: string;
+  payload: Payload;
+  attempts: number;
+  maxAttempts: number;
+}
+
+export type JobHandler = (job: Job, context: { db: Db }) => Promise<void>;
+
+export interface EnqueueOptions {
+  runAt?: Date;
+  maxAttempts?: number;
+  /** At most one job with this key ever exists; a second enqueue is a no-op. */
+  dedupeKey?: string;
+}
+
+/** Adds a job; inside a transaction it becomes visible only when the transaction commits. */
+export async function enqueueJob(
+  db: Queryable,
+  kind: string,
+  payload: unknown,
+  options: EnqueueOptions = {},
+): Promise<string | undefined> {
+  const rows = await db.query<{ id: string }>(
+    `insert into jobs (kind, payload, run_at, max_attempts, dedupe_key)
+     values ($1, $2::jsonb, coalesce($3::timestamptz, now()), $4, $5)
+     on conflict (dedupe_key) where dedupe_key is not null do nothing
+     returning id`,
+    [kind, JSON.stringify(payload ?? {}), options.runAt?.toISOString() ?? null, options.maxAttempts ?? 5, options.dedupeKey ?? null],
+  );
+  return rows[0]?.id;
+}
+
+export interface JobRunnerOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  handlers: Record<string, JobHandler>;
+  pollIntervalMs?: number;
+  /** A running job whose lock is older than this was held by a crashed worker: run it again. */
+  leaseMs?: number;
+  concurrency?: number;
+}
+
+/**
+ * A durable job runner on the `jobs` table. Claiming uses FOR UPDATE SKIP LOCKED, so several
+ * instances share one queue without taking the same job; a job whose worker died is reclaimed
+ * once its lease runs out, so a crash loses no job. Failures retry with exponential backoff
+ * until max_attempts, then stay as `failed` with the last error for someone to look at.
+ */
+export function createJobRunner(options: JobRunnerOptions) {
+  const { db, log, handlers } = options;
+  const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  const leaseMs = options.leaseMs ?? 10 * 60_000;
+  const concurrency = options.concurrency ?? 1;
+  const workerId = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+  let timer: NodeJS.Timeout | undefined;
+  let active = 0;
+  let stopped = true;
+  const idle = new Set<() => void>();
+
+  async function claim(): Promise<Job | undefined> {
+    const rows = await db.query<{ id: string; kind: string; payload: unknown; attempts: number; max_attempts: number }>(
+      `update jobs set status = 'running', locked_at = now(), locked_by = $1, attempts = attempts + 1, updated_at = now()
+       where id = (
+         select id from jobs
+         where (status = 'queued' and run_at <= now())
+            or (status = 'running' and locked_at < now() - make_interval(secs => $2::double precision / 1000))
+         order by run_at
+         for update skip locked
+         limit 1
+       )
+       returning id, kind, payload, attempts, max_attempts`,
+      [workerId, leaseMs],
+    );
+    const row = rows[0];
+    return row && { id: row.id, kind: row.kind, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts };
+  }
+
+  async function finish(job: Job, error?: unknown) {
+    if (!error) {
+      await db.query(
+        `update jobs set status = 'succeeded', finished_at = now(), updated_at = now(), locked_at = null, last_error = null
+         where id = $1`,
+        [job.id],
+      );
+      return;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    const exhausted = job.attempts >= job.maxAttempts;
+    log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, err: error }, exhausted ? 'job failed for good' : 'job failed; will retry');
+    await db.query(
+      `update jobs set status = $2, last_error = $3, locked_at = null, updated_at = now(),
+         run_at = now() + make_interval(secs => $4), finished_at = case when $2 = 'failed' then now() end
+       where id = $1`,
+      [job.id, exhausted ? 'failed' : 'queued', message.slice(0, 2000), Math.min(3600, 2 ** job.attempts * 5)],
+    );
+  }
+
+  /** Runs at most one job; resolves true when one ran (tests drive the runner with this). */
+  async function runOnce(): Promise<boolean> {
+    const job = await claim();
+    if (!job) return false;
+    const handler = handlers[job.kind];
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      await handler(job, { db });
+      await finish(job);
+    } catch (error) {
+      await finish(job, error).catch((finishError: unknown) => {
+        log.error({ err: finishError, jobId: job.id }, 'could not record a job failure');
+      });
+    }
+    return true;
+  }
+
+  async function drain() {
+    while (!stopped && active < concurrency) {
+      active += 1;
+      let ran = false;
+      try {
+        ran = await runOnce();
+      } catch (error) {
+        log.error({ err: error }, 'job runner could not claim a job');
+      } finally {
+        active -= 1;
+        if (active === 0) for (const resolve of idle) resolve();
+      }
+      if (!ran) break;
+    }
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void drain().finally(schedule);
+    }, pollIntervalMs);
+    timer.unref();
+  }
+
+  return {
+    workerId,
+    runOnce,
+    /** Wakes the runner now instead of at the next poll (after an enqueue, for example). */
+    poke() {
+      if (!stopped) void drain();
+    },
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      if (active > 0) await new Promise<void>((resolve) => idle.add(resolve));
+    },
+  };
+}
+
+export type JobRunner = ReturnType<typeof createJobRunner>;

@@ -1,0 +1,82 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { MESSAGES, type ErrorCode } from '@klang/domain';
+import { AppError, codeForStatus } from '../errors';
+
+interface Problem {
+  status: number;
+  code: ErrorCode;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+/**
+ * One error handler for the whole API (STYLE.md). Services throw AppError with a user-facing
+ * message; validation failures name the fields; anything else is logged with the request id
+ * and answered with a generic 500 that carries no internal detail.
+ */
+export const errorsPlugin = fp(
+  (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const problem = toProblem(error);
+      if (problem.status >= 500) {
+        request.log.error({ err: error }, 'request failed');
+      } else {
+        request.log.info({ code: problem.code, status: problem.status }, problem.message);
+      }
+      return sendProblem(request, reply, problem);
+    });
+  },
+  { name: 'errors' },
+);
+
+function toProblem(error: FastifyError): Problem {
+  if (error instanceof AppError) {
+    return {
+      status: error.status,
+      code: error.code,
+      message: error.message,
+      ...(error.fields && { fields: error.fields }),
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || issue.params.issue.path.join('.');
+      fields[key || 'body'] ??= issue.message;
+    }
+    const first = Object.values(fields)[0];
+    return { status: 400, code: 'VALIDATION_FAILED', message: first ?? MESSAGES.invalidRequest, fields };
+  }
+  if (isResponseSerializationError(error)) {
+    return { status: 500, code: 'INTERNAL', message: MESSAGES.internalError };
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 500) return { status, code: 'INTERNAL', message: MESSAGES.internalError };
+  if (status === 429) return { status, code: 'RATE_LIMITED', message: MESSAGES.tooManyRequests };
+  // Fastify's own 4xx (bad JSON, body too large, wrong content type) carry safe messages.
+  return { status, code: codeForStatus(status), message: error.message || MESSAGES.invalidRequest };
+}
+
+/**
+ * The spec's named functions (/functions/v1/*) and REST calls (/rest/v1/*) keep their
+ * documented error bodies; our own /api endpoints answer with the domain error body.
+ */
+function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: Problem) {
+  reply.status(problem.status);
+  if (request.url.startsWith('/functions/v1/')) {
+    return reply.send({ error: problem.message, code: problem.code, ...(problem.fields && { fields: problem.fields }) });
+  }
+  if (request.url.startsWith('/rest/v1/')) {
+    return reply.send({ code: problem.code, message: problem.message });
+  }
+  return reply.send({
+    error: {
+      code: problem.code,
+      message: problem.message,
+      ...(problem.fields && { fields: problem.fields }),
+      requestId: request.id,
+    },
+  });
+}

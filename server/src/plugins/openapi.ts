@@ -1,0 +1,24 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { PRODUCT_NAME } from '@klang/domain';
+
+/** The OpenAPI document, generated from the same zod schemas the routes validate with. */
+export const openapiPlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: `${PRODUCT_NAME} API`,
+          description: 'Resource endpoints under /api, the spec\'s named functions under /functions/v1.',
+          version: '1.0.0',
+        },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  },
+  { name: 'openapi' },
+);

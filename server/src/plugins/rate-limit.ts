@@ -1,0 +1,53 @@
+import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client';
+
+/**
+ * Rate limits kept in the database rather than in process memory, so two app instances share
+ * one count instead of doubling the limit (shared/reference/performance-and-security.md B4).
+ * Limits are opt-in per route: `config: { rateLimit: { max, timeWindow } }`.
+ */
+export const rateLimitPlugin = fp(
+  async (app: FastifyInstance, options: { db: Db }) => {
+    const { db } = options;
+    class DatabaseStore implements FastifyRateLimitStore {
+      constructor(private readonly prefix = 'global') {}
+      incr(
+        key: string,
+        callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+        timeWindow: number,
+      ) {
+        db.query<{ hits: number; ttl_ms: number }>(
+          `insert into rate_limits (key, hits, reset_at)
+           values ($1, 1, now() + make_interval(secs => $2::double precision / 1000))
+           on conflict (key) do update set
+             hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
+             reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+           returning hits, greatest(0, (extract(epoch from reset_at - now()) * 1000))::int as ttl_ms`,
+          [`${this.prefix}:${key}`, timeWindow],
+        ).then(
+          (rows) => {
+            const row = rows[0];
+            callback(null, { current: row?.hits ?? 1, ttl: row?.ttl_ms ?? timeWindow });
+          },
+          (error: unknown) => {
+            callback(error instanceof Error ? error : new Error(String(error)));
+          },
+        );
+      }
+      child(routeOptions: { path: string; method: string | string[] }) {
+        return new DatabaseStore(`${String(routeOptions.method)} ${routeOptions.path}`);
+      }
+    }
+
+    await app.register(rateLimit, {
+      global: false,
+      store: DatabaseStore as unknown as NonNullable<Parameters<typeof rateLimit>[1]>['store'],
+      keyGenerator: (request) => request.ip,
+      // A failing store must not take the API down with it; the limit is lost for that request.
+      skipOnError: true,
+    });
+  },
+  { name: 'rate-limit' },
+);

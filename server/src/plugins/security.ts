@@ -1,0 +1,43 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface SecurityOptions {
+  /** Extra origins media and images may come from (the S3 endpoint when S3 storage is used). */
+  mediaOrigins: string[];
+}
+
+/**
+ * Security headers and a content security policy that fits the single-page app: a Vite build
+ * emits only external module scripts, so `script-src 'self'` needs no nonce. Styles allow
+ * inline because the dialog primitives inject a small <style> for scroll locking.
+ * Later areas add their origins here (payments, captcha, voice agent), each only where needed.
+ */
+export const securityPlugin = fp(
+  async (app: FastifyInstance, options: SecurityOptions) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', ...options.mediaOrigins],
+          mediaSrc: ["'self'", 'blob:', 'data:', ...options.mediaOrigins],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'", 'data:'],
+          workerSrc: ["'self'", 'blob:'],
+          objectSrc: ["'none'"],
+          baseUri: ["'none'"],
+          frameAncestors: ["'none'"],
+          formAction: ["'self'"],
+        },
+      },
+      // Signed media URLs carry their signature in the query string; never leak it onwards.
+      referrerPolicy: { policy: 'no-referrer' },
+      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+      crossOriginEmbedderPolicy: false,
+    });
+  },
+  { name: 'security' },
+);

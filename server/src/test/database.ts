@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Db } from '../db/client';
+import { migrate } from '../db/migrate';
+
+/**
+ * A fresh, migrated database for one test file. In-memory PGlite by default; when
+ * TEST_DATABASE_URL points at a PostgreSQL server, a new database is created on it for the
+ * file and dropped afterwards, so the same route tests run against real PostgreSQL in CI.
+ */
+export async function createTestDatabase(): Promise<Db & { drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const db = await openDatabase({ kind: 'pglite' });
+    await migrate(db);
+    return Object.assign(db, { drop: () => db.close() });
+  }
+  const name = `klang_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ kind: 'postgres', url: url.toString() });
+  await migrate(db);
+  return Object.assign(db, {
+    async drop() {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every workspace: domain and server run in Node, web components in jsdom.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', include: ['domain/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'server',
+          include: ['server/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
+    ],
+  },
+});
