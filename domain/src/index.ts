@@ -4,6 +4,7 @@ export * from './genres';
 export * from './tiers';
 export * from './loyalty';
 export * from './limits';
+export * from './demo';
 export * from './messages';
 export * from './errors';
 export * from './api/health.schema';

@@ -21,7 +21,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { webDistDir?: string } = {},
+  options: { webDistDir?: string; extend?: (app: FastifyInstance) => void } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'klang-test-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
@@ -35,6 +35,7 @@ export async function createTestApp(
     providers,
     webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web-build'),
   });
+  options.extend?.(app);
   await app.ready();
   return {
     app,

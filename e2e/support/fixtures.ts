@@ -1,0 +1,46 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export interface Screens {
+  /** Opens a path, waits for the app to render, and scans it for accessibility violations. */
+  visit(path: string): Promise<void>;
+  /** Scans the screen as it is now (after an in-app navigation or a dialog opening). */
+  check(label?: string): Promise<void>;
+  /** How many screens this journey scanned. */
+  readonly scanned: number;
+}
+
+/** Serious and critical axe violations fail the journey; the message names each rule and node. */
+async function scan(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = blocking
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`)
+    .join('\n');
+  expect(blocking, `accessibility violations on ${label}:\n${report}`).toEqual([]);
+}
+
+export const test = base.extend<{ screens: Screens }>({
+  screens: async ({ page }, use) => {
+    let scanned = 0;
+    await use({
+      async visit(path) {
+        await page.goto(path);
+        await page.locator('#root > *').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        await scan(page, path);
+        scanned += 1;
+      },
+      async check(label) {
+        await page.waitForLoadState('networkidle');
+        await scan(page, label ?? page.url());
+        scanned += 1;
+      },
+      get scanned() {
+        return scanned;
+      },
+    });
+  },
+});
+
+export { expect };

@@ -1,0 +1,36 @@
+// Builds the web app when its sources changed since the last build, so `npm start` is quick
+// on a second run and never serves a stale app.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const inputs = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'domain/src'];
+const stampFile = path.join(root, 'web/dist/.build-stamp');
+
+/** @param {string} target @param {import('node:crypto').Hash} hash */
+function addToHash(target, hash) {
+  const full = path.join(root, target);
+  if (!existsSync(full)) return;
+  const stat = statSync(full);
+  if (stat.isDirectory()) {
+    for (const entry of readdirSync(full).sort()) addToHash(path.join(target, entry), hash);
+    return;
+  }
+  hash.update(target);
+  hash.update(readFileSync(full));
+}
+
+const hash = createHash('sha256');
+for (const input of inputs) addToHash(input, hash);
+const fingerprint = hash.digest('hex');
+const previous = existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : '';
+
+if (previous === fingerprint && existsSync(path.join(root, 'web/dist/index.html'))) {
+  console.log('web app is up to date');
+} else {
+  console.log('building the web app…');
+  execFileSync('npm', ['run', 'build', '-w', '@klang/web'], { cwd: root, stdio: 'inherit' });
+  writeFileSync(stampFile, fingerprint);
+}

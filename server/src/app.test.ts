@@ -1,0 +1,149 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { errorBodySchema, healthResponseSchema, MESSAGES } from '@klang/domain';
+import { AppError } from './errors';
+import { createTestApp, type TestApp } from './test/app';
+
+describe('the application shell of the API', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const webDist = path.join(process.env.TMPDIR ?? '/tmp', `klang-web-${process.pid}-${Date.now()}`);
+    await mkdir(path.join(webDist, 'assets'), { recursive: true });
+    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Klang</title><div id="root"></div>');
+    await writeFile(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    t = await createTestApp(
+      {},
+      {
+        webDistDir: webDist,
+        extend(app) {
+          app.get('/api/test/boom', () => {
+            throw new Error('connection string postgres://secret@db leaked');
+          });
+          app.get('/api/test/forbidden', () => {
+            throw new AppError('FORBIDDEN', MESSAGES.accessDenied);
+          });
+          app.post('/functions/v1/test-fn', { schema: { body: z.object({ trackId: z.uuid() }) } }, () => ({ ok: true }));
+          app.get('/api/test/limited', { config: { rateLimit: { max: 3, timeWindow: '1 minute' } } }, () => ({ ok: true }));
+        },
+      },
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers health with the database kind and every provider', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    const body = healthResponseSchema.parse(res.json());
+    expect(body).toEqual({ status: 'ok', database: t.db.kind, providers: { storage: 'local', email: 'local' } });
+  });
+
+  it('sends security headers and a CSP that fits the single-page app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
+  });
+
+  it('hides internal detail of a 500 and gives the request id', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('postgres://');
+    const body = errorBodySchema.parse(res.json());
+    expect(body.error).toMatchObject({ code: 'INTERNAL', message: MESSAGES.internalError });
+    expect(body.error.requestId).toBe(res.headers['request-id'] ?? body.error.requestId);
+  });
+
+  it('answers an AppError with its status, code and message', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/forbidden' });
+    expect(res.statusCode).toBe(403);
+    expect(errorBodySchema.parse(res.json()).error).toMatchObject({ code: 'FORBIDDEN', message: 'Access denied' });
+  });
+
+  it('keeps the documented error body on the spec\'s functions and names the bad field', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/functions/v1/test-fn', payload: { trackId: 'nope' } });
+    expect(res.statusCode).toBe(400);
+    const body = res.json<{ error: string; code: string; fields: Record<string, string> }>();
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(typeof body.error).toBe('string');
+    expect(Object.keys(body.fields)).toContain('trackId');
+  });
+
+  it('answers bad JSON with a 400, not a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/analytics/events',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(errorBodySchema.parse(res.json()).error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('limits a rate-limited route with a 429 and Retry-After after exactly max requests', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await t.app.inject({ method: 'GET', url: '/api/test/limited' })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    const limited = await t.app.inject({ method: 'GET', url: '/api/test/limited' });
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(errorBodySchema.parse(limited.json()).error.code).toBe('RATE_LIMITED');
+  });
+
+  it('serves index.html for client routes and a JSON 404 for unknown API paths', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/how-it-works', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const api = await t.app.inject({ method: 'GET', url: '/api/nothing-here', headers: { accept: 'text/html' } });
+    expect(api.statusCode).toBe(404);
+    expect(errorBodySchema.parse(api.json()).error.code).toBe('NOT_FOUND');
+  });
+
+  it('publishes an OpenAPI document generated from the schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths['/api/health']).toBeDefined();
+    expect(doc.paths['/api/analytics/events']).toBeDefined();
+  });
+});
+
+describe('analytics', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('records a page view without its query string', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/analytics/events',
+      payload: { name: 'page_view', path: '/unsubscribe?email=someone@example.com', visitorId: crypto.randomUUID() },
+    });
+    expect(res.statusCode).toBe(204);
+    const rows = await t.db.query<{ path: string }>(`select path from analytics_events where name = 'page_view'`);
+    expect(rows).toEqual([{ path: '/unsubscribe' }]);
+  });
+
+  it('refuses an unknown event and changes nothing', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/analytics/events', payload: { name: 'tracking_pixel', path: '/' } });
+    expect(res.statusCode).toBe(400);
+    const rows = await t.db.query<{ n: number }>(`select count(*)::int as n from analytics_events where name <> 'page_view'`);
+    expect(rows[0]?.n).toBe(0);
+  });
+});

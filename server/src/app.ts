@@ -1,0 +1,91 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { createAnalyticsRepository } from './modules/analytics/analytics.repository';
+import { createAnalyticsService } from './modules/analytics/analytics.service';
+import { createEmailService } from './modules/email/email.service';
+import { mailboxRoutes } from './modules/email/mailbox.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { mediaRoutes } from './modules/media/media.routes';
+import { errorsPlugin } from './plugins/errors';
+import { openapiPlugin } from './plugins/openapi';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { securityPlugin } from './plugins/security';
+import { webAppPlugin } from './plugins/web-app';
+import { describeProviders, type Providers } from './providers/registry';
+import type { Secrets } from './secrets';
+import { MESSAGES } from '@klang/domain';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  secrets: Secrets;
+  providers: Providers;
+  /** Where the built web app is; tests point it elsewhere or at nothing. */
+  webDistDir?: string;
+}
+
+/**
+ * Builds the whole HTTP application without listening, so tests drive it through
+ * `app.inject`. Plugins register in lifecycle order: errors, security, cookies, rate limits,
+ * OpenAPI, then the areas, then the web app as the fallback for client-side routes.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db, providers } = deps;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      serializers: {
+        // Signed media URLs carry their signature in the query string: never log one.
+        req: (req: { method: string; url: string; ip?: string }) => ({
+          method: req.method,
+          url: req.url.split('?')[0],
+          ip: req.ip,
+        }),
+      },
+    },
+    trustProxy: config.trustProxy,
+    genReqId: () => crypto.randomUUID(),
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { mediaOrigins: providers.storage.mediaOrigins });
+  await app.register(cookie, { secret: deps.secrets.session });
+  await app.register(rateLimitPlugin, { db });
+  await app.register(openapiPlugin);
+
+  const email = createEmailService({ db, provider: providers.email, from: config.email.from, outboxDir: config.email.outboxDir });
+  app.decorate('services', { email });
+
+  await app.register(healthRoutes, { database: db.kind, providers: describeProviders(providers) });
+  await app.register(analyticsRoutes, {
+    service: createAnalyticsService({ repository: createAnalyticsRepository(db) }),
+  });
+  if (config.storage.kind === 'local') {
+    await app.register(mediaRoutes, { dir: config.storage.dir, signingSecret: deps.secrets.media });
+  }
+  if (providers.email.name === 'local') {
+    await app.register(mailboxRoutes, { db, outboxDir: config.email.outboxDir });
+  }
+
+  await app.register(webAppPlugin, { ...(deps.webDistDir !== undefined && { distDir: deps.webDistDir }) });
+  app.setNotFoundHandler((request, reply) => {
+    if (app.serveWebApp?.(request, reply)) return reply;
+    return reply.status(404).send({ error: { code: 'NOT_FOUND', message: MESSAGES.notFound, requestId: request.id } });
+  });
+
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: { email: ReturnType<typeof createEmailService> };
+  }
+}

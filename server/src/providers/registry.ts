@@ -1,0 +1,29 @@
+import type { HealthResponse } from '@klang/domain';
+import type { Config } from '../config';
+import type { Secrets } from '../secrets';
+import type { EmailProvider } from './email/email';
+import { createLocalEmail } from './email/local-email';
+import { createSmtpEmail } from './email/smtp-email';
+import { createLocalStorage } from './storage/local-storage';
+import { createS3Storage } from './storage/s3-storage';
+import type { StorageProvider } from './storage/storage';
+
+export interface Providers {
+  storage: StorageProvider;
+  email: EmailProvider;
+}
+
+/** Chooses each provider from configuration: the real service when configured, the local one otherwise. */
+export function createProviders(config: Config, secrets: Secrets): Providers {
+  const storage =
+    config.storage.kind === 's3'
+      ? createS3Storage(config.storage)
+      : createLocalStorage({ dir: config.storage.dir, signingSecret: secrets.media });
+  const email = config.email.kind === 'smtp' ? createSmtpEmail({ url: config.email.url }) : createLocalEmail();
+  return { storage, email };
+}
+
+/** What /api/health and the start-up log say about each provider, so nobody mistakes local for real. */
+export function describeProviders(providers: Providers): HealthResponse['providers'] {
+  return { storage: providers.storage.name, email: providers.email.name };
+}

@@ -1,0 +1,31 @@
+// Makes an existing account a forum admin (DECISIONS.md: admins are the accounts listed in
+// the admins table). Usage: npm run grant-admin -w @klang/server -- someone@example.com
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { migrate } from '../db/migrate';
+
+const email = process.argv[2]?.trim().toLowerCase();
+if (!email) {
+  console.error('usage: npm run grant-admin -w @klang/server -- <email>');
+  process.exit(2);
+}
+
+const config = loadConfig();
+const db = await openDatabase(config.database);
+try {
+  await migrate(db);
+  const rows = await db.query<{ id: string }>(
+    `insert into admins (id) select id from accounts where email = $1
+     on conflict (id) do nothing returning id`,
+    [email],
+  );
+  const exists = await db.query('select 1 from accounts where email = $1', [email]);
+  if (exists.length === 0) {
+    console.error(`no account with the email ${email}`);
+    process.exitCode = 1;
+  } else {
+    console.log(rows.length > 0 ? `${email} is now an admin` : `${email} was already an admin`);
+  }
+} finally {
+  await db.close();
+}
