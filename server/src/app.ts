@@ -61,7 +61,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimitPlugin, { db });
   await app.register(openapiPlugin);
 
-  const email = createEmailService({ db, provider: providers.email, from: config.email.from, outboxDir: config.email.outboxDir });
+  const email = createEmailService({
+    db,
+    provider: providers.email,
+    from: config.email.from,
+    outboxDir: config.email.outboxDir,
+    log: app.log,
+  });
   app.decorate('services', { email });
 
   await app.register(healthRoutes, { database: db.kind, providers: describeProviders(providers) });
@@ -78,7 +84,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(webAppPlugin, { ...(deps.webDistDir !== undefined && { distDir: deps.webDistDir }) });
   app.setNotFoundHandler((request, reply) => {
     if (app.serveWebApp?.(request, reply)) return reply;
-    return reply.status(404).send({ error: { code: 'NOT_FOUND', message: MESSAGES.notFound, requestId: request.id } });
+    return reply
+      .status(404)
+      .send({ error: { code: 'NOT_FOUND', message: MESSAGES.notFound, requestId: request.id } });
   });
 
   return app;

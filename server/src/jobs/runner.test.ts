@@ -3,7 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createTestDatabase } from '../test/database';
 import { createJobRunner, enqueueJob, type JobHandler } from './runner';
 
-const silentLog = { warn: () => undefined, error: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger;
+const silentLog = {
+  warn: () => undefined,
+  error: () => undefined,
+  info: () => undefined,
+} as unknown as FastifyBaseLogger;
 
 describe('job runner', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -17,33 +21,44 @@ describe('job runner', () => {
     await db.query('delete from jobs');
   });
 
+  const enqueue = async (...args: Parameters<typeof enqueueJob>) => {
+    const id = await enqueueJob(...args);
+    if (!id) throw new Error('the job was not enqueued');
+    return id;
+  };
   const statusOf = async (id: string) =>
-    (await db.query<{ status: string; attempts: number; last_error: string | null }>(
-      'select status, attempts, last_error from jobs where id = $1',
-      [id],
-    ))[0];
+    (
+      await db.query<{ status: string; attempts: number; last_error: string | null }>(
+        'select status, attempts, last_error from jobs where id = $1',
+        [id],
+      )
+    )[0];
 
   it('runs a queued job once and records success', async () => {
     const seen: unknown[] = [];
-    const runner = createJobRunner({ db, log: silentLog, handlers: { greet: async (job) => void seen.push(job.payload) } });
-    const id = await enqueueJob(db, 'greet', { name: 'Ada' });
+    const runner = createJobRunner({
+      db,
+      log: silentLog,
+      handlers: { greet: (job) => Promise.resolve(void seen.push(job.payload)) },
+    });
+    const id = await enqueue(db, 'greet', { name: 'Ada' });
     expect(await runner.runOnce()).toBe(true);
     expect(await runner.runOnce()).toBe(false);
     expect(seen).toEqual([{ name: 'Ada' }]);
-    expect(await statusOf(id!)).toMatchObject({ status: 'succeeded', attempts: 1 });
+    expect(await statusOf(id)).toMatchObject({ status: 'succeeded', attempts: 1 });
   });
 
   it('retries a failing job later and gives up after max attempts, keeping the error', async () => {
     const failing: JobHandler = () => Promise.reject(new Error('disk on fire'));
     const runner = createJobRunner({ db, log: silentLog, handlers: { flaky: failing } });
-    const id = await enqueueJob(db, 'flaky', {}, { maxAttempts: 2 });
+    const id = await enqueue(db, 'flaky', {}, { maxAttempts: 2 });
     await runner.runOnce();
-    expect(await statusOf(id!)).toMatchObject({ status: 'queued', attempts: 1, last_error: 'disk on fire' });
+    expect(await statusOf(id)).toMatchObject({ status: 'queued', attempts: 1, last_error: 'disk on fire' });
     // Backoff: not claimable again until run_at passes.
     expect(await runner.runOnce()).toBe(false);
     await db.query(`update jobs set run_at = now() - interval '1 second' where id = $1`, [id]);
     await runner.runOnce();
-    expect(await statusOf(id!)).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(await statusOf(id)).toMatchObject({ status: 'failed', attempts: 2 });
   });
 
   it('keeps one job per dedupe key', async () => {
@@ -51,21 +66,30 @@ describe('job runner', () => {
     const second = await enqueueJob(db, 'snapshot', {}, { dedupeKey: 'chart:2026-11-21' });
     expect(first).toBeDefined();
     expect(second).toBeUndefined();
-    expect((await db.query('select 1 from jobs'))).toHaveLength(1);
+    expect(await db.query('select 1 from jobs')).toHaveLength(1);
   });
 
   it('reclaims a job whose worker died mid-run once the lease runs out', async () => {
-    const id = await enqueueJob(db, 'work', {});
+    const id = await enqueue(db, 'work', {});
     // A worker claimed it and crashed: the row says running, locked long ago.
     await db.query(
       `update jobs set status = 'running', attempts = 1, locked_by = 'dead', locked_at = now() - interval '11 minutes' where id = $1`,
       [id],
     );
     let ran = 0;
-    const runner = createJobRunner({ db, log: silentLog, handlers: { work: async () => void ran++ } });
+    const runner = createJobRunner({
+      db,
+      log: silentLog,
+      handlers: {
+        work: () => {
+          ran += 1;
+          return Promise.resolve();
+        },
+      },
+    });
     expect(await runner.runOnce()).toBe(true);
     expect(ran).toBe(1);
-    expect(await statusOf(id!)).toMatchObject({ status: 'succeeded', attempts: 2 });
+    expect(await statusOf(id)).toMatchObject({ status: 'succeeded', attempts: 2 });
   });
 
   it('never hands one job to two runners at once', async () => {

@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { inspect } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/client';
 
@@ -31,7 +32,13 @@ export async function enqueueJob(
      values ($1, $2::jsonb, coalesce($3::timestamptz, now()), $4, $5)
      on conflict (dedupe_key) where dedupe_key is not null do nothing
      returning id`,
-    [kind, JSON.stringify(payload ?? {}), options.runAt?.toISOString() ?? null, options.maxAttempts ?? 5, options.dedupeKey ?? null],
+    [
+      kind,
+      JSON.stringify(payload ?? {}),
+      options.runAt?.toISOString() ?? null,
+      options.maxAttempts ?? 5,
+      options.dedupeKey ?? null,
+    ],
   );
   return rows[0]?.id;
 }
@@ -64,7 +71,13 @@ export function createJobRunner(options: JobRunnerOptions) {
   const idle = new Set<() => void>();
 
   async function claim(): Promise<Job | undefined> {
-    const rows = await db.query<{ id: string; kind: string; payload: unknown; attempts: number; max_attempts: number }>(
+    const rows = await db.query<{
+      id: string;
+      kind: string;
+      payload: unknown;
+      attempts: number;
+      max_attempts: number;
+    }>(
       `update jobs set status = 'running', locked_at = now(), locked_by = $1, attempts = attempts + 1, updated_at = now()
        where id = (
          select id from jobs
@@ -78,7 +91,15 @@ export function createJobRunner(options: JobRunnerOptions) {
       [workerId, leaseMs],
     );
     const row = rows[0];
-    return row && { id: row.id, kind: row.kind, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts };
+    return (
+      row && {
+        id: row.id,
+        kind: row.kind,
+        payload: row.payload,
+        attempts: row.attempts,
+        maxAttempts: row.max_attempts,
+      }
+    );
   }
 
   async function finish(job: Job, error?: unknown) {
@@ -90,14 +111,22 @@ export function createJobRunner(options: JobRunnerOptions) {
       );
       return;
     }
-    const message = error instanceof Error ? error.message : String(error);
+    const message = error instanceof Error ? error.message : inspect(error);
     const exhausted = job.attempts >= job.maxAttempts;
-    log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, err: error }, exhausted ? 'job failed for good' : 'job failed; will retry');
+    log.warn(
+      { jobId: job.id, kind: job.kind, attempt: job.attempts, err: error },
+      exhausted ? 'job failed for good' : 'job failed; will retry',
+    );
     await db.query(
       `update jobs set status = $2, last_error = $3, locked_at = null, updated_at = now(),
          run_at = now() + make_interval(secs => $4), finished_at = case when $2 = 'failed' then now() end
        where id = $1`,
-      [job.id, exhausted ? 'failed' : 'queued', message.slice(0, 2000), Math.min(3600, 2 ** job.attempts * 5)],
+      [
+        job.id,
+        exhausted ? 'failed' : 'queued',
+        message.slice(0, 2000),
+        Math.min(3600, 2 ** job.attempts * 5),
+      ],
     );
   }
 

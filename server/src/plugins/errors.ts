@@ -43,8 +43,9 @@ function toProblem(error: FastifyError): Problem {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string> = {};
     for (const issue of error.validation) {
-      const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || issue.params.issue.path.join('.');
-      fields[key || 'body'] ??= issue.message;
+      // instancePath is a JSON pointer ("/body/trackId" style without the part name).
+      const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+      fields[key] ??= issue.message ?? MESSAGES.invalidRequest;
     }
     const first = Object.values(fields)[0];
     return { status: 400, code: 'VALIDATION_FAILED', message: first ?? MESSAGES.invalidRequest, fields };
@@ -66,7 +67,11 @@ function toProblem(error: FastifyError): Problem {
 function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: Problem) {
   reply.status(problem.status);
   if (request.url.startsWith('/functions/v1/')) {
-    return reply.send({ error: problem.message, code: problem.code, ...(problem.fields && { fields: problem.fields }) });
+    return reply.send({
+      error: problem.message,
+      code: problem.code,
+      ...(problem.fields && { fields: problem.fields }),
+    });
   }
   if (request.url.startsWith('/rest/v1/')) {
     return reply.send({ code: problem.code, message: problem.message });

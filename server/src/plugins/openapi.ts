@@ -12,7 +12,7 @@ export const openapiPlugin = fp(
       openapi: {
         info: {
           title: `${PRODUCT_NAME} API`,
-          description: 'Resource endpoints under /api, the spec\'s named functions under /functions/v1.',
+          description: "Resource endpoints under /api, the spec's named functions under /functions/v1.",
           version: '1.0.0',
         },
       },

@@ -12,7 +12,6 @@ export const rateLimitPlugin = fp(
   async (app: FastifyInstance, options: { db: Db }) => {
     const { db } = options;
     class DatabaseStore implements FastifyRateLimitStore {
-      constructor(private readonly prefix = 'global') {}
       incr(
         key: string,
         callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
@@ -25,7 +24,7 @@ export const rateLimitPlugin = fp(
              hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
              reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
            returning hits, greatest(0, (extract(epoch from reset_at - now()) * 1000))::int as ttl_ms`,
-          [`${this.prefix}:${key}`, timeWindow],
+          [key, timeWindow],
         ).then(
           (rows) => {
             const row = rows[0];
@@ -36,15 +35,17 @@ export const rateLimitPlugin = fp(
           },
         );
       }
-      child(routeOptions: { path: string; method: string | string[] }) {
-        return new DatabaseStore(`${String(routeOptions.method)} ${routeOptions.path}`);
+      // The plugin hands a child no route information; routes are told apart by the key instead.
+      child() {
+        return new DatabaseStore();
       }
     }
 
     await app.register(rateLimit, {
       global: false,
       store: DatabaseStore as unknown as NonNullable<Parameters<typeof rateLimit>[1]>['store'],
-      keyGenerator: (request) => request.ip,
+      // Each route counts on its own; the address is the socket's unless TRUST_PROXY is set.
+      keyGenerator: (request) => `${request.method} ${request.routeOptions.url ?? request.url} ${request.ip}`,
       // A failing store must not take the API down with it; the limit is lost for that request.
       skipOnError: true,
     });

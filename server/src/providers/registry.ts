@@ -19,7 +19,8 @@ export function createProviders(config: Config, secrets: Secrets): Providers {
     config.storage.kind === 's3'
       ? createS3Storage(config.storage)
       : createLocalStorage({ dir: config.storage.dir, signingSecret: secrets.media });
-  const email = config.email.kind === 'smtp' ? createSmtpEmail({ url: config.email.url }) : createLocalEmail();
+  const email =
+    config.email.kind === 'smtp' ? createSmtpEmail({ url: config.email.url }) : createLocalEmail();
   return { storage, email };
 }
 

@@ -26,7 +26,10 @@ export async function createTestApp(
   const dataDir = await mkdtemp(path.join(tmpdir(), 'klang-test-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
   const db = await createTestDatabase();
-  const secrets = { session: 'test-session-secret-0123456789abcdef', media: 'test-media-secret-0123456789abcdef' };
+  const secrets = {
+    session: 'test-session-secret-0123456789abcdef',
+    media: 'test-media-secret-0123456789abcdef',
+  };
   const providers = createProviders(config, secrets);
   const app = await buildApp({
     config,

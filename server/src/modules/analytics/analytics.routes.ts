@@ -3,10 +3,9 @@ import { z } from 'zod';
 import { analyticsEventSchema } from '@klang/domain';
 import type { createAnalyticsService } from './analytics.service';
 
-export const analyticsRoutes: FastifyPluginAsyncZod<{ service: ReturnType<typeof createAnalyticsService> }> = async (
-  app,
-  { service },
-) => {
+export const analyticsRoutes: FastifyPluginAsyncZod<{
+  service: ReturnType<typeof createAnalyticsService>;
+}> = async (app, { service }) => {
   app.post(
     '/api/analytics/events',
     {

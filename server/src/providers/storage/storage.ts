@@ -36,7 +36,12 @@ export interface StorageProvider {
   /** Origins outside this server that the browser loads media from (for the CSP). */
   readonly mediaOrigins: string[];
   /** Streams `body` into storage; the object appears whole or not at all. */
-  put(bucket: Bucket, key: string, body: Buffer | Readable, options: { contentType: string }): Promise<StoredObject>;
+  put(
+    bucket: Bucket,
+    key: string,
+    body: Buffer | Readable,
+    options: { contentType: string },
+  ): Promise<StoredObject>;
   read(bucket: Bucket, key: string): Promise<Readable>;
   exists(bucket: Bucket, key: string): Promise<boolean>;
   delete(bucket: Bucket, key: string): Promise<void>;

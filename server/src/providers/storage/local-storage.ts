@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { MESSAGES } from '@klang/domain';
+import { AppError } from '../../errors';
+import { copyMeasured } from './measured-copy';
+import { signedMediaPath } from './media-signature';
+import { clampSignedUrlSeconds, isSafeDownloadName, isServableContentType } from './media-types';
+import type { Bucket, SignedUrlOptions, StorageProvider, StoredObject } from './storage';
+import { assertStorageLocation } from './storage-key';
+
+export interface LocalStorageOptions {
+  dir: string;
+  signingSecret: string;
+  /** Milliseconds since the epoch; tests move it. */
+  clock?: () => number;
+}
+
+/**
+ * Files under `<dir>/<bucket>/<key>`, served by the media routes through HMAC-signed URLs
+ * (docs: shared/reference/providers.md §8). Writes go to a temporary file beside the target,
+ * are fsynced and renamed into place, so a reader or a crash never sees half an object.
+ */
+export function createLocalStorage(options: LocalStorageOptions): StorageProvider {
+  const root = path.resolve(options.dir);
+  const clock = options.clock ?? Date.now;
+
+  function fileOf(bucket: string, key: string): string {
+    assertStorageLocation(bucket, key);
+    return path.join(root, bucket, key);
+  }
+
+  return {
+    name: 'local',
+    mediaOrigins: [],
+
+    async put(bucket, key, body) {
+      const target = fileOf(bucket, key);
+      await mkdir(path.dirname(target), { recursive: true });
+      // The .part suffix lets a reconciler recognise what a crash left behind.
+      const temp = `${target}.${randomBytes(6).toString('hex')}.part`;
+      let stored: StoredObject;
+      try {
+        // `flush` fsyncs the file before it closes, so the rename below never exposes unwritten data.
+        stored = await copyMeasured(body, createWriteStream(temp, { flags: 'wx', mode: 0o640, flush: true }));
+        await rename(temp, target);
+      } catch (error) {
+        await unlink(temp).catch(() => undefined);
+        throw error;
+      }
+      await syncDirectory(path.dirname(target));
+      return stored;
+    },
+
+    async read(bucket, key) {
+      const file = fileOf(bucket, key);
+      try {
+        const handle = await open(file, 'r');
+        return handle.createReadStream();
+      } catch (error) {
+        throw isMissing(error) ? new AppError('NOT_FOUND', MESSAGES.notFound) : error;
+      }
+    },
+
+    async exists(bucket, key) {
+      try {
+        return (await stat(fileOf(bucket, key))).isFile();
+      } catch (error) {
+        if (isMissing(error)) return false;
+        throw error;
+      }
+    },
+
+    async delete(bucket, key) {
+      await rm(fileOf(bucket, key), { force: true });
+    },
+
+    signedUrl(bucket: Bucket, key: string, signing: SignedUrlOptions) {
+      // Inside an executor, the refusals below reject the promise instead of throwing at the caller.
+      return new Promise<string>((resolve) => {
+        assertStorageLocation(bucket, key);
+        const { contentType, downloadName } = signing;
+        if (contentType !== undefined && !isServableContentType(contentType)) {
+          throw new Error(`media URLs may not pin the content type ${contentType}`);
+        }
+        if (downloadName !== undefined && !isSafeDownloadName(downloadName)) {
+          throw new Error('the download name holds characters a header cannot carry; use toDownloadName');
+        }
+        const expiresAt = Math.floor(clock() / 1000) + clampSignedUrlSeconds(signing.expiresInSeconds);
+        resolve(
+          signedMediaPath(options.signingSecret, { bucket, key, expiresAt, contentType, downloadName }),
+        );
+      });
+    },
+  };
+}
+
+/** Makes the rename itself durable; some filesystems refuse to fsync a directory, which is fine. */
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await open(dir, 'r').catch(() => undefined);
+  if (!handle) return;
+  await handle.sync().catch(() => undefined);
+  await handle.close();
+}
+
+function isMissing(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && (error.code === 'ENOENT' || error.code === 'ENOTDIR');
+}
