@@ -10,6 +10,8 @@ export default defineConfig({
           name: 'server',
           include: ['server/src/**/*.test.ts'],
           environment: 'node',
+          // Files of one worker run one after another and share an in-memory PGlite (test/database.ts).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -6,7 +6,14 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const inputs = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'domain/src'];
+const inputs = [
+  'web/src',
+  'web/public',
+  'web/index.html',
+  'web/vite.config.ts',
+  'web/package.json',
+  'domain/src',
+];
 const stampFile = path.join(root, 'web/dist/.build-stamp');
 
 /** @param {string} target @param {import('node:crypto').Hash} hash */

@@ -9,8 +9,12 @@ if (existsSync(CHROMIUM)) {
   process.exit(0);
 }
 if (process.getuid?.() !== 0) {
-  console.error(`${CHROMIUM} is missing. Install it with: sudo apt-get update && sudo apt-get install -y chromium`);
+  console.error(
+    `${CHROMIUM} is missing. Install it with: sudo apt-get update && sudo apt-get install -y chromium`,
+  );
   process.exit(1);
 }
 console.log('installing Debian chromium for the end-to-end tests…');
-execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+  stdio: 'inherit',
+});

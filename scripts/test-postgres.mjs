@@ -45,25 +45,34 @@ if (process.env.TEST_DATABASE_URL) {
 
 const bin = findPgBin();
 if (!bin) {
-  console.log('PostgreSQL run skipped: no TEST_DATABASE_URL and no PostgreSQL installed (apt-get install postgresql).');
+  console.log(
+    'PostgreSQL run skipped: no TEST_DATABASE_URL and no PostgreSQL installed (apt-get install postgresql).',
+  );
   process.exit(0);
 }
 
 // PostgreSQL refuses to run as root; run the throwaway cluster as the postgres user then.
 const isRoot = process.getuid?.() === 0;
 const asUser = (command, args) =>
-  isRoot ? execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'pipe' }) : execFileSync(command, args, { stdio: 'pipe' });
+  isRoot
+    ? execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'pipe' })
+    : execFileSync(command, args, { stdio: 'pipe' });
 
 const dir = mkdtempSync(path.join(tmpdir(), 'klang-pg-'));
 if (isRoot) execFileSync('chown', ['postgres:postgres', dir]);
 const dataDir = path.join(dir, 'data');
 const port = await freePort();
-let status = 1;
+let status;
 try {
   asUser(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'klang', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   asUser(path.join(bin, 'pg_ctl'), [
-    '-D', dataDir, '-w', '-l', path.join(dir, 'server.log'),
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    '-D',
+    dataDir,
+    '-w',
+    '-l',
+    path.join(dir, 'server.log'),
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
     'start',
   ]);
   console.log(`PostgreSQL run: a throwaway cluster on 127.0.0.1:${port}`);

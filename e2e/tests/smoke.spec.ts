@@ -1,4 +1,4 @@
-import { healthResponseSchema, MESSAGES } from '@klang/domain';
+import { analyticsEventSchema, healthResponseSchema, MESSAGES } from '@klang/domain';
 import { expect, test } from '../support/fixtures';
 
 const STATIC_PAGES: { path: string; heading: RegExp; text: RegExp }[] = [
@@ -41,7 +41,10 @@ test('the terms state the age rules', async ({ page, screens }) => {
   await expect(page.locator('main')).toContainText(/parent/i);
 });
 
-test('the footer greys out Careers, Press and Blog and does not link the Cookie Policy', async ({ page, screens }) => {
+test('the footer greys out Careers, Press and Blog and does not link the Cookie Policy', async ({
+  page,
+  screens,
+}) => {
   await screens.visit('/how-it-works');
   const footer = page.getByRole('contentinfo');
   for (const name of ['Careers', 'Press', 'Blog', 'Cookie Policy']) {
@@ -52,7 +55,10 @@ test('the footer greys out Careers, Press and Blog and does not link the Cookie 
   await expect(footer.getByRole('link', { name: 'Report a Bug' })).toHaveAttribute('href', '/report-bug');
 });
 
-test('a protected route sends a signed-out visitor to /login, replacing history', async ({ page, screens }) => {
+test('a protected route sends a signed-out visitor to /login, replacing history', async ({
+  page,
+  screens,
+}) => {
   await screens.visit('/how-it-works');
   await page.goto('/library');
   await expect(page).toHaveURL(/\/login$/);
@@ -97,7 +103,7 @@ test('page views reach the first-party analytics endpoint', async ({ page }) => 
   const views: string[] = [];
   page.on('request', (req) => {
     if (req.url().endsWith('/api/analytics/events') && req.method() === 'POST') {
-      views.push(JSON.parse(req.postData() ?? '{}').path as string);
+      views.push(analyticsEventSchema.parse(req.postDataJSON()).path);
     }
   });
   await page.goto('/how-it-works');
