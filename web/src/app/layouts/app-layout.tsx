@@ -1,0 +1,29 @@
+import { PRODUCT_NAME } from '@klang/domain';
+import { Link, Outlet } from 'react-router';
+import { Logo } from '../../components/ui/logo';
+import { paths } from '../paths';
+import { BottomNav } from './bottom-nav';
+
+/** The signed-in app: a slim top bar, the screen, and the fixed bottom navigation. */
+export function AppLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="border-b border-line/60">
+        <div className="mx-auto flex h-14 max-w-6xl items-center px-5 sm:px-8">
+          <Link to={paths.home} aria-label={`${PRODUCT_NAME} home`} className="-m-1 rounded-lg p-1">
+            <Logo isDecorative className="h-6" />
+          </Link>
+        </div>
+      </header>
+      {/* Room for the fixed navigation, so the last row of any screen stays reachable. */}
+      <main
+        id="main"
+        tabIndex={-1}
+        className="flex-1 pb-[calc(4rem+env(safe-area-inset-bottom))] outline-none"
+      >
+        <Outlet />
+      </main>
+      <BottomNav />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * Every URL of the app (spec 002 §2.1), in one place: no screen spells a path by hand.
+ * A plain string is a fixed path; a function builds a path with a parameter, and its `pattern`
+ * is what the router matches.
+ */
+function withParam<const Pattern extends `${string}:${string}`>(pattern: Pattern) {
+  const [prefix = ''] = pattern.split(':');
+  const build = (value: string) => `${prefix}${encodeURIComponent(value)}`;
+  return Object.assign(build, { pattern });
+}
+
+export const paths = {
+  // Public (spec 002 §2.1)
+  home: '/',
+  about: '/about',
+  howItWorks: '/how-it-works',
+  ourStory: '/our-story',
+  terms: '/terms',
+  privacy: '/privacy',
+  contact: '/contact',
+  reportBug: '/report-bug',
+  roadmap: '/roadmap',
+  registerInterest: '/register-interest',
+  accountType: '/account-type',
+  signupListener: '/signup/listener',
+  artistSubscription: '/artist-subscription',
+  signupArtist: '/signup/artist',
+  login: '/login',
+  demoLogin: '/demo-login',
+  resetPassword: '/reset-password',
+  faq: '/faq',
+  unsubscribe: '/unsubscribe',
+  /** The catch-all: a pro artist's custom URL (spec 001 §5, public artist lookup). */
+  artistUrl: withParam('/:artistUrl'),
+
+  // Login required (spec 002 §2.1)
+  dashboard: '/dashboard',
+  player: '/player',
+  charts: '/charts',
+  library: '/library',
+  creatorTools: '/creator-tools',
+  soundLab: '/creator-tools/soundlab',
+  vocalLab: '/creator-tools/vocallab',
+  tutorLab: '/creator-tools/tutorlab',
+  abel: '/creator-tools/abel',
+  klangPack: '/creator-tools/klang-pack',
+  testVoice: '/creator-tools/test-voice',
+  artist: withParam('/artist/:artistId'),
+  profile: '/profile',
+  forum: '/forum',
+  forumPost: withParam('/forum/post/:postId'),
+  /** The welcome and status page (DECISIONS.md, Accounts). */
+  welcome: '/welcome',
+
+  /** An older checkout return target: redirects to /profile with its query (DECISIONS.md). */
+  artistProfileLegacy: '/artist-profile',
+} as const;

@@ -1,0 +1,97 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { lazyScreen, type ScreenModule } from './errors/lazy-screen';
+import { RouteError } from './errors/route-error';
+import { AppLayout } from './layouts/app-layout';
+import { PublicLayout, type PublicRouteHandle } from './layouts/public-layout';
+import { paths } from './paths';
+import { RequireAuth } from './require-auth';
+import { RootFallback, RootLayout } from './shell/root-layout';
+
+/**
+ * A lazily loaded screen. Each route module lives in routes/<kebab-name>.tsx and exports
+ * `Component`, so its chunk is named <kebab-name>-<hash>.js (the E2E suite relies on that).
+ * The errorElement sits on the leaf so a failure keeps the layout (header, bottom navigation)
+ * around it, and catches a failed import of the route's own chunk.
+ */
+function screen(path: string, load: () => Promise<ScreenModule>): RouteObject {
+  return { path, lazy: lazyScreen(load), errorElement: <RouteError /> };
+}
+
+const landingHandle: PublicRouteHandle = { hideHeader: true };
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    HydrateFallback: RootFallback,
+    errorElement: <RouteError />,
+    children: [
+      {
+        Component: PublicLayout,
+        children: [
+          {
+            index: true,
+            lazy: lazyScreen(() => import('./routes/home')),
+            errorElement: <RouteError />,
+            handle: landingHandle,
+          },
+          screen(paths.about, () => import('./routes/about')),
+          screen(paths.howItWorks, () => import('./routes/how-it-works')),
+          screen(paths.ourStory, () => import('./routes/our-story')),
+          screen(paths.terms, () => import('./routes/terms')),
+          screen(paths.privacy, () => import('./routes/privacy')),
+          screen(paths.contact, () => import('./routes/contact')),
+          screen(paths.reportBug, () => import('./routes/report-bug')),
+          screen(paths.roadmap, () => import('./routes/roadmap')),
+          screen(paths.registerInterest, () => import('./routes/register-interest')),
+          screen(paths.accountType, () => import('./routes/account-type')),
+          screen(paths.signupListener, () => import('./routes/signup-listener')),
+          screen(paths.artistSubscription, () => import('./routes/artist-subscription')),
+          screen(paths.signupArtist, () => import('./routes/signup-artist')),
+          screen(paths.login, () => import('./routes/login')),
+          screen(paths.demoLogin, () => import('./routes/demo-login')),
+          screen(paths.resetPassword, () => import('./routes/reset-password')),
+          screen(paths.faq, () => import('./routes/faq')),
+          screen(paths.unsubscribe, () => import('./routes/unsubscribe')),
+          // Static paths outrank this dynamic one, so it only sees what no other route claims.
+          screen(paths.artistUrl.pattern, () => import('./routes/artist-url')),
+          screen('*', () => import('./routes/not-found')),
+        ],
+      },
+      {
+        Component: RequireAuth,
+        children: [
+          {
+            Component: AppLayout,
+            children: [
+              screen(paths.dashboard, () => import('./routes/dashboard')),
+              screen(paths.player, () => import('./routes/player')),
+              screen(paths.charts, () => import('./routes/charts')),
+              screen(paths.library, () => import('./routes/library')),
+              screen(paths.creatorTools, () => import('./routes/creator-tools')),
+              screen(paths.soundLab, () => import('./routes/soundlab')),
+              screen(paths.vocalLab, () => import('./routes/vocallab')),
+              screen(paths.tutorLab, () => import('./routes/tutorlab')),
+              screen(paths.abel, () => import('./routes/abel')),
+              screen(paths.klangPack, () => import('./routes/klang-pack')),
+              screen(paths.testVoice, () => import('./routes/test-voice')),
+              screen(paths.artist.pattern, () => import('./routes/artist')),
+              screen(paths.profile, () => import('./routes/profile')),
+              screen(paths.forum, () => import('./routes/forum')),
+              screen(paths.forumPost.pattern, () => import('./routes/forum-post')),
+              screen(paths.welcome, () => import('./routes/welcome')),
+            ],
+          },
+        ],
+      },
+      {
+        // DECISIONS.md: /artist-profile?checkout=... is an older return target; keep its query.
+        path: paths.artistProfileLegacy,
+        loader: ({ request }) => redirect(`${paths.profile}${new URL(request.url).search}`),
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

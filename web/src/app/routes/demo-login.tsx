@@ -1,0 +1,5 @@
+import { NotYetAvailable } from '../components/not-yet-available';
+
+export function Component() {
+  return <NotYetAvailable screen="Demo account" />;
+}

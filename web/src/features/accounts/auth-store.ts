@@ -1,0 +1,101 @@
+import {
+  DEFAULT_SUBSCRIPTION_TIER,
+  SUBSCRIPTION_TIERS,
+  USER_ROLES,
+  type SubscriptionTier,
+  type UserRole,
+} from '@klang/domain';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { STORAGE_KEYS, persistStorage } from '../../lib/storage';
+
+// TODO(accounts): replace these two shapes with the session schema of @klang/domain when sign-in
+// lands; until then nothing sets a user, and every protected route sends visitors to /login.
+export type AuthUser = { id: string; email: string };
+export type AuthProfile = { id: string; username: string; role: UserRole; artistName: string | null };
+
+type AuthState = {
+  user: AuthUser | null;
+  profile: AuthProfile | null;
+  subscriptionTier: SubscriptionTier;
+  isLoading: boolean;
+  error: string | null;
+  setSession: (user: AuthUser, profile?: AuthProfile | null, tier?: SubscriptionTier) => void;
+  setProfile: (profile: AuthProfile | null) => void;
+  setSubscriptionTier: (tier: SubscriptionTier) => void;
+  setLoading: (isLoading: boolean) => void;
+  setError: (error: string | null) => void;
+  /** Spec 000 §4: sign-out clears local state first (user, profile, tier back to free). */
+  clearSession: () => void;
+};
+
+type PersistedAuth = Pick<AuthState, 'user' | 'profile' | 'subscriptionTier'>;
+
+const signedOut: PersistedAuth = { user: null, profile: null, subscriptionTier: DEFAULT_SUBSCRIPTION_TIER };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function readUser(value: unknown): AuthUser | null {
+  if (!isRecord(value) || typeof value.id !== 'string' || typeof value.email !== 'string') return null;
+  return { id: value.id, email: value.email };
+}
+
+function readProfile(value: unknown): AuthProfile | null {
+  if (!isRecord(value) || typeof value.id !== 'string' || typeof value.username !== 'string') return null;
+  const role = (USER_ROLES as readonly unknown[]).includes(value.role)
+    ? (value.role as UserRole)
+    : 'listener';
+  const artistName = typeof value.artistName === 'string' ? value.artistName : null;
+  return { id: value.id, username: value.username, role, artistName };
+}
+
+function readTier(value: unknown): SubscriptionTier {
+  return (SUBSCRIPTION_TIERS as readonly unknown[]).includes(value)
+    ? (value as SubscriptionTier)
+    : DEFAULT_SUBSCRIPTION_TIER;
+}
+
+/**
+ * The signed-in user as this browser knows it (spec 000 §3 auth state), kept in localStorage as
+ * 'auth-storage' so user, profile and tier survive a reload. The server's session stays the truth:
+ * this only decides what to show before the server has answered.
+ */
+export const useAuthStore = create<AuthState>()(
+  persist(
+    (set) => ({
+      ...signedOut,
+      isLoading: false,
+      error: null,
+      setSession: (user, profile = null, tier = DEFAULT_SUBSCRIPTION_TIER) =>
+        set({ user, profile, subscriptionTier: tier, error: null }),
+      setProfile: (profile) => set({ profile }),
+      setSubscriptionTier: (subscriptionTier) => set({ subscriptionTier }),
+      setLoading: (isLoading) => set({ isLoading }),
+      setError: (error) => set({ error }),
+      clearSession: () => set({ ...signedOut, error: null }),
+    }),
+    {
+      name: STORAGE_KEYS.auth,
+      storage: createJSONStorage(() => persistStorage),
+      partialize: ({ user, profile, subscriptionTier }): PersistedAuth => ({
+        user,
+        profile,
+        subscriptionTier,
+      }),
+      // Stored data can be stale or edited by hand: keep only what still has the right shape.
+      merge: (persisted, current) => {
+        if (!isRecord(persisted)) return current;
+        const user = readUser(persisted.user);
+        if (!user) return { ...current, ...signedOut };
+        return {
+          ...current,
+          user,
+          profile: readProfile(persisted.profile),
+          subscriptionTier: readTier(persisted.subscriptionTier),
+        };
+      },
+    },
+  ),
+);

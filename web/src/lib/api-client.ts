@@ -1,0 +1,164 @@
+import { ERROR_CODES, MESSAGES, PRODUCT_NAME, errorBodySchema, type ErrorCode } from '@klang/domain';
+import { ApiError } from './api-error';
+
+/**
+ * What the client needs of a schema: zod schemas from @klang/domain fit as they are. Typed
+ * structurally so the web app does not depend on zod's own types.
+ */
+export type ResponseSchema<T> = {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+};
+
+/** Said when the request never reached the server (offline, DNS, connection reset). */
+export const NETWORK_ERROR_MESSAGE = `Could not reach ${PRODUCT_NAME}. Check your connection and try again.`;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type RequestOptions = {
+  method?: Method;
+  /** Sent as JSON, or as is when it is FormData (uploads). */
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
+
+/** Calls a same-origin endpoint and returns its body parsed by `schema`. */
+export async function apiRequest<T>(
+  path: string,
+  schema: ResponseSchema<T>,
+  options?: RequestOptions,
+): Promise<T>;
+/** Calls a same-origin endpoint whose success body the caller does not need. */
+export async function apiRequest(path: string, schema?: undefined, options?: RequestOptions): Promise<void>;
+export async function apiRequest<T>(
+  path: string,
+  schema?: ResponseSchema<T>,
+  { method = 'GET', body, signal, headers }: RequestOptions = {},
+): Promise<T | undefined> {
+  const isForm = body instanceof FormData;
+  const init: RequestInit = {
+    method,
+    credentials: 'include',
+    headers: {
+      Accept: 'application/json',
+      ...(body === undefined || isForm ? {} : { 'Content-Type': 'application/json' }),
+      ...headers,
+    },
+  };
+  if (body !== undefined) init.body = isForm ? body : JSON.stringify(body);
+  if (signal) init.signal = signal;
+
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    // An abort is the caller's own doing (TanStack Query cancelling): let it through untouched.
+    if (signal?.aborted) throw error;
+    throw new ApiError({ status: 0, code: 'UNAVAILABLE', message: NETWORK_ERROR_MESSAGE });
+  }
+
+  const payload = await readJson(response);
+  if (!response.ok) throw toApiError(response.status, payload);
+  if (!schema) return undefined;
+
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    console.error(`Unexpected response shape from ${method} ${path}`);
+    throw new ApiError({ status: response.status, code: 'INTERNAL', message: MESSAGES.unexpectedError });
+  }
+  return parsed.data;
+}
+
+export const api = {
+  get: <T>(path: string, schema: ResponseSchema<T>, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest(path, schema, { ...options, method: 'GET' }),
+  post: <T>(
+    path: string,
+    body: unknown,
+    schema: ResponseSchema<T>,
+    options?: Omit<RequestOptions, 'method'>,
+  ) => apiRequest(path, schema, { ...options, method: 'POST', body }),
+  put: <T>(
+    path: string,
+    body: unknown,
+    schema: ResponseSchema<T>,
+    options?: Omit<RequestOptions, 'method'>,
+  ) => apiRequest(path, schema, { ...options, method: 'PUT', body }),
+  patch: <T>(
+    path: string,
+    body: unknown,
+    schema: ResponseSchema<T>,
+    options?: Omit<RequestOptions, 'method'>,
+  ) => apiRequest(path, schema, { ...options, method: 'PATCH', body }),
+  delete: (path: string, options?: Omit<RequestOptions, 'method'>) =>
+    apiRequest(path, undefined, { ...options, method: 'DELETE' }),
+};
+
+async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The code and message a bare status implies, for error bodies that are not ours (a proxy's 502). */
+function fallbackFor(status: number): { code: ErrorCode; message: string } {
+  switch (status) {
+    case 401:
+      return { code: 'UNAUTHENTICATED', message: MESSAGES.userNotAuthenticated };
+    case 403:
+      return { code: 'FORBIDDEN', message: MESSAGES.accessDenied };
+    case 404:
+      return { code: 'NOT_FOUND', message: MESSAGES.notFound };
+    case 413:
+      return { code: 'PAYLOAD_TOO_LARGE', message: MESSAGES.invalidRequest };
+    case 429:
+      return { code: 'RATE_LIMITED', message: MESSAGES.tooManyRequests };
+    default:
+      if (status >= 500)
+        return { code: status === 503 ? 'UNAVAILABLE' : 'INTERNAL', message: MESSAGES.internalError };
+      return { code: 'VALIDATION_FAILED', message: MESSAGES.invalidRequest };
+  }
+}
+
+function toApiError(status: number, payload: unknown): ApiError {
+  const parsed = errorBodySchema.safeParse(payload);
+  if (parsed.success) {
+    const { code, message, fields, requestId } = parsed.data.error;
+    return new ApiError({
+      status,
+      code,
+      message: message.trim() || fallbackFor(status).message,
+      fields,
+      requestId,
+    });
+  }
+  // The spec's /functions/v1 endpoints answer { error } or { message } (spec 002 §7); keep their text.
+  const fallback = fallbackFor(status);
+  const code = readProperty(payload, 'code');
+  return new ApiError({
+    status,
+    code: isErrorCode(code) ? code : fallback.code,
+    message: readableText(payload) ?? fallback.message,
+  });
+}
+
+function readProperty(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+function readableText(payload: unknown): string | undefined {
+  for (const key of ['error', 'message', 'details']) {
+    const value = readProperty(payload, key);
+    if (typeof value === 'string' && value.trim() && value !== 'undefined') return value.trim();
+  }
+  return undefined;
+}
+
+function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}

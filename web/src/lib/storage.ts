@@ -1,0 +1,45 @@
+/**
+ * localStorage that never throws: Safari's private mode and locked-down browsers refuse access,
+ * and a refusal must not take a screen down.
+ */
+export const safeStorage = {
+  get(key: string): string | null {
+    try {
+      return window.localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  set(key: string, value: string): void {
+    try {
+      window.localStorage.setItem(key, value);
+    } catch {
+      // Nothing to do: the value lives for this page only.
+    }
+  },
+  remove(key: string): void {
+    try {
+      window.localStorage.removeItem(key);
+    } catch {
+      // As above.
+    }
+  },
+};
+
+/** The same guarded storage in the shape zustand's persist middleware asks for. */
+export const persistStorage = {
+  getItem: (key: string) => safeStorage.get(key),
+  setItem: (key: string, value: string) => {
+    safeStorage.set(key, value);
+  },
+  removeItem: (key: string) => {
+    safeStorage.remove(key);
+  },
+};
+
+/** Keys this app writes to localStorage, in one place so none collide. */
+export const STORAGE_KEYS = {
+  theme: 'theme',
+  visitor: 'klang-visitor',
+  auth: 'auth-storage',
+} as const;

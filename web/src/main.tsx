@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { syncThemeWithDocument } from './lib/theme-store';
+import './styles.css';
+
+// Before the first render, so the stored theme is in place when anything paints.
+syncThemeWithDocument();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
