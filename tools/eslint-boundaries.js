@@ -32,7 +32,9 @@ function violation(from, to) {
     case 'domain':
       return to.layer === 'domain' ? null : 'domain imports nothing outside domain';
     case 'web-ui':
-      return to.layer === 'web-ui' ? null : 'components/ui is the bottom layer: no feature, lib or app imports';
+      return to.layer === 'web-ui'
+        ? null
+        : 'components/ui is the bottom layer: no feature, lib or app imports';
     case 'web-lib':
       return ['web-lib', 'web-ui', 'domain'].includes(to.layer) ? null : 'lib may import only lib and ui';
     case 'web-feature':
@@ -41,13 +43,19 @@ function violation(from, to) {
       }
       return to.layer === 'web-app' ? 'features may not import app/' : null;
     case 'server-module':
-      if (to.layer === 'server-module' && to.name !== from.name && !/\.service\.ts$|\.schema\.ts$/.test(to.file ?? '')) {
+      if (
+        to.layer === 'server-module' &&
+        to.name !== from.name &&
+        !/\.service\.ts$|\.schema\.ts$/.test(to.file ?? '')
+      ) {
         return `a module calls another module's service, never its ${to.file} (${from.name} → ${to.name})`;
       }
       return null;
     case 'server-provider':
     case 'server-plugin':
-      return to.layer === 'server-module' ? `${from.layer.slice(7)}s are cross-cutting and import no module` : null;
+      return to.layer === 'server-module'
+        ? `${from.layer.slice(7)}s are cross-cutting and import no module`
+        : null;
     default:
       return null;
   }
@@ -79,7 +87,12 @@ const rule = {
         context.report({ node, message: 'the web app talks to the server over HTTP only' });
       }
     }
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: (node) => check({ ...node, source: node.source }) };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: (node) => check({ ...node, source: node.source }),
+    };
   },
 };
 

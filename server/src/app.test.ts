@@ -11,7 +11,10 @@ describe('the application shell of the API', () => {
   beforeAll(async () => {
     const webDist = path.join(process.env.TMPDIR ?? '/tmp', `klang-web-${process.pid}-${Date.now()}`);
     await mkdir(path.join(webDist, 'assets'), { recursive: true });
-    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Klang</title><div id="root"></div>');
+    await writeFile(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><title>Klang</title><div id="root"></div>',
+    );
     await writeFile(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
     t = await createTestApp(
       {},
@@ -24,8 +27,12 @@ describe('the application shell of the API', () => {
           app.get('/api/test/forbidden', () => {
             throw new AppError('FORBIDDEN', MESSAGES.accessDenied);
           });
-          app.post('/functions/v1/test-fn', { schema: { body: z.object({ trackId: z.uuid() }) } }, () => ({ ok: true }));
-          app.get('/api/test/limited', { config: { rateLimit: { max: 3, timeWindow: '1 minute' } } }, () => ({ ok: true }));
+          app.post('/functions/v1/test-fn', { schema: { body: z.object({ trackId: z.uuid() }) } }, () => ({
+            ok: true,
+          }));
+          app.get('/api/test/limited', { config: { rateLimit: { max: 3, timeWindow: '1 minute' } } }, () => ({
+            ok: true,
+          }));
         },
       },
     );
@@ -38,7 +45,11 @@ describe('the application shell of the API', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     const body = healthResponseSchema.parse(res.json());
-    expect(body).toEqual({ status: 'ok', database: t.db.kind, providers: { storage: 'local', email: 'local' } });
+    expect(body).toEqual({
+      status: 'ok',
+      database: t.db.kind,
+      providers: { storage: 'local', email: 'local' },
+    });
   });
 
   it('sends security headers and a CSP that fits the single-page app', async () => {
@@ -66,11 +77,18 @@ describe('the application shell of the API', () => {
   it('answers an AppError with its status, code and message', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/forbidden' });
     expect(res.statusCode).toBe(403);
-    expect(errorBodySchema.parse(res.json()).error).toMatchObject({ code: 'FORBIDDEN', message: 'Access denied' });
+    expect(errorBodySchema.parse(res.json()).error).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'Access denied',
+    });
   });
 
-  it('keeps the documented error body on the spec\'s functions and names the bad field', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/functions/v1/test-fn', payload: { trackId: 'nope' } });
+  it("keeps the documented error body on the spec's functions and names the bad field", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/functions/v1/test-fn',
+      payload: { trackId: 'nope' },
+    });
     expect(res.statusCode).toBe(400);
     const body = res.json<{ error: string; code: string; fields: Record<string, string> }>();
     expect(body.code).toBe('VALIDATION_FAILED');
@@ -91,7 +109,8 @@ describe('the application shell of the API', () => {
 
   it('limits a rate-limited route with a 429 and Retry-After after exactly max requests', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await t.app.inject({ method: 'GET', url: '/api/test/limited' })).statusCode);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await t.app.inject({ method: 'GET', url: '/api/test/limited' })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     const limited = await t.app.inject({ method: 'GET', url: '/api/test/limited' });
     expect(limited.headers['retry-after']).toBeDefined();
@@ -99,13 +118,21 @@ describe('the application shell of the API', () => {
   });
 
   it('serves index.html for client routes and a JSON 404 for unknown API paths', async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/how-it-works', headers: { accept: 'text/html' } });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/how-it-works',
+      headers: { accept: 'text/html' },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.headers['cache-control']).toBe('no-cache');
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
-    const api = await t.app.inject({ method: 'GET', url: '/api/nothing-here', headers: { accept: 'text/html' } });
+    const api = await t.app.inject({
+      method: 'GET',
+      url: '/api/nothing-here',
+      headers: { accept: 'text/html' },
+    });
     expect(api.statusCode).toBe(404);
     expect(errorBodySchema.parse(api.json()).error.code).toBe('NOT_FOUND');
   });
@@ -133,17 +160,29 @@ describe('analytics', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/analytics/events',
-      payload: { name: 'page_view', path: '/unsubscribe?email=someone@example.com', visitorId: crypto.randomUUID() },
+      payload: {
+        name: 'page_view',
+        path: '/unsubscribe?email=someone@example.com',
+        visitorId: crypto.randomUUID(),
+      },
     });
     expect(res.statusCode).toBe(204);
-    const rows = await t.db.query<{ path: string }>(`select path from analytics_events where name = 'page_view'`);
+    const rows = await t.db.query<{ path: string }>(
+      `select path from analytics_events where name = 'page_view'`,
+    );
     expect(rows).toEqual([{ path: '/unsubscribe' }]);
   });
 
   it('refuses an unknown event and changes nothing', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/analytics/events', payload: { name: 'tracking_pixel', path: '/' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/analytics/events',
+      payload: { name: 'tracking_pixel', path: '/' },
+    });
     expect(res.statusCode).toBe(400);
-    const rows = await t.db.query<{ n: number }>(`select count(*)::int as n from analytics_events where name <> 'page_view'`);
+    const rows = await t.db.query<{ n: number }>(
+      `select count(*)::int as n from analytics_events where name <> 'page_view'`,
+    );
     expect(rows[0]?.n).toBe(0);
   });
 });

@@ -13,7 +13,11 @@ describe('loadConfig', () => {
   });
 
   it('honours PORT, DATA_DIR and DATABASE_URL, and does not seed PostgreSQL unasked', () => {
-    const config = loadConfig({ PORT: '4010', DATA_DIR: '/tmp/k', DATABASE_URL: 'postgres://u:p@localhost:5432/klang' });
+    const config = loadConfig({
+      PORT: '4010',
+      DATA_DIR: '/tmp/k',
+      DATABASE_URL: 'postgres://u:p@localhost:5432/klang',
+    });
     expect(config.port).toBe(4010);
     expect(config.dataDir).toBe('/tmp/k');
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@localhost:5432/klang' });

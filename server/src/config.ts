@@ -13,30 +13,29 @@ const bool = z
   .transform((v) => v === 'true' || v === '1')
   .optional();
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().default('0.0.0.0'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    PUBLIC_URL: optionalUrl,
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    DATA_DIR: z.string().default('./data'),
-    DATABASE_URL: optionalUrl,
-    SESSION_SECRET: optionalString,
-    MEDIA_SIGNING_SECRET: optionalString,
-    TRUST_PROXY: bool,
-    SEED: bool,
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  SESSION_SECRET: optionalString,
+  MEDIA_SIGNING_SECRET: optionalString,
+  TRUST_PROXY: bool,
+  SEED: bool,
 
-    S3_BUCKET: optionalString,
-    S3_REGION: z.string().default('auto'),
-    S3_ENDPOINT: optionalUrl,
-    S3_ACCESS_KEY_ID: optionalString,
-    S3_SECRET_ACCESS_KEY: optionalString,
-    S3_FORCE_PATH_STYLE: bool,
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().default('auto'),
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool,
 
-    SMTP_URL: optionalUrl,
-    EMAIL_FROM: z.string().default('Klang <hello@klang.local>'),
-  });
+  SMTP_URL: optionalUrl,
+  EMAIL_FROM: z.string().default('Klang <hello@klang.local>'),
+});
 
 /**
  * Rules across settings, checked on the raw environment so that they are reported together
@@ -46,7 +45,9 @@ function crossSettingProblems(source: NodeJS.ProcessEnv): string[] {
   const problems: string[] = [];
   const s3 = [source.S3_BUCKET, source.S3_ACCESS_KEY_ID, source.S3_SECRET_ACCESS_KEY];
   if (s3.some(Boolean) && !s3.every(Boolean)) {
-    problems.push('S3_BUCKET: S3 storage needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together');
+    problems.push(
+      'S3_BUCKET: S3 storage needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together',
+    );
   }
   if (source.NODE_ENV === 'production' && source.DATABASE_URL && !source.SESSION_SECRET) {
     problems.push('SESSION_SECRET: a production deployment on PostgreSQL needs its own SESSION_SECRET');
@@ -69,7 +70,8 @@ export class ConfigError extends Error {
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
   const problems = [
-    ...(parsed.error?.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`) ?? []),
+    ...(parsed.error?.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`) ??
+      []),
     ...crossSettingProblems(source),
   ];
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
@@ -108,7 +110,12 @@ function buildConfig(env: Env) {
           } as const)
         : ({ kind: 'local', dir: path.join(dataDir, 'media') } as const),
     email: env.SMTP_URL
-      ? ({ kind: 'smtp', url: env.SMTP_URL, from: env.EMAIL_FROM, outboxDir: path.join(dataDir, 'outbox') } as const)
+      ? ({
+          kind: 'smtp',
+          url: env.SMTP_URL,
+          from: env.EMAIL_FROM,
+          outboxDir: path.join(dataDir, 'outbox'),
+        } as const)
       : ({ kind: 'local', from: env.EMAIL_FROM, outboxDir: path.join(dataDir, 'outbox') } as const),
   };
 }

@@ -9,7 +9,10 @@ import { loadSecrets } from './secrets';
 
 async function main() {
   const config = loadConfig();
-  const secrets = await loadSecrets(config.dataDir, { session: config.sessionSecret, media: config.mediaSigningSecret });
+  const secrets = await loadSecrets(config.dataDir, {
+    session: config.sessionSecret,
+    media: config.mediaSigningSecret,
+  });
   const db = await openDatabase(config.database);
   const providers = createProviders(config, secrets);
   const app = await buildApp({ config, db, secrets, providers });

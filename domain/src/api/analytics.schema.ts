@@ -17,6 +17,8 @@ export const analyticsEventSchema = z.object({
     .regex(/^\/[^\s]*$/, 'A path starts with /'),
   referrer: z.string().max(1024).optional(),
   visitorId: z.uuid().optional(),
-  properties: z.record(z.string().max(64), z.union([z.string().max(256), z.number(), z.boolean()])).optional(),
+  properties: z
+    .record(z.string().max(64), z.union([z.string().max(256), z.number(), z.boolean()]))
+    .optional(),
 });
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
