@@ -1,0 +1,147 @@
+import { ACTIVE_CHART_GENRES, loyaltyTierFor, POINTS } from '@klang/domain';
+import type { SeedCatalogue, SeedTrack } from './catalogue';
+import { createRng } from './random';
+
+/**
+ * Who heard, liked, skipped, saved and followed what in the seed, drawn once from a fixed seed so
+ * every fresh data directory gets the same charts. Pure: ids and timestamps are the caller's.
+ */
+export interface SeedPlan {
+  interactions: PlannedInteraction[];
+  /** Every (user, track) the user was served, with how many times they played it. */
+  plays: { userKey: string; trackKey: string; plays: number; minutes: number }[];
+  follows: { userKey: string; artistKey: string; daysAgo: number }[];
+  users: Map<string, PlannedUserXp>;
+  /** Yesterday's rank per active chart genre, for chart movement. */
+  yesterdayPositions: { trackKey: string; genre: string; position: number; likes: number }[];
+}
+
+export interface PlannedInteraction {
+  userKey: string;
+  trackKey: string;
+  type: 'like' | 'dislike';
+  addedToLibrary: boolean;
+  daysAgo: number;
+}
+
+export interface PlannedUserXp {
+  swipes: number;
+  likes: number;
+  dislikes: number;
+  addedToLibrary: number;
+  listeningMinutes: number;
+  dailyLogins: number;
+  totalPoints: number;
+  tier: ReturnType<typeof loyaltyTierFor>;
+}
+
+/** Extra listening for the first few users, so the loyalty card shows more than one tier. */
+const DEVOTED_LISTENING_MINUTES = [700, 90, 85];
+
+export function planSeed(catalogue: SeedCatalogue, demoArtistKey: string): SeedPlan {
+  const rng = createRng('klang-seed-plan');
+  const appeal = new Map(catalogue.tracks.map((t) => [t.key, 0.08 + rng.next() * 0.85]));
+  const users = [...catalogue.listeners.map((l) => l.key), ...catalogue.artists.map((a) => a.key)];
+
+  const interactions: PlannedInteraction[] = [];
+  const plays: SeedPlan['plays'] = [];
+  for (const userKey of users) {
+    for (const track of catalogue.tracks) {
+      if (track.artistKey === userKey || track.artistKey === demoArtistKey) continue;
+      // Featured tracks reach listeners through Discover; the rest through charts and artist pages.
+      if (rng.next() > (track.featured ? 0.75 : 0.3)) continue;
+      const daysAgo = Math.floor(rng.next() * (track.uploadedDaysAgo + 1));
+      const minutes = 1 + Math.floor(rng.next() * 3);
+      plays.push({ userKey, trackKey: track.key, plays: 1 + Math.floor(rng.next() * 4), minutes });
+      const liked = rng.next() < (appeal.get(track.key) ?? 0.5);
+      if (liked) {
+        interactions.push({
+          userKey,
+          trackKey: track.key,
+          type: 'like',
+          addedToLibrary: rng.next() < 0.45,
+          daysAgo,
+        });
+      } else if (rng.next() < 0.6) {
+        interactions.push({ userKey, trackKey: track.key, type: 'dislike', addedToLibrary: false, daysAgo });
+      }
+    }
+  }
+
+  const follows: SeedPlan['follows'] = [];
+  const tracksByArtist = new Map<string, SeedTrack[]>();
+  for (const t of catalogue.tracks)
+    tracksByArtist.set(t.artistKey, [...(tracksByArtist.get(t.artistKey) ?? []), t]);
+  for (const userKey of users) {
+    for (const artist of catalogue.artists) {
+      if (artist.key === userKey) continue;
+      const artistTracks = new Set((tracksByArtist.get(artist.key) ?? []).map((t) => t.key));
+      const likedHere = interactions.filter(
+        (i) => i.userKey === userKey && i.type === 'like' && artistTracks.has(i.trackKey),
+      ).length;
+      if (likedHere >= 2 || (likedHere === 1 && rng.next() < 0.35)) {
+        follows.push({ userKey, artistKey: artist.key, daysAgo: Math.floor(rng.next() * 60) });
+      }
+    }
+  }
+
+  const xp = new Map<string, PlannedUserXp>();
+  users.forEach((userKey, index) => {
+    const mine = interactions.filter((i) => i.userKey === userKey);
+    const likes = mine.filter((i) => i.type === 'like').length;
+    const dislikes = mine.length - likes;
+    const addedToLibrary = mine.filter((i) => i.addedToLibrary).length;
+    const listeningMinutes =
+      plays.filter((p) => p.userKey === userKey).reduce((sum, p) => sum + p.minutes, 0) +
+      (DEVOTED_LISTENING_MINUTES[index] ?? 0);
+    const dailyLogins = 3 + Math.floor(rng.next() * 38);
+    const totalPoints =
+      mine.length * POINTS.swipe +
+      likes * POINTS.like +
+      addedToLibrary * POINTS.library +
+      listeningMinutes * POINTS.listeningMinute +
+      dailyLogins * POINTS.dailyLogin;
+    xp.set(userKey, {
+      swipes: mine.length,
+      likes,
+      dislikes,
+      addedToLibrary,
+      listeningMinutes,
+      dailyLogins,
+      totalPoints,
+      tier: loyaltyTierFor(totalPoints),
+    });
+  });
+
+  return {
+    interactions,
+    plays,
+    follows,
+    users: xp,
+    yesterdayPositions: planYesterday(catalogue, interactions),
+  };
+}
+
+/**
+ * Yesterday's chart: today's like counts less the likes that arrived today, so some tracks
+ * climb, some fall, and tracks uploaded today have no row (movement 'new').
+ */
+function planYesterday(
+  catalogue: SeedCatalogue,
+  interactions: PlannedInteraction[],
+): SeedPlan['yesterdayPositions'] {
+  const positions: SeedPlan['yesterdayPositions'] = [];
+  for (const genre of ACTIVE_CHART_GENRES) {
+    const ranked = catalogue.tracks
+      .filter((t) => t.genre === genre && t.uploadedDaysAgo >= 1)
+      .map((t) => ({
+        track: t,
+        likes: interactions.filter((i) => i.trackKey === t.key && i.type === 'like' && i.daysAgo >= 1).length,
+      }))
+      .sort((a, b) => b.likes - a.likes || a.track.uploadedDaysAgo - b.track.uploadedDaysAgo);
+    ranked.forEach((entry, index) =>
+      positions.push({ trackKey: entry.track.key, genre, position: index + 1, likes: entry.likes }),
+    );
+  }
+  return positions;
+}

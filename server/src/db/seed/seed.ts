@@ -1,0 +1,415 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { DEMO_ACCOUNT } from '@klang/domain';
+import { hashPassword } from '../../modules/accounts/password';
+import type { StorageProvider } from '../../providers/storage/storage';
+import type { Db, Queryable } from '../client';
+import { renderAvatar } from './art/avatar';
+import { renderCover } from './art/cover';
+import { SEED_CATALOGUE, type SeedArtist, type SeedCatalogue, type SeedTrack } from './catalogue';
+import { DEMO_ARTIST, DEMO_ARTIST_TRACKS } from './demo-account';
+import { FORUM_CATEGORIES } from './forum-categories';
+import {
+  createSeedMediaStore,
+  DEFAULT_RENDER_CACHE_DIR,
+  renderSeedMusic,
+  type StoredSeedMedia,
+} from './seed-media';
+import { planSeed } from './seed-plan';
+import { insertRows } from './seed-rows';
+
+const DAY_MS = 86_400_000;
+
+export interface SeedOptions {
+  db: Db;
+  storage: StorageProvider;
+  log: FastifyBaseLogger;
+  cacheDir?: string;
+  /** Fixes "now" (tests). */
+  now?: Date;
+  /** The content to seed; tests pass a small one. Defaults to the full demo catalogue. */
+  catalogue?: SeedCatalogue;
+}
+
+/** The full demo catalogue: the seeded artists and listeners, plus the demo account and its tracks. */
+export const FULL_CATALOGUE: SeedCatalogue = {
+  ...SEED_CATALOGUE,
+  artists: [...SEED_CATALOGUE.artists, DEMO_ARTIST],
+  tracks: [...SEED_CATALOGUE.tracks, ...DEMO_ARTIST_TRACKS],
+};
+
+/**
+ * Seeds demo content into an empty database: the first start of a fresh data directory.
+ * Music and artwork are rendered on this machine; all rows go in one transaction, so a seed
+ * either happens whole or not at all (files of a failed seed are removed again).
+ */
+export async function seedIfEmpty(options: SeedOptions): Promise<boolean> {
+  const existing = await options.db.query('select 1 from accounts limit 1');
+  if (existing.length > 0) return false;
+  await seed(options);
+  return true;
+}
+
+async function seed({
+  db,
+  storage,
+  log,
+  cacheDir = DEFAULT_RENDER_CACHE_DIR,
+  now = new Date(),
+  catalogue = FULL_CATALOGUE,
+}: SeedOptions) {
+  const started = Date.now();
+  log.info({ tracks: catalogue.tracks.length }, 'seeding demo content: rendering music and artwork');
+
+  const music = await renderSeedMusic(
+    [
+      ...catalogue.tracks.map((t) => ({ key: t.key, params: t.music })),
+      ...catalogue.demoTracks.map((t) => ({ key: t.key, params: t.music })),
+    ],
+    {
+      cacheDir,
+      onProgress: (done, total) => {
+        if (done % 10 === 0 || done === total) log.info(`seed music ${done}/${total}`);
+      },
+    },
+  );
+
+  const media = createSeedMediaStore(storage);
+  try {
+    const audio = new Map<string, StoredSeedMedia>();
+    const covers = new Map<string, StoredSeedMedia>();
+    const avatars = new Map<string, StoredSeedMedia>();
+    for (const track of [...catalogue.tracks, ...catalogue.demoTracks]) {
+      const rendered = music.get(track.key);
+      if (!rendered) throw new Error(`no music rendered for ${track.key}`);
+      const isDemo = catalogue.demoTracks.some((d) => d.key === track.key);
+      audio.set(
+        track.key,
+        await media.put(isDemo ? 'demo' : 'renditions', rendered.mp3, 'audio/mpeg', 'mp3'),
+      );
+      covers.set(track.key, await media.put('coverart', await renderCover(track), 'image/jpeg', 'jpg'));
+    }
+    for (const person of [...catalogue.artists, ...catalogue.listeners]) {
+      avatars.set(
+        person.key,
+        await media.put('profile-images', await renderAvatar(person), 'image/jpeg', 'jpg'),
+      );
+    }
+    const demoPasswordHash = await hashPassword(DEMO_ACCOUNT.password);
+
+    await db.transaction(async (tx) => {
+      await insertMedia(tx, media.stored);
+      await insertPeopleAndCatalogue(tx, { catalogue, audio, covers, avatars, music, demoPasswordHash, now });
+    });
+    log.info({ seconds: Math.round((Date.now() - started) / 1000) }, 'demo content seeded');
+  } catch (error) {
+    await media.removeAll();
+    throw error;
+  }
+}
+
+async function insertMedia(tx: Queryable, stored: StoredSeedMedia[]) {
+  await insertRows(
+    tx,
+    'media_objects',
+    ['id', 'bucket', 'storage_key', 'content_type', 'byte_size', 'sha256'],
+    stored.map((m) => [m.id, m.bucket, m.storageKey, m.contentType, m.byteSize, m.sha256]),
+  );
+}
+
+interface InsertContext {
+  catalogue: SeedCatalogue;
+  audio: Map<string, StoredSeedMedia>;
+  covers: Map<string, StoredSeedMedia>;
+  avatars: Map<string, StoredSeedMedia>;
+  music: Map<string, { durationMs: number }>;
+  demoPasswordHash: string;
+  now: Date;
+}
+
+async function insertPeopleAndCatalogue(tx: Queryable, ctx: InsertContext) {
+  const { catalogue, now } = ctx;
+  const ago = (days: number, hours = 0) => new Date(now.getTime() - days * DAY_MS - hours * 3_600_000);
+  const ids = new Map<string, string>();
+  const idOf = (key: string) => {
+    let id = ids.get(key);
+    if (!id) ids.set(key, (id = crypto.randomUUID()));
+    return id;
+  };
+  const mediaId = (map: Map<string, StoredSeedMedia>, key: string) => map.get(key)?.id ?? null;
+
+  const people: {
+    key: string;
+    email: string;
+    username: string;
+    role: 'artist' | 'listener';
+    artist?: SeedArtist;
+  }[] = [
+    ...catalogue.artists.map((a) => ({
+      key: a.key,
+      email: a.email,
+      username: a.username,
+      role: 'artist' as const,
+      artist: a,
+    })),
+    ...catalogue.listeners.map((l) => ({
+      key: l.key,
+      email: l.email,
+      username: l.username,
+      role: 'listener' as const,
+    })),
+  ];
+  await insertRows(
+    tx,
+    'accounts',
+    ['id', 'email', 'password_hash', 'created_at'],
+    people.map((p) => [
+      idOf(p.key),
+      p.email,
+      p.key === DEMO_ARTIST.key ? ctx.demoPasswordHash : null,
+      ago(150),
+    ]),
+  );
+  await insertRows(
+    tx,
+    'profiles',
+    ['id', 'role', 'username', 'artist_name', 'bio', 'created_at'],
+    people.map((p) => [
+      idOf(p.key),
+      p.role,
+      p.username,
+      p.artist?.artistName ?? null,
+      p.artist?.bio ?? null,
+      ago(150),
+    ]),
+  );
+  await insertRows(
+    tx,
+    'artist_profiles',
+    [
+      'id',
+      'instagram',
+      'website',
+      'subscription_tier',
+      'gold_badge_applied',
+      'trial_end_date',
+      'profile_image_id',
+      'artist_url',
+      'created_at',
+    ],
+    catalogue.artists.map((a) => [
+      idOf(a.key),
+      a.instagram,
+      a.website,
+      a.tier,
+      a.goldBadge,
+      a.tier === 'trial' ? new Date(now.getTime() + 9 * DAY_MS) : null,
+      mediaId(ctx.avatars, a.key),
+      a.artistUrl,
+      ago(150),
+    ]),
+  );
+  await insertRows(
+    tx,
+    'listener_profiles',
+    ['id', 'profile_image_id', 'created_at'],
+    catalogue.listeners.map((l) => [idOf(l.key), mediaId(ctx.avatars, l.key), ago(120)]),
+  );
+  await insertRows(
+    tx,
+    'payment_subscriptions',
+    ['account_id', 'provider', 'customer_id', 'subscription_id', 'subscription_status', 'current_period_end'],
+    catalogue.artists
+      .filter((a) => a.tier === 'pro')
+      .map((a) => [
+        idOf(a.key),
+        'local',
+        `cus_seed_${a.username}`,
+        `sub_seed_${a.username}`,
+        'active',
+        new Date(now.getTime() + 20 * DAY_MS),
+      ]),
+  );
+
+  const plan = planSeed(catalogue, DEMO_ARTIST.key);
+  await insertTracks(tx, ctx, plan, idOf, ago);
+  await insertListening(tx, ctx, plan, idOf, ago);
+
+  await insertRows(
+    tx,
+    'demo_tracks',
+    ['title', 'artist', 'audio_media_id', 'cover_media_id', 'sort_order'],
+    catalogue.demoTracks.map((d, index) => [
+      d.title,
+      d.artistName,
+      mediaId(ctx.audio, d.key),
+      mediaId(ctx.covers, d.key),
+      index,
+    ]),
+  );
+  await insertRows(
+    tx,
+    'forum_categories',
+    ['name', 'description', 'color', 'icon', 'sort_order'],
+    FORUM_CATEGORIES.map((c, index) => [c.name, c.description, c.color, c.icon, index]),
+  );
+}
+
+type IdOf = (key: string) => string;
+type Ago = (days: number, hours?: number) => Date;
+
+async function insertTracks(
+  tx: Queryable,
+  ctx: InsertContext,
+  plan: ReturnType<typeof planSeed>,
+  idOf: IdOf,
+  ago: Ago,
+) {
+  const count = (track: SeedTrack, predicate: (i: (typeof plan.interactions)[number]) => boolean) =>
+    plan.interactions.filter((i) => i.trackKey === track.key && predicate(i)).length;
+  await insertRows(
+    tx,
+    'tracks',
+    [
+      'id',
+      'artist_id',
+      'title',
+      'genre',
+      'label',
+      'audio_media_id',
+      'cover_media_id',
+      'status',
+      'duration_ms',
+      'likes',
+      'dislikes',
+      'added_to_library',
+      'play_count',
+      'featured_in_player',
+      'uploaded_at',
+    ],
+    ctx.catalogue.tracks.map((t, index) => [
+      idOf(t.key),
+      idOf(t.artistKey),
+      t.title,
+      t.genre,
+      t.label,
+      ctx.audio.get(t.key)?.id,
+      ctx.covers.get(t.key)?.id,
+      'ready',
+      ctx.music.get(t.key)?.durationMs ?? null,
+      count(t, (i) => i.type === 'like'),
+      count(t, (i) => i.type === 'dislike'),
+      count(t, (i) => i.addedToLibrary),
+      plan.plays.filter((p) => p.trackKey === t.key).reduce((sum, p) => sum + p.plays, 0),
+      t.featured,
+      ago(t.uploadedDaysAgo, index % 11),
+    ]),
+  );
+  await insertRows(
+    tx,
+    'chart_positions',
+    ['track_id', 'genre', 'date', 'position', 'likes'],
+    plan.yesterdayPositions.map((p) => [idOf(p.trackKey), p.genre, utcDate(ago(1)), p.position, p.likes]),
+  );
+}
+
+async function insertListening(
+  tx: Queryable,
+  ctx: InsertContext,
+  plan: ReturnType<typeof planSeed>,
+  idOf: IdOf,
+  ago: Ago,
+) {
+  await insertRows(
+    tx,
+    'playback_grants',
+    ['user_id', 'track_id', 'first_issued_at', 'last_issued_at', 'expires_at'],
+    plan.plays.map((p) => [idOf(p.userKey), idOf(p.trackKey), ago(30), ago(2), ago(2)]),
+  );
+  await insertRows(
+    tx,
+    'track_interactions',
+    ['user_id', 'track_id', 'interaction_type', 'added_to_library', 'created_at'],
+    plan.interactions.map((i) => [
+      idOf(i.userKey),
+      idOf(i.trackKey),
+      i.type,
+      i.addedToLibrary,
+      ago(i.daysAgo, 3),
+    ]),
+  );
+  const artistNames = new Map(ctx.catalogue.artists.map((a) => [a.key, a.artistName]));
+  await insertRows(
+    tx,
+    'follows',
+    ['follower_id', 'artist_id', 'artist_name', 'followed_at'],
+    plan.follows.map((f) => [
+      idOf(f.userKey),
+      idOf(f.artistKey),
+      artistNames.get(f.artistKey),
+      ago(f.daysAgo),
+    ]),
+  );
+  await tx.query(
+    `update artist_profiles a set followers = (select count(*)::int from follows f where f.artist_id = a.id)`,
+  );
+
+  const awards: unknown[][] = [];
+  for (const i of plan.interactions) {
+    const user = idOf(i.userKey);
+    const track = idOf(i.trackKey);
+    awards.push([user, 'swipe', track, track, 1, ago(i.daysAgo, 3)]);
+    if (i.type === 'like') awards.push([user, 'like', track, track, 5, ago(i.daysAgo, 3)]);
+    if (i.addedToLibrary) awards.push([user, 'library', track, track, 5, ago(i.daysAgo, 2)]);
+  }
+  const xpRows: unknown[][] = [];
+  for (const [userKey, xp] of plan.users) {
+    const user = idOf(userKey);
+    if (xp.listeningMinutes > 0)
+      awards.push([user, 'listening', null, null, xp.listeningMinutes * 60, ago(1)]);
+    for (let day = 1; day <= xp.dailyLogins; day++)
+      awards.push([user, 'daily_login', null, utcDate(ago(day)), 25, ago(day)]);
+    xpRows.push([
+      user,
+      xp.totalPoints,
+      xp.tier,
+      xp.swipes,
+      xp.likes,
+      xp.dislikes,
+      xp.addedToLibrary,
+      xp.listeningMinutes,
+      xp.dailyLogins,
+      utcDate(ago(1)),
+    ]);
+  }
+  // Everyone else (the demo account) starts as a new signup does: 0 points, tier Bronze.
+  for (const artist of ctx.catalogue.artists.filter((a) => !plan.users.has(a.key))) {
+    xpRows.push([idOf(artist.key), 0, 'Bronze', 0, 0, 0, 0, 0, 0, null]);
+  }
+  await insertRows(
+    tx,
+    'point_awards',
+    ['user_id', 'reason', 'track_id', 'award_key', 'points', 'created_at'],
+    awards,
+  );
+  await insertRows(
+    tx,
+    'user_xp',
+    [
+      'user_id',
+      'total_points',
+      'tier',
+      'swipes',
+      'likes',
+      'dislikes',
+      'added_to_library',
+      'listening_time',
+      'daily_logins',
+      'last_login_date',
+    ],
+    xpRows,
+  );
+}
+
+function utcDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
