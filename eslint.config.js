@@ -17,7 +17,7 @@ export default tseslint.config(
       globals: { ...globals.node },
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.js', 'tools/*.js', 'scripts/*.mjs'],
+          allowDefaultProject: [],
         },
         tsconfigRootDir: import.meta.dirname,
       },

@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', include: ['domain/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'tools', include: ['tools/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'server',

@@ -9,6 +9,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 
+/** @param {string} url */
 function runServerTests(url) {
   const result = spawnSync('npx', ['vitest', 'run', '--project', 'server'], {
     cwd: root,
@@ -29,11 +30,13 @@ function findPgBin() {
   return undefined;
 }
 
+/** @returns {Promise<number>} */
 function freePort() {
   return new Promise((resolve) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
       server.close(() => resolve(port));
     });
   });
@@ -53,6 +56,7 @@ if (!bin) {
 
 // PostgreSQL refuses to run as root; run the throwaway cluster as the postgres user then.
 const isRoot = process.getuid?.() === 0;
+/** @param {string} command @param {string[]} args */
 const asUser = (command, args) =>
   isRoot
     ? execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'pipe' })

@@ -46,7 +46,7 @@ function violation(from, to) {
       if (
         to.layer === 'server-module' &&
         to.name !== from.name &&
-        !/\.service\.ts$|\.schema\.ts$/.test(to.file ?? '')
+        !/\.(service|schema)(\.ts)?$/.test(to.file ?? '')
       ) {
         return `a module calls another module's service, never its ${to.file} (${from.name} → ${to.name})`;
       }
@@ -61,6 +61,7 @@ function violation(from, to) {
   }
 }
 
+/** @type {import('eslint').Rule.RuleModule} */
 const rule = {
   meta: {
     type: 'problem',
@@ -70,9 +71,12 @@ const rule = {
   /** @param {import('eslint').Rule.RuleContext} context */
   create(context) {
     const from = classify(context.filename);
-    /** @param {import('estree').Node & { source?: { value?: unknown } | null }} node */
+    /** @param {import('estree').Node & { source?: unknown }} node */
     function check(node) {
-      const source = node.source?.value;
+      const source =
+        node.source && typeof node.source === 'object' && 'value' in node.source
+          ? node.source.value
+          : undefined;
       if (typeof source !== 'string') return;
       if (source.startsWith('.')) {
         const target = path.resolve(path.dirname(context.filename), source);
@@ -91,7 +95,7 @@ const rule = {
       ImportDeclaration: check,
       ExportNamedDeclaration: check,
       ExportAllDeclaration: check,
-      ImportExpression: (node) => check({ ...node, source: node.source }),
+      ImportExpression: check,
     };
   },
 };

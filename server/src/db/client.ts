@@ -64,9 +64,19 @@ async function openPglite(dir?: string): Promise<Db> {
   };
 }
 
+/**
+ * PGlite returns int8 (bigint columns, count(*)) as a number and node-postgres as a string; parse
+ * it as a number here too, so repositories see one type on both drivers. Our int8 values (byte
+ * sizes, counts, identities) stay far below 2^53.
+ */
+const INT8_OID = 20;
+const getTypeParser = ((oid: number, format?: 'text' | 'binary') =>
+  oid === INT8_OID
+    ? (value: string) => Number(value)
+    : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser;
+
 async function openPostgres(url: string): Promise<Db> {
-  // WARNING: node-postgres returns int8 (bigint, count(*)) as strings; SQL casts counts to int.
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, types: { getTypeParser } });
   // Fail at start, not on the first request, when the server is unreachable.
   await pool.query('select 1');
   const asQueryable = (q: pg.Pool | pg.PoolClient): Queryable => ({
