@@ -69,11 +69,10 @@ async function openPglite(dir?: string): Promise<Db> {
  * it as a number here too, so repositories see one type on both drivers. Our int8 values (byte
  * sizes, counts, identities) stay far below 2^53.
  */
-const INT8_OID = 20;
-const getTypeParser = ((oid: number, format?: 'text' | 'binary') =>
-  oid === INT8_OID
+const getTypeParser: typeof pg.types.getTypeParser = (oid, format) =>
+  oid === pg.types.builtins.INT8
     ? (value: string) => Number(value)
-    : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser;
+    : (pg.types.getTypeParser(oid, format) as (value: string) => unknown);
 
 async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: 10, types: { getTypeParser } });
