@@ -4,10 +4,8 @@ export type FaqEntry = { question: string; answer: string };
 export type FaqSection = { id: 'listeners' | 'artists'; title: string; entries: readonly FaqEntry[] };
 
 // Spec 002 §9, FAQ content: every point of the spec has its question here, in our own words.
-// WARNING: the open beta price (£5.99 for 3 months) is the spec's FAQ text; the checkout itself
-// offers PRO_PLAN with its free trial. Keep the two in step if either changes.
-const OPEN_BETA_PRICE = '£5.99';
-const OPEN_BETA_MONTHS = 3;
+// The spec's FAQ quotes an open-beta price (£5.99 for 3 months) that no checkout sells; the FAQ
+// states the plan Klang really offers (docs/decisions/0006-web-shell.md).
 
 export const FAQ_SECTIONS: readonly FaqSection[] = [
   {
@@ -50,7 +48,7 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
       },
       {
         question: 'What does it cost?',
-        answer: `You can start with a free artist account: ${TIER_LIMITS.free.uploads} uploads and ${TIER_LIMITS.free.featured} track in the player. During the open beta, Artist Pro costs ${OPEN_BETA_PRICE} a month for your first ${OPEN_BETA_MONTHS} months with unlimited uploads, then ${PRO_PLAN.priceLabel} a month. You can cancel at any time.`,
+        answer: `You can start with a free artist account: ${TIER_LIMITS.free.uploads} uploads and ${TIER_LIMITS.free.featured} track in the player. Artist Pro gives you unlimited uploads, ${TIER_LIMITS.pro.featured} tracks in the player and the ${PRODUCT_NAME} Kit for ${PRO_PLAN.priceLabel} a month, and starts with a ${PRO_PLAN.offerTrialDays}-day free trial. You can cancel at any time.`,
       },
       {
         question: 'Can I upload covers, remixes or samples I don’t own?',
