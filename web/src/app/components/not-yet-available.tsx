@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { paths } from '../paths';
+import { IconTile } from '../../components/ui/icon-tile';
 
 type NotYetAvailableProps = {
   /** The screen's name as a visitor knows it: 'Discover', 'Charts', 'Contact Us'. */
@@ -23,9 +24,7 @@ export function NotYetAvailable({ screen }: NotYetAvailableProps) {
         className="pointer-events-none absolute top-0 left-1/2 -z-10 size-[36rem] -translate-x-1/2 -translate-y-1/3 rounded-full bg-glow blur-3xl"
       />
       <div className="mx-auto flex max-w-lg flex-col items-center gap-6 text-center">
-        <div className="grid size-14 place-items-center rounded-2xl border border-line bg-surface text-accent">
-          <Hammer aria-hidden="true" className="size-7" />
-        </div>
+        <IconTile icon={Hammer} />
         <div className="flex flex-col gap-3">
           <p className="text-xs font-semibold tracking-[0.18em] text-accent uppercase">{screen}</p>
           <h1 className="text-3xl font-bold tracking-tight text-balance text-fg sm:text-4xl">

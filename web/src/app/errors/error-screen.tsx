@@ -2,6 +2,7 @@ import { MESSAGES, PRODUCT_NAME } from '@klang/domain';
 import { RotateCw, TriangleAlert, WifiOff } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { paths } from '../paths';
+import { IconTile } from '../../components/ui/icon-tile';
 
 type ErrorScreenProps = {
   /** 'chunk': the page's code failed to download; 'crash': the page threw while rendering. */
@@ -30,9 +31,7 @@ export function ErrorScreen({ kind }: ErrorScreenProps) {
   return (
     <div role="alert" className="flex min-h-[60dvh] items-center justify-center px-5 py-16">
       <div className="flex w-full max-w-md flex-col items-center gap-5 text-center">
-        <div className="grid size-14 place-items-center rounded-2xl border border-line bg-surface text-accent">
-          <Icon aria-hidden="true" className="size-7" />
-        </div>
+        <IconTile icon={Icon} />
         <div className="flex flex-col gap-2">
           <h1 className="text-2xl font-bold tracking-tight text-fg">{title}</h1>
           <p className="text-[0.9375rem] leading-relaxed text-muted">{body}</p>

@@ -4,7 +4,7 @@
  * short dub stab), so fixed fader values would give some tracks no bass and others no drums.
  */
 import type { BarPlan, Part } from './arrangement';
-import { convertDbToGain, SAMPLE_RATE } from './dsp';
+import { convertDbToGain, SAMPLE_RATE, sumSquares } from './dsp';
 import type { MusicStyle } from './music-params';
 import type { Timeline } from './timeline';
 
@@ -43,15 +43,6 @@ function measureActiveRms(
     count += (end - start) * channels.length;
   }
   return count === 0 ? 0 : Math.sqrt(sum / count);
-}
-
-function sumSquares(channel: Float32Array, start: number, end: number): number {
-  let sum = 0;
-  for (let i = start; i < end; i++) {
-    const value = channel[i] ?? 0;
-    sum += value * value;
-  }
-  return sum;
 }
 
 /** Returns the gain that brings the stem to its style's target level (1 when it is silent). */

@@ -5,7 +5,6 @@
  */
 import { createRng, type Rng } from '../random';
 import type {
-  ArrangementName,
   BassParams,
   BassPattern,
   BassSound,
@@ -16,20 +15,15 @@ import type {
   LeadSound,
   MusicParams,
   MusicStyle,
-  PitchClass,
   ScaleName,
   SpaceParams,
 } from './music-params';
 
 /** What a catalogue entry says about its music; everything else follows from `seed`. */
-export interface MusicSpec {
-  seed: string;
-  style: MusicStyle;
-  bpm: number;
-  key: PitchClass;
-  scale: ScaleName;
-  durationSeconds: number;
-  arrangement: ArrangementName;
+export interface MusicSpec extends Pick<
+  MusicParams,
+  'seed' | 'style' | 'bpm' | 'key' | 'scale' | 'durationSeconds' | 'arrangement'
+> {
   bass: BassSound;
   chords: ChordSound;
   lead: LeadSound;

@@ -170,3 +170,13 @@ export function mixInto(target: Float32Array, source: Float32Array, offset: numb
   const end = Math.min(target.length, offset + source.length);
   for (let i = start; i < end; i++) target[i] = (target[i] ?? 0) + (source[i - offset] ?? 0) * gain;
 }
+
+/** The sum of squared samples in [start, end): the energy of a stretch of one channel. */
+export function sumSquares(channel: Float32Array, start: number, end: number): number {
+  let sum = 0;
+  for (let i = start; i < end; i++) {
+    const value = channel[i] ?? 0;
+    sum += value * value;
+  }
+  return sum;
+}

@@ -2,7 +2,7 @@
  * The last stage: DC removal, a loudness match, soft saturation instead of hard clipping, fades,
  * and a peak ceiling below -1 dBFS so the MP3 encoder's overshoot does not clip either.
  */
-import { convertDbToGain, saturate, SAMPLE_RATE } from './dsp';
+import { convertDbToGain, saturate, SAMPLE_RATE, sumSquares } from './dsp';
 import { removeDc } from './effects';
 
 /** Peak ceiling of the rendered PCM (-1.5 dBFS). */
@@ -21,15 +21,6 @@ function measureBodyRms(left: Float32Array, right: Float32Array): number {
   }
   levels.sort((a, b) => a - b);
   return levels[Math.floor(levels.length * 0.75)] ?? 0;
-}
-
-function sumSquares(channel: Float32Array, start: number, end: number): number {
-  let sum = 0;
-  for (let i = start; i < end; i++) {
-    const value = channel[i] ?? 0;
-    sum += value * value;
-  }
-  return sum;
 }
 
 /** Saturates both channels after `gain`; returns the resulting peak. */
