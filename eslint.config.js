@@ -51,7 +51,7 @@ export default tseslint.config(
       'scripts/**',
       'tools/**',
       'bench/**',
-      'server/src/db/seed/cli.ts',
+      'e2e/scripts/**',
       'server/src/scripts/**',
       'server/src/main.ts',
     ],
