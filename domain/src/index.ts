@@ -9,3 +9,5 @@ export * from './messages';
 export * from './errors';
 export * from './api/health.schema';
 export * from './api/analytics.schema';
+export * from './public-site/public-site-messages';
+export * from './public-site/forms.schema';

@@ -8,11 +8,20 @@ import { createAnalyticsRepository } from './modules/analytics/analytics.reposit
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { createEmailService } from './modules/email/email.service';
 import { mailboxRoutes } from './modules/email/mailbox.routes';
+import { createDemoTracksRepository } from './modules/demo-tracks/demo-tracks.repository';
+import { demoTracksRoutes } from './modules/demo-tracks/demo-tracks.routes';
+import { createDemoTracksService } from './modules/demo-tracks/demo-tracks.service';
+import { createFormsRepository } from './modules/forms/forms.repository';
+import { formsRoutes } from './modules/forms/forms.routes';
+import { createFormsService } from './modules/forms/forms.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { createSubscribersRepository } from './modules/subscribers/subscribers.repository';
+import { subscribersRoutes } from './modules/subscribers/subscribers.routes';
+import { createSubscribersService } from './modules/subscribers/subscribers.service';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 import { describeProviders, type Providers } from './providers/registry';
@@ -56,7 +65,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { mediaOrigins: providers.storage.mediaOrigins });
+  await app.register(securityPlugin, {
+    mediaOrigins: providers.storage.mediaOrigins,
+    captchaOrigins: providers.captcha.origins,
+  });
   await app.register(cookie, { secret: deps.secrets.session });
   await app.register(rateLimitPlugin, { db });
   await app.register(openapiPlugin);
@@ -73,6 +85,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database: db.kind, providers: describeProviders(providers) });
   await app.register(analyticsRoutes, {
     service: createAnalyticsService({ repository: createAnalyticsRepository(db) }),
+  });
+  await app.register(formsRoutes, {
+    captcha: providers.captcha,
+    service: createFormsService({
+      repository: createFormsRepository(db),
+      captcha: providers.captcha,
+      email,
+      teamEmail: config.teamEmail,
+    }),
+  });
+  await app.register(subscribersRoutes, {
+    service: createSubscribersService({ repository: createSubscribersRepository(db) }),
+  });
+  await app.register(demoTracksRoutes, {
+    service: createDemoTracksService({
+      repository: createDemoTracksRepository(db),
+      storage: providers.storage,
+    }),
   });
   if (config.storage.kind === 'local') {
     await app.register(mediaRoutes, { dir: config.storage.dir, signingSecret: deps.secrets.media });

@@ -35,6 +35,15 @@ const envSchema = z.object({
 
   SMTP_URL: optionalUrl,
   EMAIL_FROM: z.string().default('Klang <hello@klang.local>'),
+  TEAM_EMAIL: z.email().default('team@klang.local'),
+
+  HCAPTCHA_SITE_KEY: optionalString,
+  HCAPTCHA_SECRET: optionalString,
+  HCAPTCHA_VERIFY_URL: z.url().default('https://api.hcaptcha.com/siteverify'),
+  TURNSTILE_SITE_KEY: optionalString,
+  TURNSTILE_SECRET: optionalString,
+  TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
 });
 
 /**
@@ -48,6 +57,11 @@ function crossSettingProblems(source: NodeJS.ProcessEnv): string[] {
     problems.push(
       'S3_BUCKET: S3 storage needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together',
     );
+  }
+  for (const kind of ['HCAPTCHA', 'TURNSTILE'] as const) {
+    if (Boolean(source[`${kind}_SITE_KEY`]) !== Boolean(source[`${kind}_SECRET`])) {
+      problems.push(`${kind}_SECRET: ${kind}_SITE_KEY and ${kind}_SECRET go together`);
+    }
   }
   if (source.NODE_ENV === 'production' && source.DATABASE_URL && !source.SESSION_SECRET) {
     problems.push('SESSION_SECRET: a production deployment on PostgreSQL needs its own SESSION_SECRET');
@@ -117,5 +131,29 @@ function buildConfig(env: Env) {
           outboxDir: path.join(dataDir, 'outbox'),
         } as const)
       : ({ kind: 'local', from: env.EMAIL_FROM, outboxDir: path.join(dataDir, 'outbox') } as const),
+    /** Where contact messages and bug reports are sent. */
+    teamEmail: env.TEAM_EMAIL,
+    captcha: captchaConfig(env),
   };
+}
+
+/** hCaptcha when its keys are set, else Turnstile when its keys are set, else ALTCHA (offline). */
+function captchaConfig(env: Env) {
+  if (env.HCAPTCHA_SITE_KEY && env.HCAPTCHA_SECRET) {
+    return {
+      kind: 'hcaptcha',
+      siteKey: env.HCAPTCHA_SITE_KEY,
+      secret: env.HCAPTCHA_SECRET,
+      verifyUrl: env.HCAPTCHA_VERIFY_URL,
+    } as const;
+  }
+  if (env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET) {
+    return {
+      kind: 'turnstile',
+      siteKey: env.TURNSTILE_SITE_KEY,
+      secret: env.TURNSTILE_SECRET,
+      verifyUrl: env.TURNSTILE_VERIFY_URL,
+    } as const;
+  }
+  return { kind: 'altcha', maxNumber: env.ALTCHA_MAX_NUMBER, expiresInSeconds: 600 } as const;
 }

@@ -5,6 +5,8 @@ import fp from 'fastify-plugin';
 export interface SecurityOptions {
   /** Extra origins media and images may come from (the S3 endpoint when S3 storage is used). */
   mediaOrigins: string[];
+  /** Origins of a remote captcha (hCaptcha, Turnstile) when one is configured; none for ALTCHA. */
+  captchaOrigins?: string[];
 }
 
 /**
@@ -15,16 +17,19 @@ export interface SecurityOptions {
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance, options: SecurityOptions) => {
+    const captcha = options.captchaOrigins ?? [];
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
+          scriptSrc: ["'self'", ...captcha],
+          styleSrc: ["'self'", "'unsafe-inline'", ...captcha],
           imgSrc: ["'self'", 'data:', 'blob:', ...options.mediaOrigins],
           mediaSrc: ["'self'", 'blob:', 'data:', ...options.mediaOrigins],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", ...captcha],
+          // The remote captchas draw their challenge in a frame of their own.
+          frameSrc: ["'self'", ...captcha],
           fontSrc: ["'self'", 'data:'],
           workerSrc: ["'self'", 'blob:'],
           objectSrc: ["'none'"],

@@ -1,6 +1,9 @@
 import type { HealthResponse } from '@klang/domain';
 import type { Config } from '../config';
 import type { Secrets } from '../secrets';
+import { createAltchaCaptcha } from './captcha/altcha-captcha';
+import type { CaptchaProvider } from './captcha/captcha';
+import { createSiteverifyCaptcha } from './captcha/siteverify-captcha';
 import type { EmailProvider } from './email/email';
 import { createLocalEmail } from './email/local-email';
 import { createSmtpEmail } from './email/smtp-email';
@@ -11,6 +14,7 @@ import type { StorageProvider } from './storage/storage';
 export interface Providers {
   storage: StorageProvider;
   email: EmailProvider;
+  captcha: CaptchaProvider;
 }
 
 /** Chooses each provider from configuration: the real service when configured, the local one otherwise. */
@@ -21,10 +25,14 @@ export function createProviders(config: Config, secrets: Secrets): Providers {
       : createLocalStorage({ dir: config.storage.dir, signingSecret: secrets.media });
   const email =
     config.email.kind === 'smtp' ? createSmtpEmail({ url: config.email.url }) : createLocalEmail();
-  return { storage, email };
+  const captcha =
+    config.captcha.kind === 'altcha'
+      ? createAltchaCaptcha({ secret: secrets.session, ...config.captcha })
+      : createSiteverifyCaptcha(config.captcha);
+  return { storage, email, captcha };
 }
 
 /** What /api/health and the start-up log say about each provider, so nobody mistakes local for real. */
 export function describeProviders(providers: Providers): HealthResponse['providers'] {
-  return { storage: providers.storage.name, email: providers.email.name };
+  return { storage: providers.storage.name, email: providers.email.name, captcha: providers.captcha.name };
 }

@@ -1,0 +1,91 @@
+import { FORM_MESSAGES, validateContactForm, type BugReport, type ContactSubmission } from '@klang/domain';
+import { AppError } from '../../errors';
+import type { CaptchaProvider } from '../../providers/captcha/captcha';
+import type { createEmailService } from '../email/email.service';
+import type { createFormsRepository } from './forms.repository';
+
+export interface FormsServiceDeps {
+  repository: ReturnType<typeof createFormsRepository>;
+  captcha: CaptchaProvider;
+  email: Pick<ReturnType<typeof createEmailService>, 'send'>;
+  teamEmail: string;
+}
+
+/**
+ * The contact and bug forms (spec 000 §4 Forms, §5 order of rules). Every rule is checked here
+ * whatever the browser did, and a captcha is accepted once: the solved challenge is redeemed
+ * before the row is written, so a replayed token is refused.
+ */
+export function createFormsService(deps: FormsServiceDeps) {
+  async function passCaptcha(token: string, remoteIp: string | undefined): Promise<void> {
+    const pass = await deps.captcha.verify(token, remoteIp);
+    if (!pass || !(await deps.repository.redeemCaptcha(pass.redemptionKey, pass.expiresAt))) {
+      throw new AppError('VALIDATION_FAILED', FORM_MESSAGES.captchaInvalid, {
+        captcha_token: FORM_MESSAGES.captchaInvalid,
+      });
+    }
+  }
+
+  function check(
+    form: Parameters<typeof validateContactForm>[0],
+    kind: 'contact' | 'bug',
+    bodyField: string,
+  ) {
+    const problem = validateContactForm(form, kind);
+    if (!problem) return;
+    const field = { name: 'name', email: 'email', body: bodyField, captcha: 'captcha_token' }[problem.field];
+    throw new AppError('VALIDATION_FAILED', problem.message, { [field]: problem.message });
+  }
+
+  return {
+    async submitContact(body: ContactSubmission, remoteIp: string | undefined): Promise<void> {
+      check(
+        { name: body.name, email: body.email, body: body.message, captcha: body.captcha_token },
+        'contact',
+        'message',
+      );
+      const token = body.captcha_token ?? '';
+      await passCaptcha(token, remoteIp);
+      const row = {
+        name: (body.name ?? '').trim(),
+        email: (body.email ?? '').trim().toLowerCase(),
+        message: (body.message ?? '').trim(),
+        captchaToken: token,
+      };
+      await deps.repository.insertContact(row);
+      await deps.email.send({
+        template: 'team-contact',
+        to: deps.teamEmail,
+        subject: `Contact form: ${oneLine(row.name)}`,
+        text: `From: ${row.name} <${row.email}>\n\n${row.message}\n`,
+      });
+    },
+    async submitBugReport(body: BugReport, remoteIp: string | undefined): Promise<void> {
+      check(
+        { name: body.name, email: body.email, body: body.description, captcha: body.captcha_token },
+        'bug',
+        'description',
+      );
+      const token = body.captcha_token ?? '';
+      await passCaptcha(token, remoteIp);
+      const row = {
+        name: (body.name ?? '').trim(),
+        email: (body.email ?? '').trim().toLowerCase(),
+        description: (body.description ?? '').trim(),
+        captchaToken: token,
+      };
+      await deps.repository.insertBugReport(row);
+      await deps.email.send({
+        template: 'team-bug-report',
+        to: deps.teamEmail,
+        subject: `Bug report: ${oneLine(row.name)}`,
+        text: `From: ${row.name} <${row.email}>\n\n${row.description}\n`,
+      });
+    },
+  };
+}
+
+/** A visitor's name goes into a Subject header: no line breaks, and not too long. */
+function oneLine(value: string): string {
+  return value.replace(/[\r\n\t]+/g, ' ').slice(0, 80);
+}
