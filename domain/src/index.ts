@@ -11,3 +11,4 @@ export * from './api/health.schema';
 export * from './api/analytics.schema';
 export * from './public-site/public-site-messages';
 export * from './public-site/forms.schema';
+export * from './api/player.schema';

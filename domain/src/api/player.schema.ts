@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+
+/**
+ * The Discover player's payloads (spec 000 §4, spec 001 §4). Before a like a track is only an id
+ * and a length: no title, artist, artist id, cover or label ever leaves the server with it.
+ */
+export const blindTrackSchema = z.object({
+  id: z.uuid(),
+  durationMs: z.number().int().nullable(),
+});
+export type BlindTrack = z.infer<typeof blindTrackSchema>;
+
+export const nextTrackQuerySchema = z.object({ current: z.uuid().optional() });
+
+export const nextTrackResponseSchema = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('track'), track: blindTrackSchema }),
+  /** Every featured track is liked: 'You've discovered everything!' */
+  z.object({ state: z.literal('all-liked') }),
+  /** Nothing is featured at all: 'No featured tracks available' */
+  z.object({ state: z.literal('empty') }),
+]);
+export type NextTrackResponse = z.infer<typeof nextTrackResponseSchema>;
+
+/** What a like reveals (spec 001 §2 /player: the card after a like). */
+export const revealSchema = z.object({
+  track: z.object({
+    id: z.uuid(),
+    title: z.string(),
+    artist: z.string(),
+    artistId: z.uuid(),
+    genre: z.string(),
+    label: z.string(),
+    coverUrl: z.string().nullable(),
+  }),
+  artist: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    imageUrl: z.string().nullable(),
+    goldBadge: z.boolean(),
+    followers: z.number().int(),
+    isFollowing: z.boolean(),
+  }),
+  addedToLibrary: z.boolean(),
+});
+export type Reveal = z.infer<typeof revealSchema>;
+
+export const likeRequestSchema = z.object({ addToLibrary: z.boolean().default(false) });
+
+export const trackParamsSchema = z.object({ trackId: z.uuid() });
+
+/** POST /functions/v1/secure-track-access, spec 000 §7: field names as the spec writes them. */
+export const secureTrackAccessRequestSchema = z.object({
+  trackId: z.uuid(),
+  purpose: z.enum(['playback', 'preload']).default('playback'),
+  duration: z.number().int().positive().default(LIMITS.secureUrlDefaultSeconds),
+});
+export const secureTrackAccessResponseSchema = z.object({
+  success: z.boolean(),
+  signedUrl: z.string().optional(),
+  error: z.string().optional(),
+});
+
+/** POST /functions/v1/secure-listening-xp, spec 000 §7. */
+export const listeningXpRequestSchema = z.object({ minutes_listened: z.number() });
+export const listeningXpResponseSchema = z.object({ minutes_awarded: z.number().int().min(0) });
+
+export const PLAYER_MESSAGES = {
+  failedToGetSecureUrl: 'Failed to get secure URL',
+  trackNotServed: 'Play the track before rating it',
+  trackUnavailable: 'This track is not available',
+} as const;

@@ -1,0 +1,96 @@
+import { LIMITS, POINTS } from '@klang/domain';
+import type { Queryable } from '../../db/client';
+import { createLoyaltyRepository } from './loyalty.repository';
+
+export type TrackAction = 'swipe' | 'like' | 'library';
+
+const TRACK_ACTION_POINTS: Record<TrackAction, number> = {
+  swipe: POINTS.swipe,
+  like: POINTS.like,
+  library: POINTS.library,
+};
+
+const MINUTE_MS = 60_000;
+
+/**
+ * K-Points (DECISIONS.md, Loyalty). Every award goes through the ledger first, so a track earns
+ * its swipe, like and library points once per user, ever, and toggling farms nothing. Methods
+ * take the caller's transaction, so points commit or roll back with the action that earned them.
+ */
+export function createLoyaltyService(deps: { clock?: () => Date } = {}) {
+  const now = deps.clock ?? (() => new Date());
+
+  return {
+    /** Awards a track action's points once; true when this call earned them. */
+    async awardTrackAction(
+      tx: Queryable,
+      userId: string,
+      trackId: string,
+      action: TrackAction,
+    ): Promise<boolean> {
+      const repo = createLoyaltyRepository(tx);
+      const earned = await repo.insertAward(userId, action, TRACK_ACTION_POINTS[action], {
+        awardKey: trackId,
+        trackId,
+      });
+      if (earned) {
+        await repo.applyDelta(userId, {
+          points: TRACK_ACTION_POINTS[action],
+          ...(action === 'swipe' && { swipes: 1 }),
+          ...(action === 'like' && { likes: 1 }),
+          ...(action === 'library' && { addedToLibrary: 1 }),
+        });
+      }
+      return earned;
+    },
+
+    /** Counts a dislike on the user's card; a dislike earns only its swipe point. */
+    async countDislike(tx: Queryable, userId: string): Promise<void> {
+      await createLoyaltyRepository(tx).applyDelta(userId, { points: 0, dislikes: 1 });
+    },
+
+    /** The day's first login earns its points once per UTC day; returns the points awarded. */
+    async recordDailyLogin(tx: Queryable, userId: string): Promise<number> {
+      const repo = createLoyaltyRepository(tx);
+      const day = now().toISOString().slice(0, 10);
+      const earned = await repo.insertAward(userId, 'daily_login', POINTS.dailyLogin, { awardKey: day });
+      if (!earned) return 0;
+      await repo.applyDelta(userId, { points: POINTS.dailyLogin, dailyLogins: 1, lastLoginDate: day });
+      return POINTS.dailyLogin;
+    },
+
+    /**
+     * Credits listening minutes (spec 000 §7 secure-listening-xp; DECISIONS.md): at most 1..60 per
+     * call, never more than the wall-clock minutes since the last credit (or since the first
+     * playback URL when there was none), and only while the user holds an unexpired playback URL.
+     * The credit clock advances by the minutes awarded, so unclaimed real listening is not lost.
+     */
+    async creditListening(tx: Queryable, userId: string, minutesRequested: number): Promise<number> {
+      const requested = Math.min(
+        LIMITS.listeningMinutesPerCallMax,
+        Math.max(1, Math.floor(minutesRequested)),
+      );
+      const repo = createLoyaltyRepository(tx);
+      const { lastCreditAt } = await repo.lockListening(userId);
+      const grants = await tx.query<{ active: boolean; first: Date | null }>(
+        `select bool_or(expires_at > $2) as active, min(first_issued_at) as first
+         from playback_grants where user_id = $1`,
+        [userId, now()],
+      );
+      const grant = grants[0];
+      if (!grant?.active || !grant.first) return 0;
+      const current = now().getTime();
+      // No more than an hour can be owed at once, however long ago the last credit was.
+      const since = Math.max(lastCreditAt?.getTime() ?? grant.first.getTime(), current - 60 * MINUTE_MS);
+      const owed = Math.floor((current - since) / MINUTE_MS);
+      const minutes = Math.min(requested, owed);
+      if (minutes <= 0) return 0;
+      await repo.insertAward(userId, 'listening', minutes * POINTS.listeningMinute);
+      await repo.applyDelta(userId, { points: minutes * POINTS.listeningMinute, listeningMinutes: minutes });
+      await repo.setListeningCredit(userId, new Date(since + minutes * MINUTE_MS));
+      return minutes;
+    },
+  };
+}
+
+export type LoyaltyService = ReturnType<typeof createLoyaltyService>;

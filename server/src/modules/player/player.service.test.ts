@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { POINTS } from '@klang/domain';
+import { createLocalStorage } from '../../providers/storage/local-storage';
+import { insertAccount, insertTrack } from '../../test/catalogue-fixtures';
+import { createTestDatabase } from '../../test/database';
+import { createLoyaltyService } from '../loyalty/loyalty.service';
+import { createPlayerService } from './player.service';
+
+describe('player service', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let clock = new Date('2026-11-21T12:00:00Z');
+  const storage = createLocalStorage({
+    dir: '/tmp/klang-player-test',
+    signingSecret: 'player-test-secret-0123456789abcdef',
+  });
+  let player: ReturnType<typeof createPlayerService>;
+  let artist: string;
+  let listener: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    player = createPlayerService({
+      db,
+      storage,
+      loyalty: createLoyaltyService({ clock: () => clock }),
+      clock: () => clock,
+    });
+  });
+  afterAll(async () => {
+    await db.drop();
+  });
+  beforeEach(async () => {
+    await db.query('delete from accounts');
+    clock = new Date('2026-11-21T12:00:00Z');
+    artist = await insertAccount(db, 'artist', { artistName: 'Halden Marr' });
+    listener = await insertAccount(db, 'listener');
+  });
+
+  const serve = (trackId: string, user = listener) =>
+    player.secureTrackAccess(user, { trackId, purpose: 'playback', duration: 600 });
+  const counters = async (trackId: string) =>
+    (
+      await db.query<{ likes: number; dislikes: number; added_to_library: number; play_count: number }>(
+        'select likes, dislikes, added_to_library, play_count from tracks where id = $1',
+        [trackId],
+      )
+    )[0];
+  const xp = async (user = listener) =>
+    (
+      await db.query<{
+        total_points: number;
+        swipes: number;
+        likes: number;
+        dislikes: number;
+        added_to_library: number;
+        tier: string;
+      }>(
+        'select total_points, swipes, likes, dislikes, added_to_library, tier from user_xp where user_id = $1',
+        [user],
+      )
+    )[0];
+
+  describe('next track', () => {
+    it('picks only featured, ready, undeleted tracks the user has not liked, never the current one', async () => {
+      const wanted = await insertTrack(db, artist);
+      await insertTrack(db, artist, { featured: false });
+      await insertTrack(db, artist, { status: 'processing' });
+      await insertTrack(db, artist, { deleted: true });
+      const liked = await insertTrack(db, artist);
+      await serve(liked);
+      await player.like(listener, liked, false);
+      for (let i = 0; i < 20; i++) {
+        const next = await player.nextTrack(listener, null);
+        expect(next).toEqual({ state: 'track', track: { id: wanted, durationMs: 60000 } });
+      }
+      expect(await player.nextTrack(listener, wanted)).toEqual({ state: 'all-liked' });
+    });
+
+    it('says empty when nothing is featured, and all-liked when everything is liked', async () => {
+      expect(await player.nextTrack(listener, null)).toEqual({ state: 'empty' });
+      const only = await insertTrack(db, artist);
+      await serve(only);
+      await player.like(listener, only, false);
+      expect(await player.nextTrack(listener, null)).toEqual({ state: 'all-liked' });
+    });
+
+    it('wraps around the random key, so a high draw still finds a track', async () => {
+      const id = await insertTrack(db, artist);
+      await db.query('update tracks set rnd = 0.01 where id = $1', [id]);
+      const high = createPlayerService({ db, storage, loyalty: createLoyaltyService(), random: () => 0.99 });
+      expect(await high.nextTrack(listener, null)).toMatchObject({ state: 'track', track: { id } });
+    });
+
+    it('returns a blind track: an id and a length, nothing that names it', async () => {
+      await insertTrack(db, artist, { title: 'Tidal Lock' });
+      const body = JSON.stringify(await player.nextTrack(listener, null));
+      expect(body).not.toMatch(/Tidal|Halden|Marr/);
+      expect(body).not.toContain(artist);
+    });
+  });
+
+  describe('secure track access', () => {
+    it('clamps the lifetime to 60..600 s and counts a playback, not a preload', async () => {
+      const id = await insertTrack(db, artist);
+      const long = await player.secureTrackAccess(listener, {
+        trackId: id,
+        purpose: 'playback',
+        duration: 1_000_000_000,
+      });
+      const exp = Number(new URL(long.signedUrl, 'http://x').searchParams.get('exp'));
+      expect(exp - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(600);
+      await player.secureTrackAccess(listener, { trackId: id, purpose: 'preload', duration: 600 });
+      expect((await counters(id))?.play_count).toBe(1);
+    });
+
+    it('refuses a deleted or unready track', async () => {
+      const gone = await insertTrack(db, artist, { deleted: true });
+      await expect(serve(gone)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    });
+  });
+
+  describe('the like rule', () => {
+    it('refuses a like or dislike of a track the user was never served', async () => {
+      const id = await insertTrack(db, artist);
+      await expect(player.like(listener, id, false)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      await expect(player.dislike(listener, id)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      expect(await counters(id)).toMatchObject({ likes: 0, dislikes: 0 });
+    });
+
+    it('reveals the artist on a like and awards swipe and like points once', async () => {
+      const id = await insertTrack(db, artist, { title: 'Tidal Lock' });
+      await serve(id);
+      const reveal = await player.like(listener, id, false);
+      expect(reveal.track).toMatchObject({
+        id,
+        title: 'Tidal Lock',
+        artist: 'Halden Marr',
+        artistId: artist,
+      });
+      expect(reveal.artist).toMatchObject({
+        id: artist,
+        name: 'Halden Marr',
+        followers: 0,
+        isFollowing: false,
+      });
+      expect(reveal.track.coverUrl).toMatch(/^\/media\/coverart\//);
+      const again = await player.like(listener, id, false);
+      expect(again.addedToLibrary).toBe(false);
+      expect(await counters(id)).toMatchObject({ likes: 1 });
+      expect(await xp()).toMatchObject({ total_points: POINTS.swipe + POINTS.like, swipes: 1, likes: 1 });
+    });
+
+    it('adds an existing like to the library once, and the library never farms points', async () => {
+      const id = await insertTrack(db, artist);
+      await serve(id);
+      await player.like(listener, id, false);
+      expect((await player.like(listener, id, true)).addedToLibrary).toBe(true);
+      await player.like(listener, id, true);
+      await player.removeFromLibrary(listener, id);
+      await player.removeFromLibrary(listener, id);
+      await player.like(listener, id, true);
+      expect(await counters(id)).toMatchObject({ likes: 1, added_to_library: 1 });
+      expect(await xp()).toMatchObject({
+        total_points: POINTS.swipe + POINTS.like + POINTS.library,
+        added_to_library: 1,
+      });
+    });
+
+    it('turns a skip into a like without a second swipe point', async () => {
+      const id = await insertTrack(db, artist);
+      await serve(id);
+      await player.dislike(listener, id);
+      await player.dislike(listener, id);
+      expect(await counters(id)).toMatchObject({ likes: 0, dislikes: 1 });
+      await player.like(listener, id, false);
+      expect(await counters(id)).toMatchObject({ likes: 1, dislikes: 0 });
+      expect(await xp()).toMatchObject({
+        total_points: POINTS.swipe + POINTS.like,
+        swipes: 1,
+        dislikes: 1,
+        likes: 1,
+      });
+      await player.dislike(listener, id);
+      expect(await counters(id)).toMatchObject({ likes: 1, dislikes: 0 });
+    });
+
+    it('keeps counters exact under concurrent likes from many users', async () => {
+      const id = await insertTrack(db, artist);
+      const users = await Promise.all(Array.from({ length: 12 }, () => insertAccount(db, 'listener')));
+      for (const user of users) await serve(id, user);
+      await Promise.all(users.flatMap((user) => [player.like(user, id, true), player.like(user, id, false)]));
+      const [rows] = await db.query<{ n: number }>(
+        `select count(*)::int as n from track_interactions where track_id = $1 and interaction_type = 'like'`,
+        [id],
+      );
+      expect(await counters(id)).toMatchObject({ likes: rows?.n, added_to_library: 12 });
+      expect(rows?.n).toBe(12);
+    });
+  });
+
+  describe('listening credit', () => {
+    it('credits only while a playback URL is held, and never more than the minutes that passed', async () => {
+      const id = await insertTrack(db, artist);
+      expect(await player.creditListening(listener, 5)).toBe(0);
+      await serve(id);
+      expect(await player.creditListening(listener, 60)).toBe(0);
+      clock = new Date(clock.getTime() + 3 * 60_000 + 10_000);
+      expect(await player.creditListening(listener, 60)).toBe(3);
+      expect(await player.creditListening(listener, 60)).toBe(0);
+      clock = new Date(clock.getTime() + 2 * 60_000);
+      expect(await player.creditListening(listener, 1)).toBe(1);
+      expect(await player.creditListening(listener, 1)).toBe(1);
+      expect(await player.creditListening(listener, 1)).toBe(0);
+      expect(await xp()).toMatchObject({ total_points: 5 * POINTS.listeningMinute });
+    });
+
+    it('stops crediting once the playback URL has expired', async () => {
+      const id = await insertTrack(db, artist);
+      await serve(id);
+      clock = new Date(clock.getTime() + 30 * 60_000);
+      expect(await player.creditListening(listener, 10)).toBe(0);
+    });
+  });
+});
