@@ -12,3 +12,5 @@ export * from './api/analytics.schema';
 export * from './public-site/public-site-messages';
 export * from './public-site/forms.schema';
 export * from './api/player.schema';
+export * from './accounts-messages';
+export * from './api/accounts.schema';

@@ -3,6 +3,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { accountFunctionsRoutes } from './modules/accounts/account-functions.routes';
+import { createAccountsRepository } from './modules/accounts/accounts.repository';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { createAccountsService } from './modules/accounts/accounts.service';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
@@ -23,6 +27,7 @@ import { createSubscribersRepository } from './modules/subscribers/subscribers.r
 import { subscribersRoutes } from './modules/subscribers/subscribers.routes';
 import { createSubscribersService } from './modules/subscribers/subscribers.service';
 import { securityPlugin } from './plugins/security';
+import { sessionPlugin } from './plugins/session';
 import { webAppPlugin } from './plugins/web-app';
 import { describeProviders, type Providers } from './providers/registry';
 import type { Secrets } from './secrets';
@@ -71,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(cookie, { secret: deps.secrets.session });
   await app.register(rateLimitPlugin, { db });
+  await app.register(sessionPlugin, { db, publicUrl: config.publicUrl });
   await app.register(openapiPlugin);
 
   const email = createEmailService({
@@ -82,6 +88,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('services', { email });
 
+  const accountsRepository = createAccountsRepository(db);
+  const accounts = createAccountsService({
+    repository: accountsRepository,
+    storage: providers.storage,
+    email,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  await app.register(accountsRoutes, { service: accounts });
+  await app.register(accountFunctionsRoutes, { service: accounts, repository: accountsRepository });
   await app.register(healthRoutes, { database: db.kind, providers: describeProviders(providers) });
   await app.register(analyticsRoutes, {
     service: createAnalyticsService({ repository: createAnalyticsRepository(db) }),

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { ACCOUNT_MESSAGES as M, PASSWORD_CHANGE_MESSAGES } from '../accounts-messages';
+import { LIMITS } from '../limits';
+import { SUBSCRIPTION_TIERS, USER_ROLES } from '../tiers';
+
+/** Lower-cased, trimmed: accounts.email is stored this way (data-model.md). */
+const email = z
+  .string({ error: M.emailRequired })
+  .trim()
+  .min(1, M.emailRequired)
+  .max(254, M.emailInvalid)
+  .pipe(z.email({ error: M.emailInvalid }))
+  .transform((value) => value.toLowerCase());
+
+/** Spec 001 §5: one word; the database check allows letters, digits, _ . - up to 32. */
+export const usernameSchema = z
+  .string({ error: M.usernameRequired })
+  .trim()
+  .min(1, M.usernameRequired)
+  .regex(/^\S+$/, M.usernameOneWord)
+  .regex(/^[A-Za-z0-9_.-]{1,32}$/, M.usernameOneWord);
+
+export const newPasswordSchema = z
+  .string({ error: M.passwordRequired })
+  .min(1, M.passwordRequired)
+  .min(LIMITS.passwordMinLength, M.passwordTooShort)
+  // Argon2 costs the same for any length, but an unbounded body is still a denial-of-service lever.
+  .max(256, M.passwordTooShort);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((value) => (value ? value : null));
+
+export const listenerSignupSchema = z.object({
+  username: usernameSchema,
+  email,
+  password: newPasswordSchema,
+});
+export type ListenerSignup = z.input<typeof listenerSignupSchema>;
+
+export const artistSignupSchema = z.object({
+  username: usernameSchema,
+  artistName: z.string({ error: M.artistNameRequired }).trim().min(1, M.artistNameRequired).max(100),
+  bio: optionalText(1000),
+  instagram: optionalText(100),
+  website: optionalText(300),
+  email,
+  password: newPasswordSchema,
+});
+export type ArtistSignup = z.input<typeof artistSignupSchema>;
+
+export const loginSchema = z.object({
+  identifier: z.string({ error: M.identifierRequired }).trim().min(1, M.identifierRequired).max(254),
+  password: z.string({ error: M.passwordRequired }).min(1, M.passwordRequired).max(256),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const resetRequestSchema = z.object({
+  email: z
+    .string({ error: M.emailRequired })
+    .trim()
+    .min(1, M.emailRequired)
+    .max(254, M.emailInvalidReset)
+    .pipe(z.email({ error: M.emailInvalidReset }))
+    .transform((value) => value.toLowerCase()),
+});
+
+export const resetConfirmSchema = z.object({
+  token: z.string().min(16).max(128),
+  password: newPasswordSchema,
+});
+
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: PASSWORD_CHANGE_MESSAGES.currentPasswordRequired })
+    .min(1, PASSWORD_CHANGE_MESSAGES.currentPasswordRequired)
+    .max(256),
+  newPassword: newPasswordSchema,
+});
+
+export const profileUpdateSchema = z.object({
+  username: usernameSchema,
+  /** Required for artists, ignored for listeners (spec 001 §5 Settings save): the server decides. */
+  artistName: z.string().trim().max(100).optional(),
+  bio: optionalText(1000),
+  instagram: optionalText(100),
+  website: optionalText(300),
+});
+export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
+
+export const deleteAccountSchema = z.object({
+  user_id: z.uuid(),
+  confirmation_text: z.string().max(100),
+});
+
+export const accountProfileSchema = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  role: z.enum(USER_ROLES),
+  artistName: z.string().nullable(),
+  bio: z.string().nullable(),
+  instagram: z.string().nullable(),
+  website: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  trialEndDate: z.string().nullable(),
+  followers: z.number().int(),
+});
+export type AccountProfile = z.infer<typeof accountProfileSchema>;
+
+/** What `GET /api/auth/session` and every sign-in answer: the signed-in account as the app needs it. */
+export const sessionSchema = z.object({
+  user: z.object({ id: z.uuid(), email: z.string() }),
+  profile: accountProfileSchema.nullable(),
+  /** Spec 002 §4: artist profile, else listener profile, else role, else listener. */
+  userType: z.enum(USER_ROLES),
+  subscriptionTier: z.enum(SUBSCRIPTION_TIERS),
+  isDemo: z.boolean(),
+  isAdmin: z.boolean(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const sessionStateSchema = z.object({ session: sessionSchema.nullable() });
+
+export const dailyLoginSchema = z.object({ xpAwarded: z.number().int() });
+
+export const okSchema = z.object({ ok: z.literal(true) });
+
+export const profileImageResultSchema = z.object({ profileImageUrl: z.string() });

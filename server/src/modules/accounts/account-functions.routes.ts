@@ -1,0 +1,185 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deleteAccountSchema, usernameSchema, ACCOUNT_MESSAGES as M } from '@klang/domain';
+import { AppError } from '../../errors';
+import type { AccountsRepository } from './accounts.repository';
+import { assertOwn, type AccountsService } from './accounts.service';
+import { signedIn } from './accounts.routes';
+
+const userMetadataSchema = z.object({
+  email: z.string().optional(),
+  username: usernameSchema.optional(),
+  artist_name: z.string().trim().max(100).optional(),
+  role: z.enum(['artist', 'listener']).optional(),
+  bio: z.string().trim().max(1000).nullish(),
+  instagram: z.string().trim().max(100).nullish(),
+  website: z.string().trim().max(300).nullish(),
+  checkout_status: z.string().max(40).optional(),
+  is_temporary: z.boolean().optional(),
+});
+
+/**
+ * The spec's named functions for accounts (spec 001 §7, spec 000 §7), with the spec's field
+ * names. Each one that names a user id acts only on the signed-in user (issue 4 §10).
+ */
+export const accountFunctionsRoutes: FastifyPluginAsyncZod<{
+  service: AccountsService;
+  repository: AccountsRepository;
+}> = async (app, { service, repository }) => {
+  app.post(
+    '/functions/v1/update-user-profile',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags: ['functions'],
+        body: z.object({ userId: z.uuid(), userMetadata: userMetadataSchema }),
+        response: { 200: z.object({ success: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      const account = signedIn(request.account);
+      assertOwn(account, request.body.userId);
+      const current = await service.session(account.id);
+      const meta = request.body.userMetadata;
+      await service.updateProfile(account, {
+        username: meta.username ?? current.profile?.username ?? '',
+        artistName: meta.artist_name ?? current.profile?.artistName ?? undefined,
+        bio: pick(meta.bio, current.profile?.bio),
+        instagram: pick(meta.instagram, current.profile?.instagram),
+        website: pick(meta.website, current.profile?.website),
+      });
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/functions/v1/delete-user-account',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags: ['functions'],
+        body: deleteAccountSchema,
+        response: { 200: z.object({ success: z.literal(true) }) },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteAccount(
+        signedIn(request.account),
+        request.body.user_id,
+        request.body.confirmation_text,
+      );
+      // The sessions went with the account; the cookie goes too.
+      await app.endSession(reply, request);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/functions/v1/clear-demo-interactions',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags: ['functions'],
+        body: z.object({ demoUserId: z.uuid() }),
+        response: { 200: z.object({ error: z.null() }) },
+      },
+    },
+    async (request) => {
+      await service.clearDemoInteractions(signedIn(request.account), request.body.demoUserId);
+      return { error: null };
+    },
+  );
+
+  app.post(
+    '/functions/v1/check-entitlements',
+    {
+      preHandler: app.requireSession,
+      schema: { tags: ['functions'], body: z.object({ user_id: z.uuid() }) },
+    },
+    async (request) => service.checkEntitlements(signedIn(request.account), request.body.user_id),
+  );
+
+  app.post(
+    '/functions/v1/debug-purchase',
+    {
+      preHandler: app.requireSession,
+      schema: { tags: ['functions'], body: z.object({ user_id: z.uuid() }) },
+      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+    },
+    async (request) => {
+      const account = signedIn(request.account);
+      assertOwn(account, request.body.user_id);
+      const payment = await repository.paymentSubscription(account.id);
+      return {
+        debug_info: {
+          has_stripe_customer: Boolean(payment?.customer_id),
+          stripe_subscription_active: payment?.subscription_status === 'active',
+          // No app-store billing exists in Klang (DECISIONS.md); these stay empty, honestly.
+          has_revenuecat_subscriber: false,
+          revenuecat_entitlements: [] as string[],
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/functions/v1/update-user-email',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags: ['functions'],
+        body: z.object({ userId: z.uuid(), newEmail: z.email().max(254) }),
+        response: { 200: z.object({ success: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      const account = signedIn(request.account);
+      // Only the temporary checkout user bound to this browser's session may be renamed.
+      assertOwn(account, request.body.userId);
+      const email = request.body.newEmail.trim().toLowerCase();
+      if (await repository.findByEmail(email)) {
+        throw new AppError('CONFLICT', M.emailAlreadyRegistered, { email: M.emailAlreadyRegistered });
+      }
+      if (!(await repository.replaceTemporaryEmail(account.id, email))) {
+        throw new AppError('FORBIDDEN', M.notYourAccount);
+      }
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/functions/v1/send-email',
+    {
+      preHandler: app.requireSession,
+      schema: {
+        tags: ['functions'],
+        body: z.object({
+          emailType: z.literal('welcome'),
+          to: z.string().max(254),
+          data: z.object({ artistName: z.string().max(100), username: z.string().max(32) }).loose(),
+        }),
+        response: { 200: z.object({ emailId: z.string() }) },
+      },
+      config: { rateLimit: { max: 5, timeWindow: 60 * 60_000 } },
+    },
+    async (request) => {
+      const account = signedIn(request.account);
+      // Never an open relay: the welcome email goes only to the signed-in account's own address.
+      if (request.body.to.trim().toLowerCase() !== account.email)
+        throw new AppError('FORBIDDEN', M.notYourAccount);
+      const { artistName, username } = request.body.data;
+      return app.services.email.send({
+        template: 'welcome',
+        to: account.email,
+        subject: `Welcome to Klang, ${artistName}`,
+        text: `Hi ${artistName},\n\nYour artist profile @${username} is ready.`,
+      });
+    },
+  );
+};
+
+/** A field the call left out keeps its value; an empty one clears it. */
+function pick(sent: string | null | undefined, current: string | null | undefined): string | null {
+  if (sent === undefined) return current ?? null;
+  return sent === null || sent === '' ? null : sent;
+}

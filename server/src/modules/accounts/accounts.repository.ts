@@ -1,0 +1,320 @@
+import type { SubscriptionTier, UserRole } from '@klang/domain';
+import { maybeOne, one, type Db, type Queryable } from '../../db/client';
+
+export interface AccountRow {
+  id: string;
+  email: string;
+  password_hash: string | null;
+}
+
+export interface ProfileRow {
+  id: string;
+  email: string;
+  role: UserRole | null;
+  username: string | null;
+  artist_name: string | null;
+  bio: string | null;
+  has_artist: boolean;
+  has_listener: boolean;
+  instagram: string | null;
+  website: string | null;
+  artist_tier: SubscriptionTier | null;
+  listener_tier: SubscriptionTier | null;
+  trial_end_date: Date | null;
+  followers: number | null;
+  image_key: string | null;
+  is_admin: boolean;
+}
+
+export interface NewAccount {
+  email: string;
+  passwordHash: string;
+  role: UserRole;
+  username: string;
+  artistName: string | null;
+  bio: string | null;
+  instagram: string | null;
+  website: string | null;
+}
+
+/** SQL only: the rules live in accounts.service.ts. */
+export function createAccountsRepository(db: Db) {
+  return {
+    findByEmail(email: string): Promise<AccountRow | undefined> {
+      return maybeOne(db, 'select id, email, password_hash from accounts where email = $1', [email]);
+    },
+
+    findByUsername(username: string): Promise<AccountRow | undefined> {
+      return maybeOne(
+        db,
+        `select a.id, a.email, a.password_hash from profiles p join accounts a on a.id = p.id
+         where lower(p.username) = lower($1)`,
+        [username],
+      );
+    },
+
+    findById(id: string): Promise<AccountRow | undefined> {
+      return maybeOne(db, 'select id, email, password_hash from accounts where id = $1', [id]);
+    },
+
+    async isUsernameTaken(username: string, exceptId: string | null): Promise<boolean> {
+      const rows = await db.query(
+        'select 1 from profiles where lower(username) = lower($1) and ($2::uuid is null or id <> $2::uuid)',
+        [username, exceptId],
+      );
+      return rows.length > 0;
+    },
+
+    /** Account, profile, the role's own profile and the loyalty row, all or nothing. */
+    create(input: NewAccount): Promise<string> {
+      return db.transaction(async (tx) => {
+        const { id } = await one<{ id: string }>(
+          tx,
+          'insert into accounts (email, password_hash) values ($1, $2) returning id',
+          [input.email, input.passwordHash],
+        );
+        await tx.query(
+          'insert into profiles (id, role, username, artist_name, bio) values ($1, $2, $3, $4, $5)',
+          [id, input.role, input.username, input.artistName, input.bio],
+        );
+        if (input.role === 'artist') {
+          await tx.query('insert into artist_profiles (id, instagram, website) values ($1, $2, $3)', [
+            id,
+            input.instagram,
+            input.website,
+          ]);
+        } else {
+          await tx.query('insert into listener_profiles (id) values ($1)', [id]);
+        }
+        await tx.query('insert into user_xp (user_id) values ($1)', [id]);
+        return id;
+      });
+    },
+
+    loadProfile(id: string): Promise<ProfileRow | undefined> {
+      return maybeOne(
+        db,
+        `select a.id, a.email, p.role, p.username, p.artist_name, p.bio,
+                ap.id is not null as has_artist, lp.id is not null as has_listener,
+                ap.instagram, ap.website, ap.subscription_tier as artist_tier,
+                lp.subscription_tier as listener_tier, ap.trial_end_date, ap.followers,
+                m.storage_key as image_key, ad.id is not null as is_admin
+         from accounts a
+         left join profiles p on p.id = a.id
+         left join artist_profiles ap on ap.id = a.id
+         left join listener_profiles lp on lp.id = a.id
+         left join media_objects m on m.id = coalesce(ap.profile_image_id, lp.profile_image_id)
+         left join admins ad on ad.id = a.id
+         where a.id = $1`,
+        [id],
+      );
+    },
+
+    async updatePassword(id: string, passwordHash: string, keepSessionHash: string | null): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.query('update accounts set password_hash = $2, updated_at = now() where id = $1', [
+          id,
+          passwordHash,
+        ]);
+        // A changed password ends every other session (ASVS 3.3.3) and every pending reset link.
+        await tx.query('delete from sessions where account_id = $1 and token_hash is distinct from $2', [
+          id,
+          keepSessionHash,
+        ]);
+        await tx.query(
+          'update password_reset_tokens set used_at = now() where account_id = $1 and used_at is null',
+          [id],
+        );
+      });
+    },
+
+    async createResetToken(accountId: string, tokenHash: string, ttlSeconds: number): Promise<void> {
+      await db.query(
+        `insert into password_reset_tokens (token_hash, account_id, expires_at)
+         values ($1, $2, now() + make_interval(secs => $3::double precision))`,
+        [tokenHash, accountId, ttlSeconds],
+      );
+    },
+
+    /** Marks the token used and returns its account, once; an expired or used token gives nothing. */
+    async consumeResetToken(tokenHash: string): Promise<string | undefined> {
+      const row = await maybeOne<{ account_id: string }>(
+        db,
+        `update password_reset_tokens set used_at = now()
+         where token_hash = $1 and used_at is null and expires_at > now() returning account_id`,
+        [tokenHash],
+      );
+      return row?.account_id;
+    },
+
+    async isResetTokenUsable(tokenHash: string): Promise<boolean> {
+      const rows = await db.query(
+        'select 1 from password_reset_tokens where token_hash = $1 and used_at is null and expires_at > now()',
+        [tokenHash],
+      );
+      return rows.length > 0;
+    },
+
+    async updateProfile(
+      id: string,
+      fields: {
+        username: string;
+        artistName: string | null;
+        bio: string | null;
+        instagram: string | null;
+        website: string | null;
+      },
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.query(
+          `update profiles set username = $2, artist_name = case when role = 'artist' then $3 else artist_name end,
+             bio = $4, updated_at = now() where id = $1`,
+          [id, fields.username, fields.artistName, fields.bio],
+        );
+        await tx.query(
+          'update artist_profiles set instagram = $2, website = $3, updated_at = now() where id = $1',
+          [id, fields.instagram, fields.website],
+        );
+      });
+    },
+
+    /** Points the profile at a new image and returns the storage keys of images no longer used. */
+    setProfileImage(
+      accountId: string,
+      image: { storageKey: string; byteSize: number; sha256: string },
+    ): Promise<string[]> {
+      return db.transaction(async (tx) => {
+        const old = await tx.query<{ storage_key: string }>(
+          `select m.storage_key from media_objects m
+           where m.owner_id = $1 and m.bucket = 'profile-images'`,
+          [accountId],
+        );
+        const media = await one<{ id: string }>(
+          tx,
+          `insert into media_objects (bucket, storage_key, content_type, byte_size, sha256, owner_id)
+           values ('profile-images', $1, 'image/jpeg', $2, $3, $4) returning id`,
+          [image.storageKey, image.byteSize, image.sha256, accountId],
+        );
+        await tx.query('update artist_profiles set profile_image_id = $2, updated_at = now() where id = $1', [
+          accountId,
+          media.id,
+        ]);
+        await tx.query(
+          'update listener_profiles set profile_image_id = $2, updated_at = now() where id = $1',
+          [accountId, media.id],
+        );
+        await tx.query(
+          `delete from media_objects where owner_id = $1 and bucket = 'profile-images' and id <> $2`,
+          [accountId, media.id],
+        );
+        return old.map((row) => row.storage_key);
+      });
+    },
+
+    /** Deletes the account (everything cascades) and returns the files it owned, for the caller to remove. */
+    deleteAccount(id: string): Promise<{ bucket: string; storage_key: string }[]> {
+      return db.transaction(async (tx) => {
+        const media = await tx.query<{ bucket: string; storage_key: string }>(
+          'select bucket, storage_key from media_objects where owner_id = $1',
+          [id],
+        );
+        await undoInteractionCounters(tx, id);
+        await tx.query('delete from media_objects where owner_id = $1', [id]);
+        await tx.query('delete from accounts where id = $1', [id]);
+        return media;
+      });
+    },
+
+    /** Removes a user's likes and dislikes and takes them back out of the tracks' counters. */
+    clearInteractions(userId: string): Promise<void> {
+      return db.transaction(async (tx) => {
+        await undoInteractionCounters(tx, userId);
+        await tx.query('delete from track_interactions where user_id = $1', [userId]);
+        await tx.query('delete from playback_grants where user_id = $1', [userId]);
+      });
+    },
+
+    /** The day's first-login award: once per UTC day by the ledger's unique key. */
+    awardDailyLogin(
+      userId: string,
+      utcDate: string,
+      points: number,
+      tierFor: (total: number) => string,
+    ): Promise<number> {
+      return db.transaction(async (tx) => {
+        const awarded = await tx.query(
+          `insert into point_awards (user_id, reason, award_key, points) values ($1, 'daily_login', $2, $3)
+           on conflict (user_id, reason, award_key) where award_key is not null do nothing returning id`,
+          [userId, utcDate, points],
+        );
+        if (awarded.length === 0) return 0;
+        const xp = await one<{ total_points: number }>(
+          tx,
+          `insert into user_xp (user_id, total_points, daily_logins, last_login_date) values ($1, $2, 1, $3::date)
+           on conflict (user_id) do update set total_points = user_xp.total_points + excluded.total_points,
+             daily_logins = user_xp.daily_logins + 1, last_login_date = excluded.last_login_date, last_updated = now()
+           returning total_points`,
+          [userId, points, utcDate],
+        );
+        await tx.query('update user_xp set tier = $2 where user_id = $1', [userId, tierFor(xp.total_points)]);
+        return points;
+      });
+    },
+
+    /** Replaces the throwaway email of a temporary checkout account; false for any other account. */
+    async replaceTemporaryEmail(id: string, email: string): Promise<boolean> {
+      const rows = await db.query(
+        'update accounts set email = $2, updated_at = now() where id = $1 and is_temporary returning id',
+        [id, email],
+      );
+      return rows.length > 0;
+    },
+
+    /** One hit on a counter in rate_limits; returns the hits in the current window. */
+    async hit(key: string, windowMs: number): Promise<number> {
+      const row = await one<{ hits: number }>(
+        db,
+        `insert into rate_limits (key, hits, reset_at)
+         values ($1, 1, now() + make_interval(secs => $2::double precision / 1000))
+         on conflict (key) do update set
+           hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
+           reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+         returning hits`,
+        [key, windowMs],
+      );
+      return row.hits;
+    },
+
+    async paymentSubscription(accountId: string) {
+      return maybeOne<{
+        subscription_status: string;
+        current_period_end: Date | null;
+        customer_id: string | null;
+      }>(
+        db,
+        'select subscription_status, current_period_end, customer_id from payment_subscriptions where account_id = $1',
+        [accountId],
+      );
+    },
+  };
+}
+
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;
+
+async function undoInteractionCounters(tx: Queryable, userId: string): Promise<void> {
+  await tx.query(
+    `update tracks t set
+       likes = greatest(0, t.likes - c.likes),
+       dislikes = greatest(0, t.dislikes - c.dislikes),
+       added_to_library = greatest(0, t.added_to_library - c.library)
+     from (
+       select track_id,
+              count(*) filter (where interaction_type = 'like')::int as likes,
+              count(*) filter (where interaction_type = 'dislike')::int as dislikes,
+              count(*) filter (where added_to_library)::int as library
+       from track_interactions where user_id = $1 group by track_id
+     ) c
+     where t.id = c.track_id`,
+    [userId],
+  );
+}

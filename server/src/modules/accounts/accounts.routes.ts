@@ -1,0 +1,212 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  artistSignupSchema,
+  changePasswordSchema,
+  dailyLoginSchema,
+  listenerSignupSchema,
+  loginSchema,
+  okSchema,
+  profileImageResultSchema,
+  profileUpdateSchema,
+  resetConfirmSchema,
+  resetRequestSchema,
+  sessionSchema,
+  sessionStateSchema,
+  ACCOUNT_MESSAGES,
+  LIMITS,
+  MESSAGES,
+} from '@klang/domain';
+import { AppError } from '../../errors';
+import type { AccountsService } from './accounts.service';
+
+/**
+ * Per-address limits (performance-and-security.md B4): checked in onRequest, before the body is
+ * read and long before any Argon2 hashing. Tests assert these exact numbers.
+ */
+export const ROUTE_LIMITS = {
+  login: { max: 20, timeWindow: 5 * 60_000 },
+  signup: { max: 20, timeWindow: 60 * 60_000 },
+  reset: { max: 10, timeWindow: 15 * 60_000 },
+  resetConfirm: { max: 20, timeWindow: 15 * 60_000 },
+  password: { max: 10, timeWindow: 15 * 60_000 },
+} as const;
+
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+
+/** HTTP only: sign-up, sign-in, sessions, password reset and the signed-in account's own settings. */
+export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }> = async (
+  app,
+  { service },
+) => {
+  // Profile photos arrive as the raw cropped JPEG (or PNG); anything past 5 MB is refused by
+  // Fastify on Content-Length before it is read.
+  app.addContentTypeParser(
+    IMAGE_TYPES,
+    { parseAs: 'buffer', bodyLimit: LIMITS.imageMaxBytes },
+    (_req, body, done) => {
+      done(null, body);
+    },
+  );
+
+  app.get(
+    '/api/auth/session',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'The signed-in account, or null',
+        response: { 200: sessionStateSchema },
+      },
+    },
+    async (request) => ({ session: request.account ? await service.session(request.account.id) : null }),
+  );
+
+  app.post(
+    '/api/auth/signup/listener',
+    {
+      schema: { tags: ['accounts'], body: listenerSignupSchema, response: { 201: sessionSchema } },
+      config: { rateLimit: ROUTE_LIMITS.signup },
+    },
+    async (request, reply) => {
+      const id = await service.signupListener(request.body);
+      await app.startSession(reply, request, id);
+      return reply.status(201).send(await service.session(id));
+    },
+  );
+
+  app.post(
+    '/api/auth/signup/artist',
+    {
+      schema: { tags: ['accounts'], body: artistSignupSchema, response: { 201: sessionSchema } },
+      config: { rateLimit: ROUTE_LIMITS.signup },
+    },
+    async (request, reply) => {
+      const id = await service.signupArtist(request.body);
+      await app.startSession(reply, request, id);
+      return reply.status(201).send(await service.session(id));
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      schema: { tags: ['accounts'], body: loginSchema, response: { 200: sessionSchema } },
+      config: { rateLimit: ROUTE_LIMITS.login },
+    },
+    async (request, reply) => {
+      const id = await service.login(request.body.identifier, request.body.password);
+      await app.startSession(reply, request, id);
+      return service.session(id);
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags: ['accounts'], response: { 204: z.null() } } },
+    async (request, reply) => {
+      await app.endSession(reply, request);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/auth/password-reset',
+    {
+      schema: { tags: ['accounts'], body: resetRequestSchema, response: { 200: okSchema } },
+      config: { rateLimit: ROUTE_LIMITS.reset },
+    },
+    async (request) => {
+      await service.requestPasswordReset(request.body.email);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/password-reset/check',
+    {
+      schema: {
+        tags: ['accounts'],
+        body: z.object({ token: z.string().max(128) }),
+        response: { 200: z.object({ valid: z.boolean() }) },
+      },
+      config: { rateLimit: ROUTE_LIMITS.resetConfirm },
+    },
+    async (request) => ({ valid: await service.isResetTokenValid(request.body.token) }),
+  );
+
+  app.post(
+    '/api/auth/password-reset/confirm',
+    {
+      schema: { tags: ['accounts'], body: resetConfirmSchema, response: { 200: okSchema } },
+      config: { rateLimit: ROUTE_LIMITS.resetConfirm },
+    },
+    async (request) => {
+      await service.confirmPasswordReset(request.body.token, request.body.password);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/account/password',
+    {
+      preHandler: app.requireSession,
+      schema: { tags: ['accounts'], body: changePasswordSchema, response: { 200: okSchema } },
+      config: { rateLimit: ROUTE_LIMITS.password },
+    },
+    async (request) => {
+      const account = signedIn(request.account);
+      await service.changePassword(
+        account,
+        request.body.currentPassword,
+        request.body.newPassword,
+        request.sessionTokenHash,
+      );
+      return { ok: true as const };
+    },
+  );
+
+  app.patch(
+    '/api/account/profile',
+    {
+      preHandler: app.requireSession,
+      schema: { tags: ['accounts'], body: profileUpdateSchema, response: { 200: sessionSchema } },
+    },
+    async (request) => service.updateProfile(signedIn(request.account), request.body),
+  );
+
+  app.put(
+    '/api/account/photo',
+    {
+      preHandler: app.requireSession,
+      schema: { tags: ['accounts'], response: { 200: profileImageResultSchema } },
+      bodyLimit: LIMITS.imageMaxBytes,
+      // Fastify's own 413 and 415 carry its wording; the screen shows the spec's instead.
+      errorHandler: (error, request, reply) => {
+        const mapped =
+          error.statusCode === 413
+            ? new AppError('PAYLOAD_TOO_LARGE', ACCOUNT_MESSAGES.imageTooLarge)
+            : error.statusCode === 415
+              ? new AppError('UNSUPPORTED_MEDIA_TYPE', ACCOUNT_MESSAGES.imageInvalid)
+              : error;
+        app.errorHandler(mapped, request, reply);
+      },
+      config: { rateLimit: { max: 20, timeWindow: 15 * 60_000 } },
+    },
+    async (request) => {
+      if (!Buffer.isBuffer(request.body))
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', ACCOUNT_MESSAGES.imageInvalid);
+      return { profileImageUrl: await service.setProfileImage(signedIn(request.account), request.body) };
+    },
+  );
+
+  app.post(
+    '/api/account/daily-login',
+    { preHandler: app.requireSession, schema: { tags: ['accounts'], response: { 200: dailyLoginSchema } } },
+    async (request) => ({ xpAwarded: await service.dailyLogin(signedIn(request.account)) }),
+  );
+};
+
+export function signedIn<T>(account: T | null): T {
+  if (!account) throw new AppError('UNAUTHENTICATED', MESSAGES.userNotAuthenticated);
+  return account;
+}

@@ -1,0 +1,367 @@
+import { createHash, randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import {
+  ACCOUNT_MESSAGES as M,
+  DEFAULT_SUBSCRIPTION_TIER,
+  DEMO_ACCOUNT,
+  LIMITS,
+  MESSAGES,
+  PASSWORD_CHANGE_MESSAGES,
+  POINTS,
+  loyaltyTierFor,
+  type Session,
+  type SubscriptionTier,
+  type UserRole,
+  type artistSignupSchema,
+  type listenerSignupSchema,
+  type profileUpdateSchema,
+} from '@klang/domain';
+import type { z } from 'zod';
+import { AppError } from '../../errors';
+import { BUCKETS, newStorageKey, type Bucket, type StorageProvider } from '../../providers/storage/storage';
+import type { SessionAccount } from '../../plugins/session';
+import type { AccountsRepository, ProfileRow } from './accounts.repository';
+import { hashPassword, verifyPassword } from './password';
+
+/**
+ * Per-account limits, counted before any hashing (performance-and-security.md B4). The
+ * per-address limits sit on the routes (accounts.routes.ts) and run before the body is read.
+ */
+export const ACCOUNT_LIMITS = {
+  loginPerAccount: { max: 10, windowMs: 15 * 60_000 },
+  signupPerEmail: { max: 5, windowMs: 60 * 60_000 },
+  resetPerEmail: { max: 3, windowMs: 60 * 60_000 },
+} as const;
+
+const PROFILE_IMAGE_URL_SECONDS = 3600;
+const PROFILE_IMAGE_PIXELS = 512;
+
+export interface EmailSender {
+  send(input: { template: string; to: string; subject: string; text: string }): Promise<{ emailId: string }>;
+}
+
+export interface AccountsServiceDeps {
+  repository: AccountsRepository;
+  storage: StorageProvider;
+  email: EmailSender;
+  publicUrl: string;
+  log: { warn(details: object, message: string): void };
+  clock?: () => Date;
+}
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/** True when the signed-in account is the shared demo account (spec 001 §4 Demo login). */
+export function isDemoAccount(account: SessionAccount | null): boolean {
+  return account?.email === DEMO_ACCOUNT.email;
+}
+
+/** Refuses an action the demo account may not take (spec 001 §6), with the spec's message. */
+export function assertNotDemo(account: SessionAccount | null, message: string): void {
+  if (isDemoAccount(account)) throw new AppError('FORBIDDEN', message);
+}
+
+// A real Argon2id hash to verify against when no account matched, so an unknown email takes as
+// long as a wrong password and timing does not tell which emails are registered.
+let dummyHash: Promise<string> | undefined;
+
+export function createAccountsService(deps: AccountsServiceDeps) {
+  const { repository, storage } = deps;
+  const clock = deps.clock ?? (() => new Date());
+
+  async function throttle(key: string, limit: { max: number; windowMs: number }): Promise<void> {
+    const hits = await repository.hit(key, limit.windowMs);
+    if (hits > limit.max) throw new AppError('RATE_LIMITED', MESSAGES.tooManyRequests);
+  }
+
+  async function assertUsernameFree(username: string, exceptId: string | null): Promise<void> {
+    if (await repository.isUsernameTaken(username, exceptId)) {
+      throw new AppError('CONFLICT', M.usernameTaken, { username: M.usernameTaken });
+    }
+  }
+
+  async function createAccount(
+    role: UserRole,
+    input: {
+      username: string;
+      email: string;
+      password: string;
+      artistName: string | null;
+      bio: string | null;
+      instagram: string | null;
+      website: string | null;
+    },
+  ): Promise<string> {
+    await throttle(`signup email ${input.email}`, ACCOUNT_LIMITS.signupPerEmail);
+    if (await repository.findByEmail(input.email)) {
+      throw new AppError('CONFLICT', M.emailAlreadyRegistered, { email: M.emailAlreadyRegistered });
+    }
+    await assertUsernameFree(input.username, null);
+    const passwordHash = await hashPassword(input.password);
+    try {
+      return await repository.create({ ...input, role, passwordHash });
+    } catch (error) {
+      // Two signups racing for one email or username: the unique index decides.
+      if (isUniqueViolation(error)) {
+        const onEmail = ((error as { constraint?: string }).constraint ?? '').includes('email');
+        throw onEmail
+          ? new AppError('CONFLICT', M.emailAlreadyRegistered, { email: M.emailAlreadyRegistered })
+          : new AppError('CONFLICT', M.usernameTaken, { username: M.usernameTaken });
+      }
+      throw error;
+    }
+  }
+
+  async function toSession(row: ProfileRow): Promise<Session> {
+    // Spec 002 §4: artist profile, else listener profile, else the role, else listener.
+    const userType: UserRole = row.has_artist
+      ? 'artist'
+      : row.has_listener
+        ? 'listener'
+        : (row.role ?? 'listener');
+    const subscriptionTier: SubscriptionTier =
+      (row.has_artist ? row.artist_tier : row.has_listener ? row.listener_tier : null) ??
+      DEFAULT_SUBSCRIPTION_TIER;
+    const profileImageUrl = row.image_key
+      ? await storage.signedUrl('profile-images', row.image_key, {
+          expiresInSeconds: PROFILE_IMAGE_URL_SECONDS,
+          contentType: 'image/jpeg',
+        })
+      : null;
+    return {
+      user: { id: row.id, email: row.email },
+      profile:
+        row.username && row.role
+          ? {
+              id: row.id,
+              username: row.username,
+              role: row.role,
+              artistName: row.artist_name,
+              bio: row.bio,
+              instagram: row.instagram,
+              website: row.website,
+              profileImageUrl,
+              trialEndDate: row.trial_end_date ? new Date(row.trial_end_date).toISOString() : null,
+              followers: row.followers ?? 0,
+            }
+          : null,
+      userType,
+      subscriptionTier,
+      isDemo: row.email === DEMO_ACCOUNT.email,
+      isAdmin: row.is_admin,
+    };
+  }
+
+  return {
+    async session(accountId: string): Promise<Session> {
+      const row = await repository.loadProfile(accountId);
+      if (!row) throw new AppError('UNAUTHENTICATED', MESSAGES.userNotAuthenticated);
+      return toSession(row);
+    },
+
+    signupListener(input: z.output<typeof listenerSignupSchema>): Promise<string> {
+      return createAccount('listener', {
+        ...input,
+        artistName: null,
+        bio: null,
+        instagram: null,
+        website: null,
+      });
+    },
+
+    /** Spec 001 §4 Artist signup (the free path): profile rows, user_xp, then the welcome email. */
+    async signupArtist(input: z.output<typeof artistSignupSchema>): Promise<string> {
+      const id = await createAccount('artist', input);
+      const dashboardUrl = new URL('/profile', deps.publicUrl).toString();
+      const supportUrl = new URL('/contact', deps.publicUrl).toString();
+      try {
+        await deps.email.send({
+          template: 'welcome',
+          to: input.email,
+          subject: `Welcome to Klang, ${input.artistName}`,
+          text: [
+            `Hi ${input.artistName},`,
+            '',
+            `Your artist profile @${input.username} is ready. Upload your first track and feature it in the player:`,
+            dashboardUrl,
+            '',
+            `Questions? ${supportUrl}`,
+          ].join('\n'),
+        });
+      } catch (error) {
+        // Spec 001 §4: a welcome email that cannot be sent is skipped with a warning.
+        deps.log.warn({ err: error }, 'welcome email not sent');
+      }
+      return id;
+    },
+
+    /** Spec 001 §5 Login: an identifier without @ is a username and is looked up first. */
+    async login(identifier: string, password: string): Promise<string> {
+      const isEmail = identifier.includes('@');
+      const account = isEmail
+        ? await repository.findByEmail(identifier.toLowerCase())
+        : await repository.findByUsername(identifier);
+      if (!account && !isEmail)
+        throw new AppError('UNAUTHENTICATED', M.usernameNotFound, { identifier: M.usernameNotFound });
+      await throttle(
+        `login account ${account?.id ?? identifier.toLowerCase()}`,
+        ACCOUNT_LIMITS.loginPerAccount,
+      );
+      dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+      const ok = await verifyPassword(account?.password_hash ?? (await dummyHash), password);
+      if (!account?.password_hash || !ok) throw new AppError('UNAUTHENTICATED', M.invalidCredentials);
+      return account.id;
+    },
+
+    /** Sends a one-hour, single-use link; says nothing about whether the email is registered. */
+    async requestPasswordReset(email: string): Promise<void> {
+      await throttle(`reset email ${email}`, ACCOUNT_LIMITS.resetPerEmail);
+      const account = await repository.findByEmail(email);
+      if (!account?.password_hash || email === DEMO_ACCOUNT.email) return;
+      const token = randomBytes(32).toString('base64url');
+      await repository.createResetToken(account.id, sha256(token), LIMITS.resetLinkSeconds);
+      // The token rides in the fragment: it never reaches a server log or a Referer header.
+      const link = `${new URL('/reset-password', deps.publicUrl).toString()}#token=${token}`;
+      await deps.email.send({
+        template: 'password-reset',
+        to: email,
+        subject: 'Reset your Klang password',
+        text: `Someone asked to reset the password of your Klang account.\n\nSet a new password (the link works once, for one hour):\n${link}\n\nIf this was not you, ignore this email.`,
+      });
+    },
+
+    async isResetTokenValid(token: string): Promise<boolean> {
+      return repository.isResetTokenUsable(sha256(token));
+    },
+
+    async confirmPasswordReset(token: string, password: string): Promise<void> {
+      const accountId = await repository.consumeResetToken(sha256(token));
+      if (!accountId) throw new AppError('VALIDATION_FAILED', M.resetLinkInvalid);
+      await repository.updatePassword(accountId, await hashPassword(password), null);
+    },
+
+    async changePassword(account: SessionAccount, current: string, next: string, keepSession: string | null) {
+      assertNotDemo(account, M.demoPassword);
+      await throttle(`login account ${account.id}`, ACCOUNT_LIMITS.loginPerAccount);
+      const row = await repository.findById(account.id);
+      if (!row || !(await verifyPassword(row.password_hash, current))) {
+        throw new AppError('VALIDATION_FAILED', PASSWORD_CHANGE_MESSAGES.currentPasswordWrong, {
+          currentPassword: PASSWORD_CHANGE_MESSAGES.currentPasswordWrong,
+        });
+      }
+      await repository.updatePassword(account.id, await hashPassword(next), keepSession);
+    },
+
+    /** Spec 001 §5 Settings save. */
+    async updateProfile(
+      account: SessionAccount,
+      input: z.output<typeof profileUpdateSchema>,
+    ): Promise<Session> {
+      assertNotDemo(account, M.demoProfileEdit);
+      const row = await repository.loadProfile(account.id);
+      if (!row?.role) throw new AppError('NOT_FOUND', M.profileLoadFailed);
+      const artistName = input.artistName?.trim() ?? '';
+      if (row.role === 'artist' && !artistName) {
+        throw new AppError('VALIDATION_FAILED', M.artistNameRequired, { artistName: M.artistNameRequired });
+      }
+      await assertUsernameFree(input.username, account.id);
+      try {
+        await repository.updateProfile(account.id, {
+          username: input.username,
+          artistName: row.role === 'artist' ? artistName : null,
+          bio: input.bio,
+          instagram: input.instagram,
+          website: input.website,
+        });
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw new AppError('CONFLICT', M.usernameTaken, { username: M.usernameTaken });
+        throw error;
+      }
+      return this.session(account.id);
+    },
+
+    /** Decodes and re-encodes the upload (no metadata survives), then stores it under an opaque key. */
+    async setProfileImage(account: SessionAccount, bytes: Buffer): Promise<string> {
+      assertNotDemo(account, M.demoProfileEdit);
+      if (bytes.length > LIMITS.imageMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', M.imageTooLarge);
+      let jpeg: Buffer;
+      try {
+        jpeg = await sharp(bytes, { limitInputPixels: 40_000_000 })
+          .rotate()
+          .resize(PROFILE_IMAGE_PIXELS, PROFILE_IMAGE_PIXELS, { fit: 'cover' })
+          .jpeg({ quality: 90 })
+          .toBuffer();
+      } catch {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', M.imageInvalid);
+      }
+      const key = newStorageKey('jpg');
+      const stored = await storage.put('profile-images', key, jpeg, { contentType: 'image/jpeg' });
+      const oldKeys = await repository.setProfileImage(account.id, { storageKey: key, ...stored });
+      await Promise.all(oldKeys.map((old) => storage.delete('profile-images', old).catch(() => undefined)));
+      return storage.signedUrl('profile-images', key, {
+        expiresInSeconds: PROFILE_IMAGE_URL_SECONDS,
+        contentType: 'image/jpeg',
+      });
+    },
+
+    /** Spec 001 §5 Delete account: the exact text, then every row and every stored file go. */
+    async deleteAccount(account: SessionAccount, userId: string, confirmation: string): Promise<void> {
+      assertOwn(account, userId);
+      assertNotDemo(account, M.demoDelete);
+      if (confirmation !== M.deleteConfirmation)
+        throw new AppError('VALIDATION_FAILED', M.deleteConfirmationMismatch);
+      const files = await repository.deleteAccount(account.id);
+      for (const file of files) {
+        if (!(BUCKETS as readonly string[]).includes(file.bucket)) continue;
+        await storage.delete(file.bucket as Bucket, file.storage_key).catch((error: unknown) => {
+          deps.log.warn({ err: error, bucket: file.bucket }, 'stored file of a deleted account not removed');
+        });
+      }
+    },
+
+    /** Spec 001 §4: the demo user's likes and dislikes are cleared at each demo login. */
+    async clearDemoInteractions(account: SessionAccount, demoUserId: string): Promise<void> {
+      assertOwn(account, demoUserId);
+      if (!isDemoAccount(account)) throw new AppError('FORBIDDEN', MESSAGES.accessDenied);
+      await repository.clearInteractions(account.id);
+    },
+
+    /** Spec 002 §4: the day's first login earns points once per UTC day. */
+    dailyLogin(account: SessionAccount): Promise<number> {
+      const utcDate = clock().toISOString().slice(0, 10);
+      return repository.awardDailyLogin(account.id, utcDate, POINTS.dailyLogin, loyaltyTierFor);
+    },
+
+    /** Spec 001 §7 check-entitlements, answered from the in-app tier and the payment row. */
+    async checkEntitlements(account: SessionAccount, userId: string) {
+      assertOwn(account, userId);
+      const session = await this.session(account.id);
+      const payment = await repository.paymentSubscription(account.id);
+      const paid = payment?.subscription_status === 'active' || payment?.subscription_status === 'trialing';
+      const tierEntitled = session.userType === 'artist' && session.subscriptionTier !== 'free';
+      const has = paid || tierEntitled;
+      return {
+        hasArtistEntitlement: has,
+        entitlements: has ? ['artist_pro'] : [],
+        subscriber: { tier: session.subscriptionTier, paymentStatus: payment?.subscription_status ?? null },
+        expiresDate: payment?.current_period_end ? new Date(payment.current_period_end).toISOString() : null,
+        warning: null,
+        error: null,
+      };
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+/** Spec bodies name a user id; the server acts only on the signed-in user (issue 4 §10). */
+export function assertOwn(account: SessionAccount, userId: string): void {
+  if (account.id !== userId) throw new AppError('FORBIDDEN', M.notYourAccount);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}

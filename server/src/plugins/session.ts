@@ -1,0 +1,130 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { MESSAGES } from '@klang/domain';
+import type { Db } from '../db/client';
+import { AppError } from '../errors';
+
+/** Thirty days, refreshed by use: a session idle that long ends (ASVS 3.3). */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Touch last_seen_at at most this often, so reads do not each cost a write. */
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+export interface SessionAccount {
+  id: string;
+  email: string;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function sessionCookieName(secure: boolean): string {
+  // The __Host- prefix is only accepted by browsers on a Secure cookie.
+  return secure ? '__Host-klang_session' : 'klang_session';
+}
+
+/**
+ * Server-side sessions (docs/decisions/0003 and 0008): a random 256-bit token in an httpOnly,
+ * SameSite=Lax cookie; the database keeps only its SHA-256. `request.account` is the signed-in
+ * account or null; `app.requireSession` is the preHandler of every route that needs one.
+ * State-changing requests from another site are refused before any route runs (CSRF).
+ */
+export const sessionPlugin = fp(
+  async (app: FastifyInstance, options: { db: Db; publicUrl: string }) => {
+    const { db } = options;
+    const secure = options.publicUrl.startsWith('https://');
+    const cookieName = sessionCookieName(secure);
+    const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
+    const ownOrigin = new URL(options.publicUrl).origin;
+
+    app.decorateRequest('account', null);
+    app.decorateRequest('sessionTokenHash', null);
+
+    app.addHook('onRequest', async (request) => {
+      if (!isStateChanging(request.method)) return;
+      if (isCrossSite(request, ownOrigin)) {
+        throw new AppError('FORBIDDEN', MESSAGES.accessDenied);
+      }
+    });
+
+    app.addHook('preHandler', async (request) => {
+      const token = request.cookies[cookieName];
+      if (!token || token.length > 128) return;
+      const tokenHash = hashToken(token);
+      const rows = await db.query<{ id: string; email: string; last_seen_at: Date }>(
+        `select a.id, a.email, s.last_seen_at from sessions s join accounts a on a.id = s.account_id
+         where s.token_hash = $1 and s.expires_at > now()`,
+        [tokenHash],
+      );
+      const row = rows[0];
+      if (!row) return;
+      request.account = { id: row.id, email: row.email };
+      request.sessionTokenHash = tokenHash;
+      if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
+        await db.query(
+          `update sessions set last_seen_at = now(), expires_at = now() + make_interval(secs => $2::double precision)
+           where token_hash = $1`,
+          [tokenHash, SESSION_TTL_MS / 1000],
+        );
+      }
+    });
+
+    app.decorate('requireSession', async (request: FastifyRequest) => {
+      if (!request.account) throw new AppError('UNAUTHENTICATED', MESSAGES.userNotAuthenticated);
+    });
+
+    app.decorate('startSession', async (reply: FastifyReply, request: FastifyRequest, accountId: string) => {
+      const token = randomBytes(32).toString('base64url');
+      await db.query(
+        `insert into sessions (token_hash, account_id, expires_at, user_agent, ip)
+         values ($1, $2, now() + make_interval(secs => $3::double precision), $4, $5)`,
+        [
+          hashToken(token),
+          accountId,
+          SESSION_TTL_MS / 1000,
+          request.headers['user-agent']?.slice(0, 300) ?? null,
+          request.ip,
+        ],
+      );
+      reply.setCookie(cookieName, token, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
+    });
+
+    app.decorate('endSession', async (reply: FastifyReply, request: FastifyRequest) => {
+      if (request.sessionTokenHash) {
+        await db.query('delete from sessions where token_hash = $1', [request.sessionTokenHash]);
+      }
+      reply.clearCookie(cookieName, cookieOptions);
+    });
+  },
+  { name: 'session', dependencies: ['@fastify/cookie'] },
+);
+
+function isStateChanging(method: string): boolean {
+  return method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+}
+
+/**
+ * Browsers send Sec-Fetch-Site on every request and Origin on every cross-origin POST; either
+ * one naming another site is refused. Requests with neither (curl, server-to-server webhooks)
+ * carry no ambient cookie from a victim's browser, so they are not a CSRF vector.
+ */
+function isCrossSite(request: FastifyRequest, ownOrigin: string): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (fetchSite === 'cross-site') return true;
+  const origin = request.headers.origin;
+  if (origin && origin !== 'null' && origin !== ownOrigin && fetchSite !== 'same-origin') return true;
+  return origin === 'null';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    account: SessionAccount | null;
+    sessionTokenHash: string | null;
+  }
+  interface FastifyInstance {
+    requireSession: (request: FastifyRequest) => Promise<void>;
+    startSession: (reply: FastifyReply, request: FastifyRequest, accountId: string) => Promise<void>;
+    endSession: (reply: FastifyReply, request: FastifyRequest) => Promise<void>;
+  }
+}
