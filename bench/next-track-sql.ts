@@ -1,0 +1,156 @@
+// The Discover pick at SQL level on PostgreSQL (issue 5, reference A5/P2): the random-key
+// query Klang runs against the ORDER BY random() it replaces, on dataset S, for ordinary
+// users and for a user who has liked three quarters of the featured tracks.
+//   npx tsx bench/next-track-sql.ts        (writes bench/results/next-track-sql.json)
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../server/src/db/client';
+import { migrate } from '../server/src/db/migrate';
+import { createPlayerRepository } from '../server/src/modules/player/player.repository';
+import { startThrowawayCluster } from '../scripts/pg-cluster.mjs';
+import { DATASET_S, generateDataset } from './lib/dataset';
+
+const SAMPLES = Number(process.env.SAMPLES ?? 300);
+
+const NAIVE = `
+  select t.id from tracks t
+  where t.featured_in_player and not t.is_deleted and t.status = 'ready' and t.id is distinct from $2::uuid
+    and not exists (select 1 from track_interactions i where i.user_id = $1 and i.track_id = t.id and i.interaction_type = 'like')
+  order by random() limit 1`;
+
+function summarise(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) =>
+    Number((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(3));
+  return {
+    n: samples.length,
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    mean: Number((samples.reduce((a, b) => a + b, 0) / samples.length).toFixed(3)),
+  };
+}
+
+async function time(run: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
+}
+
+const cluster = (await startThrowawayCluster({ settings: ['shared_buffers=256MB'] })) as {
+  url: string;
+  stop(): void;
+};
+try {
+  const db = await openDatabase({ kind: 'postgres', url: cluster.url });
+  await migrate(db);
+  const generation = performance.now();
+  const { heavyUserId } = await generateDataset(db, DATASET_S);
+  const generatedInSeconds = Math.round((performance.now() - generation) / 1000);
+  const counts = (
+    await db.query<{ tracks: number; candidates: number; interactions: number }>(`
+    select (select count(*) from tracks) as tracks,
+           (select count(*) from tracks where featured_in_player and not is_deleted) as candidates,
+           (select count(*) from track_interactions) as interactions`)
+  )[0];
+  console.log(`dataset: ${JSON.stringify(counts)} in ${generatedInSeconds} s`);
+
+  const repo = createPlayerRepository(db);
+  const users = (
+    await db.query<{ id: string }>(
+      `select id from profiles where role = 'listener' order by random() limit ${SAMPLES}`,
+    )
+  ).map((r) => r.id);
+  // Warm up both plans and the caches.
+  for (const user of users.slice(0, 20)) {
+    await repo.pickCandidate(user, null, Math.random());
+    await db.query(NAIVE, [user, null]);
+  }
+  const randomKey: number[] = [];
+  const naive: number[] = [];
+  const heavyRandomKey: number[] = [];
+  const heavyNaive: number[] = [];
+  for (const user of users) {
+    randomKey.push(await time(() => repo.pickCandidate(user, null, Math.random())));
+    naive.push(await time(() => db.query(NAIVE, [user, null])));
+  }
+  for (let i = 0; i < Math.min(100, SAMPLES); i++) {
+    heavyRandomKey.push(await time(() => repo.pickCandidate(heavyUserId, null, Math.random())));
+    heavyNaive.push(await time(() => db.query(NAIVE, [heavyUserId, null])));
+  }
+  // The same two queries timed inside the server (EXECUTE plans each call afresh, as the app's
+  // unnamed statements do), without the client round trip that dominates a sub-millisecond query.
+  await db.exec(`
+    create or replace function pg_temp.bench_pick(users uuid[], query text) returns double precision as $$
+    declare started timestamptz := clock_timestamp(); u uuid;
+    begin
+      foreach u in array users loop execute query using u, random(); end loop;
+      return extract(epoch from clock_timestamp() - started) * 1000 / array_length(users, 1);
+    end $$ language plpgsql`);
+  const keyQuery = `select t.id from tracks t where t.featured_in_player and not t.is_deleted and t.status = 'ready' and t.rnd >= $2
+    and not exists (select 1 from track_interactions i where i.user_id = $1 and i.track_id = t.id and i.interaction_type = 'like')
+    order by t.rnd limit 1`;
+  const naiveQuery = NAIVE.replace('t.id is distinct from $2::uuid', '$2 is not null');
+  const inServer = async (userIds: string[], query: string) =>
+    Number(
+      (
+        (
+          await db.query<{ ms: number }>('select pg_temp.bench_pick($1::uuid[], $2) as ms', [userIds, query])
+        )[0]?.ms ?? 0
+      ).toFixed(3),
+    );
+  const serverSide = {
+    randomKeyMeanMs: await inServer(users, keyQuery),
+    orderByRandomMeanMs: await inServer(users, naiveQuery),
+    heavyRandomKeyMeanMs: await inServer(
+      Array.from({ length: 100 }, () => heavyUserId),
+      keyQuery,
+    ),
+    heavyOrderByRandomMeanMs: await inServer(
+      Array.from({ length: 100 }, () => heavyUserId),
+      naiveQuery,
+    ),
+  };
+  const plan = (
+    await db.query<{ 'QUERY PLAN': string }>(
+      `explain select t.id from tracks t where t.featured_in_player and not t.is_deleted and t.status = 'ready' and t.rnd >= 0.5
+       and not exists (select 1 from track_interactions i where i.user_id = $1 and i.track_id = t.id and i.interaction_type = 'like')
+     order by t.rnd limit 1`,
+      [heavyUserId],
+    )
+  ).map((r) => r['QUERY PLAN']);
+  await db.close();
+
+  const report = {
+    date: new Date().toISOString(),
+    machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
+    database: 'PostgreSQL (Debian), throwaway cluster, shared_buffers=256MB',
+    dataset: { ...counts, generatedInSeconds },
+    milliseconds: {
+      randomKey: summarise(randomKey),
+      orderByRandom: summarise(naive),
+      heavyUserRandomKey: summarise(heavyRandomKey),
+      heavyUserOrderByRandom: summarise(heavyNaive),
+    },
+    inServer: serverSide,
+    inServerSpeedup: Number((serverSide.orderByRandomMeanMs / serverSide.randomKeyMeanMs).toFixed(1)),
+    speedupP50: Number((summarise(naive).p50 / summarise(randomKey).p50).toFixed(1)),
+    heavyUserSpeedupP50: Number((summarise(heavyNaive).p50 / summarise(heavyRandomKey).p50).toFixed(1)),
+    goal: 'P2: the random-key pick at least 20x faster than ORDER BY random() in the server, an index scan on tracks_discover_idx',
+    plan,
+  };
+  const usesIndex = plan.some((line) => line.includes('tracks_discover_idx'));
+  const pass = report.inServerSpeedup >= 20 && usesIndex;
+  writeFileSync(
+    path.join(import.meta.dirname, 'results', 'next-track-sql.json'),
+    `${JSON.stringify({ ...report, pass }, null, 2)}\n`,
+  );
+  console.log(JSON.stringify(report.milliseconds, null, 2));
+  console.log(JSON.stringify(serverSide));
+  console.log(
+    `in-server speed-up ${report.inServerSpeedup}x; client-side speed-up p50 ${report.speedupP50}x (heavy user ${report.heavyUserSpeedupP50}x), index scan: ${usesIndex}: ${pass ? 'PASS' : 'FAIL'}`,
+  );
+} finally {
+  cluster.stop();
+}
