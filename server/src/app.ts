@@ -19,7 +19,10 @@ import { createFormsRepository } from './modules/forms/forms.repository';
 import { formsRoutes } from './modules/forms/forms.routes';
 import { createFormsService } from './modules/forms/forms.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { createLoyaltyService } from './modules/loyalty/loyalty.service';
 import { mediaRoutes } from './modules/media/media.routes';
+import { playerRoutes } from './modules/player/player.routes';
+import { createPlayerService } from './modules/player/player.service';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -98,6 +101,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(accountsRoutes, { service: accounts });
   await app.register(accountFunctionsRoutes, { service: accounts, repository: accountsRepository });
+  const loyalty = createLoyaltyService();
+  await app.register(playerRoutes, {
+    service: createPlayerService({ db, storage: providers.storage, loyalty }),
+  });
   await app.register(healthRoutes, { database: db.kind, providers: describeProviders(providers) });
   await app.register(analyticsRoutes, {
     service: createAnalyticsService({ repository: createAnalyticsRepository(db) }),

@@ -1,0 +1,113 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, nextTrackResponseSchema, revealSchema } from '@klang/domain';
+import { signUp } from '../../test/accounts-helpers';
+import { createTestApp, type TestApp } from '../../test/app';
+import { insertAccount, insertTrack } from '../../test/catalogue-fixtures';
+
+describe('player routes', () => {
+  let t: TestApp;
+  let artistId: string;
+  let trackId: string;
+  const audio = Buffer.alloc(4096, 7);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    artistId = await insertAccount(t.db, 'artist', { username: 'haldenmarr', artistName: 'Halden Marr' });
+    trackId = await insertTrack(t.db, artistId, { title: 'Tidal Lock' });
+    const [media] = await t.db.query<{ bucket: string; storage_key: string }>(
+      'select m.bucket, m.storage_key from tracks t join media_objects m on m.id = t.audio_media_id where t.id = $1',
+      [trackId],
+    );
+    if (!media) throw new Error('fixture track has no audio');
+    const file = path.join(t.dataDir, 'media', media.bucket, media.storage_key);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, audio);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('refuses every player call without a session', async () => {
+    const calls = [
+      t.app.inject({ method: 'GET', url: '/api/player/next' }),
+      t.app.inject({ method: 'POST', url: `/api/tracks/${trackId}/like`, payload: {} }),
+      t.app.inject({ method: 'POST', url: '/functions/v1/secure-track-access', payload: { trackId } }),
+      t.app.inject({
+        method: 'POST',
+        url: '/functions/v1/secure-listening-xp',
+        payload: { minutes_listened: 1 },
+      }),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect(res.statusCode).toBe(401);
+      expect(res.body).toContain(MESSAGES.userNotAuthenticated);
+    }
+  });
+
+  it('tells a listener nothing about a track before the like, and reveals it in the like', async () => {
+    const listener = await signUp(t.app);
+    const seen: string[] = [];
+    const record = (res: { body: string; headers: Record<string, unknown> }) => {
+      seen.push(res.body, JSON.stringify(res.headers));
+      return res;
+    };
+
+    const next = record(await listener.get('/api/player/next'));
+    expect(nextTrackResponseSchema.parse(next.json())).toEqual({
+      state: 'track',
+      track: { id: trackId, durationMs: 60000 },
+    });
+    const access = record(await listener.post('/functions/v1/secure-track-access', { trackId }));
+    const { signedUrl } = access.json<{ success: boolean; signedUrl: string }>();
+    const media = record(
+      await t.app.inject({ method: 'GET', url: signedUrl, headers: { range: 'bytes=0-99' } }),
+    );
+    expect(media.statusCode).toBe(206);
+    expect(media.headers['content-range']).toBe(`bytes 0-99/${audio.length}`);
+    record(await listener.post('/functions/v1/secure-listening-xp', { minutes_listened: 1 }));
+
+    for (const text of seen) {
+      expect(text).not.toMatch(/Tidal Lock|Halden|haldenmarr/i);
+      expect(text).not.toContain(artistId);
+    }
+
+    const like = await listener.post(`/api/tracks/${trackId}/like`, { addToLibrary: false });
+    expect(like.statusCode).toBe(200);
+    expect(revealSchema.parse(like.json()).track).toMatchObject({
+      title: 'Tidal Lock',
+      artist: 'Halden Marr',
+      artistId,
+    });
+  });
+
+  it('refuses a like of a track the listener was never served', async () => {
+    const listener = await signUp(t.app);
+    const res = await listener.post(`/api/tracks/${trackId}/like`, { addToLibrary: false });
+    expect(res.statusCode).toBe(403);
+    const [row] = await t.db.query<{ likes: number }>('select likes from tracks where id = $1', [trackId]);
+    expect(row?.likes).toBe(1);
+  });
+
+  it('caps the URL lifetime and refuses a tampered one', async () => {
+    const listener = await signUp(t.app);
+    const res = await listener.post('/functions/v1/secure-track-access', {
+      trackId,
+      duration: 1_000_000_000,
+    });
+    const url = new URL(res.json<{ signedUrl: string }>().signedUrl, 'http://localhost');
+    expect(Number(url.searchParams.get('exp')) - Date.now() / 1000).toBeLessThanOrEqual(600);
+    url.searchParams.set('exp', String(Number(url.searchParams.get('exp')) + 1));
+    const tampered = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(tampered.statusCode).toBe(403);
+  });
+
+  it("answers the spec's shapes for listening credit and validates its body", async () => {
+    const listener = await signUp(t.app);
+    const ok = await listener.post('/functions/v1/secure-listening-xp', { minutes_listened: 5 });
+    expect(ok.json()).toEqual({ minutes_awarded: 0 });
+    const bad = await listener.post('/functions/v1/secure-listening-xp', { minutes_listened: 'lots' });
+    expect(bad.statusCode).toBe(400);
+  });
+});

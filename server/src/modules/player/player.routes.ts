@@ -1,0 +1,110 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  likeRequestSchema,
+  listeningXpRequestSchema,
+  listeningXpResponseSchema,
+  MESSAGES,
+  nextTrackQuerySchema,
+  nextTrackResponseSchema,
+  revealSchema,
+  secureTrackAccessRequestSchema,
+  secureTrackAccessResponseSchema,
+  trackParamsSchema,
+} from '@klang/domain';
+import { AppError } from '../../errors';
+import type { PlayerService } from './player.service';
+
+function signedInId(account: { id: string } | null): string {
+  if (!account) throw new AppError('UNAUTHENTICATED', MESSAGES.userNotAuthenticated);
+  return account.id;
+}
+
+/** The Discover player's HTTP surface; every rule lives in the service. */
+export const playerRoutes: FastifyPluginAsyncZod<{ service: PlayerService }> = async (app, { service }) => {
+  const auth = { preHandler: app.requireSession };
+
+  app.get(
+    '/api/player/next',
+    {
+      ...auth,
+      schema: {
+        tags: ['player'],
+        querystring: nextTrackQuerySchema,
+        response: { 200: nextTrackResponseSchema },
+      },
+    },
+    async (request) => service.nextTrack(signedInId(request.account), request.query.current ?? null),
+  );
+
+  app.post(
+    '/api/tracks/:trackId/like',
+    {
+      ...auth,
+      schema: {
+        tags: ['player'],
+        params: trackParamsSchema,
+        body: likeRequestSchema,
+        response: { 200: revealSchema },
+      },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    },
+    async (request) =>
+      service.like(signedInId(request.account), request.params.trackId, request.body.addToLibrary),
+  );
+
+  app.post(
+    '/api/tracks/:trackId/dislike',
+    {
+      ...auth,
+      schema: { tags: ['player'], params: trackParamsSchema, response: { 204: z.null() } },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      await service.dislike(signedInId(request.account), request.params.trackId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/library/:trackId',
+    { ...auth, schema: { tags: ['library'], params: trackParamsSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await service.removeFromLibrary(signedInId(request.account), request.params.trackId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/functions/v1/secure-track-access',
+    {
+      ...auth,
+      schema: {
+        tags: ['player'],
+        body: secureTrackAccessRequestSchema,
+        response: { 200: secureTrackAccessResponseSchema },
+      },
+      config: { rateLimit: { max: 240, timeWindow: '1 minute' } },
+    },
+    async (request) => service.secureTrackAccess(signedInId(request.account), request.body),
+  );
+
+  app.post(
+    '/functions/v1/secure-listening-xp',
+    {
+      ...auth,
+      schema: {
+        tags: ['loyalty'],
+        body: listeningXpRequestSchema,
+        response: { 200: listeningXpResponseSchema },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request) => ({
+      minutes_awarded: await service.creditListening(
+        signedInId(request.account),
+        request.body.minutes_listened,
+      ),
+    }),
+  );
+};
