@@ -7,6 +7,7 @@ export const ACCOUNT_MESSAGES = {
   usernameOneWord: 'Username must be one word (no spaces)',
   usernameTaken: 'Username is already taken',
   artistNameRequired: 'Artist name is required',
+  bioRequired: 'Bio is required',
   emailRequired: 'Email is required',
   emailInvalid: 'Email is invalid',
   emailInvalidReset: 'Please enter a valid email address',

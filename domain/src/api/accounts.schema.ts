@@ -45,7 +45,8 @@ export type ListenerSignup = z.input<typeof listenerSignupSchema>;
 export const artistSignupSchema = z.object({
   username: usernameSchema,
   artistName: z.string({ error: M.artistNameRequired }).trim().min(1, M.artistNameRequired).max(100),
-  bio: optionalText(1000),
+  // Spec 001 §5: bio shows a field error when missing at artist signup; settings may clear it.
+  bio: z.string({ error: M.bioRequired }).trim().min(1, M.bioRequired).max(1000),
   instagram: optionalText(100),
   website: optionalText(300),
   email,
@@ -130,3 +131,27 @@ export const dailyLoginSchema = z.object({ xpAwarded: z.number().int() });
 export const okSchema = z.object({ ok: z.literal(true) });
 
 export const profileImageResultSchema = z.object({ profileImageUrl: z.string() });
+
+export const resetCheckSchema = z.object({ valid: z.boolean() });
+export const successSchema = z.object({ success: z.literal(true) });
+export const clearDemoResultSchema = z.object({ error: z.null() });
+
+/** Spec 001 §3 Entitlement result, as check-entitlements answers it. */
+export const entitlementsSchema = z.object({
+  hasArtistEntitlement: z.boolean(),
+  entitlements: z.array(z.string()),
+  subscriber: z.object({ tier: z.enum(SUBSCRIPTION_TIERS), paymentStatus: z.string().nullable() }),
+  expiresDate: z.string().nullable(),
+  warning: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type Entitlements = z.infer<typeof entitlementsSchema>;
+
+export const debugPurchaseSchema = z.object({
+  debug_info: z.object({
+    has_stripe_customer: z.boolean(),
+    stripe_subscription_active: z.boolean(),
+    has_revenuecat_subscriber: z.boolean(),
+    revenuecat_entitlements: z.array(z.string()),
+  }),
+});

@@ -67,7 +67,7 @@ export async function signUp(
       username,
       email,
       password,
-      ...(kind === 'artist' && { artistName: `Artist ${username}` }),
+      ...(kind === 'artist' && { artistName: `Artist ${username}`, bio: 'Making records' }),
       ...overrides,
     },
   });

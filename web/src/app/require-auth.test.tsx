@@ -1,6 +1,7 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readRedirectTarget } from '../features/accounts/auth-redirect';
 import { useAuthStore } from '../features/accounts/auth-store';
 import { paths } from './paths';
@@ -20,15 +21,40 @@ function renderAt(entries: string[]) {
     ],
     { initialEntries: entries, initialIndex: entries.length - 1 },
   );
-  render(<RouterProvider router={router} />);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
   return router;
 }
 
 describe('RequireAuth', () => {
+  let serverSession: unknown = null;
   beforeEach(() => {
     useAuthStore.getState().clearSession();
+    serverSession = null;
+    // The server's answer to GET /api/auth/session, and 0 points for the daily login check.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        Promise.resolve(
+          new Response(
+            JSON.stringify(url.includes('daily-login') ? { xpAwarded: 0 } : { session: serverSession }),
+            {
+              status: 200,
+              headers: { 'Content-Type': 'application/json' },
+            },
+          ),
+        ),
+      ),
+    );
   });
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 
   it('sends a signed-out visitor to /login, keeping where they were going', async () => {
     const router = renderAt([paths.howItWorks, `${paths.library}?sort=recent#top`]);
@@ -48,11 +74,26 @@ describe('RequireAuth', () => {
     expect(await screen.findByText('how it works')).toBeTruthy();
   });
 
-  it('lets a signed-in user through', async () => {
-    useAuthStore.getState().setSession({ id: 'user-1', email: 'ada@example.com' });
+  it('lets a user through whose session the server confirms', async () => {
+    serverSession = {
+      user: { id: '8d7f1b1e-0c39-4a8e-9a57-2b7f0d1c9e11', email: 'ada@example.com' },
+      profile: null,
+      userType: 'listener',
+      subscriptionTier: 'free',
+      isDemo: false,
+      isAdmin: false,
+    };
     const router = renderAt([paths.library]);
 
     expect(await screen.findByText('your library')).toBeTruthy();
     expect(router.state.location.pathname).toBe(paths.library);
+  });
+
+  it('signs out a stored user the server no longer knows', async () => {
+    useAuthStore.getState().setSession({ id: 'user-1', email: 'ada@example.com' });
+    renderAt([paths.library]);
+
+    expect(await screen.findByText('login, returning to /library')).toBeTruthy();
+    expect(useAuthStore.getState().user).toBeNull();
   });
 });

@@ -35,7 +35,8 @@ export async function apiRequest<T>(
   schema?: ResponseSchema<T>,
   { method = 'GET', body, signal, headers }: RequestOptions = {},
 ): Promise<T | undefined> {
-  const isForm = body instanceof FormData;
+  // FormData and raw files (a cropped photo) go as they are; everything else as JSON.
+  const isForm = body instanceof FormData || body instanceof Blob;
   const init: RequestInit = {
     method,
     credentials: 'include',

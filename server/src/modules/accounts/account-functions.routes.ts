@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deleteAccountSchema, usernameSchema, ACCOUNT_MESSAGES as M } from '@klang/domain';
+import { deleteAccountSchema, entitlementsSchema, usernameSchema, ACCOUNT_MESSAGES as M } from '@klang/domain';
 import { AppError } from '../../errors';
 import type { AccountsRepository } from './accounts.repository';
 import { assertOwn, type AccountsService } from './accounts.service';
@@ -94,7 +94,11 @@ export const accountFunctionsRoutes: FastifyPluginAsyncZod<{
     '/functions/v1/check-entitlements',
     {
       preHandler: app.requireSession,
-      schema: { tags: ['functions'], body: z.object({ user_id: z.uuid() }) },
+      schema: {
+        tags: ['functions'],
+        body: z.object({ user_id: z.uuid() }),
+        response: { 200: entitlementsSchema },
+      },
     },
     async (request) => service.checkEntitlements(signedIn(request.account), request.body.user_id),
   );

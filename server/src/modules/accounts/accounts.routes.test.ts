@@ -101,14 +101,14 @@ describe('artist signup', () => {
     expect(mail).toHaveLength(1);
   });
 
-  it('requires an artist name', async () => {
+  it('requires an artist name and a bio', async () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup/artist',
       remoteAddress: nextAddress(),
-      payload: { username: 'artistx', email: 'artistx@example.com', password: 'secret1', artistName: '  ' },
+      payload: { username: 'artistx', email: 'artistx@example.com', password: 'secret1', artistName: '  ', bio: '' },
     });
-    expect(response.json<ApiBody>().error.fields).toEqual({ artistName: M.artistNameRequired });
+    expect(response.json<ApiBody>().error.fields).toEqual({ artistName: M.artistNameRequired, bio: M.bioRequired });
   });
 });
 

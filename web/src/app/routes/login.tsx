@@ -1,5 +1,42 @@
-import { NotYetAvailable } from '../components/not-yet-available';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { readRedirectTarget } from '../../features/accounts/auth-redirect';
+import { AuthCard } from '../../features/accounts/components/auth-card';
+import { LoginForm } from '../../features/accounts/components/login-form';
+import { paths } from '../paths';
 
+/** /login (spec 001 §2): sign in, then back to where the visitor was headed, or the player. */
 export function Component() {
-  return <NotYetAvailable screen="Log in" />;
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <AuthCard
+      title="Welcome back"
+      subtitle="Log in with your email or username."
+      footer={
+        <div className="flex flex-col gap-2">
+          <p>
+            New here?{' '}
+            <Link
+              to={paths.accountType}
+              className="font-medium text-accent underline-offset-4 hover:underline"
+            >
+              Create an account
+            </Link>
+          </p>
+          <p>
+            Just looking?{' '}
+            <Link to={paths.demoLogin} className="font-medium text-accent underline-offset-4 hover:underline">
+              Try the demo account
+            </Link>
+          </p>
+        </div>
+      }
+    >
+      <LoginForm
+        onSignedIn={() => {
+          void navigate(readRedirectTarget(location.state) ?? paths.player, { replace: true });
+        }}
+      />
+    </AuthCard>
+  );
 }

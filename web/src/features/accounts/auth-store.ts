@@ -1,7 +1,11 @@
 import {
   DEFAULT_SUBSCRIPTION_TIER,
+  DEMO_ACCOUNT,
   SUBSCRIPTION_TIERS,
   USER_ROLES,
+  accountProfileSchema,
+  type AccountProfile,
+  type Session,
   type SubscriptionTier,
   type UserRole,
 } from '@klang/domain';
@@ -9,10 +13,10 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { STORAGE_KEYS, persistStorage } from '../../lib/storage';
 
-// TODO(accounts): replace these two shapes with the session schema of @klang/domain when sign-in
-// lands; until then nothing sets a user, and every protected route sends visitors to /login.
-export type AuthUser = { id: string; email: string };
-export type AuthProfile = { id: string; username: string; role: UserRole; artistName: string | null };
+export type AuthUser = Session['user'];
+/** The profile as the server sends it; older stored copies may lack the later fields. */
+export type AuthProfile = Pick<AccountProfile, 'id' | 'username' | 'role' | 'artistName'> &
+  Partial<AccountProfile>;
 
 type AuthState = {
   user: AuthUser | null;
@@ -21,6 +25,8 @@ type AuthState = {
   isLoading: boolean;
   error: string | null;
   setSession: (user: AuthUser, profile?: AuthProfile | null, tier?: SubscriptionTier) => void;
+  /** Takes the server's view of the signed-in account (GET /api/auth/session, sign-in, sign-up). */
+  applySession: (session: Session) => void;
   setProfile: (profile: AuthProfile | null) => void;
   setSubscriptionTier: (tier: SubscriptionTier) => void;
   setLoading: (isLoading: boolean) => void;
@@ -43,6 +49,8 @@ function readUser(value: unknown): AuthUser | null {
 }
 
 function readProfile(value: unknown): AuthProfile | null {
+  const full = accountProfileSchema.safeParse(value);
+  if (full.success) return full.data;
   if (!isRecord(value) || typeof value.id !== 'string' || typeof value.username !== 'string') return null;
   const role = (USER_ROLES as readonly unknown[]).includes(value.role)
     ? (value.role as UserRole)
@@ -70,6 +78,13 @@ export const useAuthStore = create<AuthState>()(
       error: null,
       setSession: (user, profile = null, tier = DEFAULT_SUBSCRIPTION_TIER) =>
         set({ user, profile, subscriptionTier: tier, error: null }),
+      applySession: (session) =>
+        set({
+          user: session.user,
+          profile: session.profile,
+          subscriptionTier: session.subscriptionTier,
+          error: null,
+        }),
       setProfile: (profile) => set({ profile }),
       setSubscriptionTier: (subscriptionTier) => set({ subscriptionTier }),
       setLoading: (isLoading) => set({ isLoading }),
@@ -99,3 +114,16 @@ export const useAuthStore = create<AuthState>()(
     },
   ),
 );
+
+/** True when the signed-in account is the shared demo account (spec 001 §4: demo mode). */
+export function isDemoUser(user: AuthUser | null): boolean {
+  return user?.email === DEMO_ACCOUNT.email;
+}
+
+/**
+ * Spec 002 §4: the user type is the profile's role as the server resolved it (artist profile,
+ * else listener profile, else role); anything unknown reads as listener.
+ */
+export function userTypeOf(profile: AuthProfile | null): UserRole {
+  return profile?.role ?? 'listener';
+}
