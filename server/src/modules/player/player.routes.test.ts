@@ -49,7 +49,7 @@ describe('player routes', () => {
   it('tells a listener nothing about a track before the like, and reveals it in the like', async () => {
     const listener = await signUp(t.app);
     const seen: string[] = [];
-    const record = (res: { body: string; headers: Record<string, unknown> }) => {
+    const record = <T extends { body: string; headers: object }>(res: T): T => {
       seen.push(res.body, JSON.stringify(res.headers));
       return res;
     };
