@@ -19,6 +19,8 @@ import { createFormsRepository } from './modules/forms/forms.repository';
 import { formsRoutes } from './modules/forms/forms.routes';
 import { createFormsService } from './modules/forms/forms.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { followsRoutes } from './modules/follows/follows.routes';
+import { createFollowsService } from './modules/follows/follows.service';
 import { createLoyaltyService } from './modules/loyalty/loyalty.service';
 import { mediaRoutes } from './modules/media/media.routes';
 import { playerRoutes } from './modules/player/player.routes';
@@ -105,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(playerRoutes, {
     service: createPlayerService({ db, storage: providers.storage, loyalty }),
   });
+  await app.register(followsRoutes, { service: createFollowsService({ db }) });
   await app.register(healthRoutes, { database: db.kind, providers: describeProviders(providers) });
   await app.register(analyticsRoutes, {
     service: createAnalyticsService({ repository: createAnalyticsRepository(db) }),

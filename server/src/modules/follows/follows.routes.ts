@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { artistParamsSchema, followStateSchema, MESSAGES } from '@klang/domain';
+import { AppError } from '../../errors';
+import type { FollowsService } from './follows.service';
+
+export const followsRoutes: FastifyPluginAsyncZod<{ service: FollowsService }> = async (app, { service }) => {
+  const signedInId = (account: { id: string } | null) => {
+    if (!account) throw new AppError('UNAUTHENTICATED', MESSAGES.userNotAuthenticated);
+    return account.id;
+  };
+  const schema = { tags: ['follows'], params: artistParamsSchema, response: { 200: followStateSchema } };
+  const config = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+
+  app.post(
+    '/api/artists/:artistId/follow',
+    { preHandler: app.requireSession, schema, config },
+    async (request) => service.follow(signedInId(request.account), request.params.artistId),
+  );
+  app.delete(
+    '/api/artists/:artistId/follow',
+    { preHandler: app.requireSession, schema, config },
+    async (request) => service.unfollow(signedInId(request.account), request.params.artistId),
+  );
+};
