@@ -80,7 +80,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     captchaOrigins: providers.captcha.origins,
   });
   await app.register(cookie, { secret: deps.secrets.session });
-  await app.register(rateLimitPlugin, { db });
+  if (config.rateLimits) await app.register(rateLimitPlugin, { db });
+  else app.log.warn('rate limits are off (RATE_LIMITS=off)');
   await app.register(sessionPlugin, { db, publicUrl: config.publicUrl });
   await app.register(openapiPlugin);
 

@@ -25,6 +25,7 @@ const envSchema = z.object({
   MEDIA_SIGNING_SECRET: optionalString,
   TRUST_PROXY: bool,
   SEED: bool,
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
 
   S3_BUCKET: optionalString,
   S3_REGION: z.string().default('auto'),
@@ -102,6 +103,8 @@ function buildConfig(env: Env) {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY ?? false,
+    /** Off only for load tests on loopback, where one address sends every request. */
+    rateLimits: env.RATE_LIMITS === 'on',
     dataDir,
     // Demo content goes into the embedded database by default, never into PostgreSQL unasked.
     seed: env.SEED ?? !env.DATABASE_URL,
