@@ -1,0 +1,177 @@
+// The player endpoints under load on PostgreSQL with dataset S (issue 5 item 10): next track,
+// like and secure-track-access, each as a ratio to a hello-world route in the same server, with
+// p99 latency. The server runs pinned to core 0, autocannon here; run this under `taskset -c 1`:
+//   taskset -c 1 npx tsx bench/player-endpoints.ts     (writes bench/results/player-endpoints.json)
+import { execFileSync, fork } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { openDatabase } from '../server/src/db/client';
+import { migrate } from '../server/src/db/migrate';
+import { startThrowawayCluster } from '../scripts/pg-cluster.mjs';
+import { DATASET_S, generateDataset } from './lib/dataset';
+
+const PORT = 3288;
+const DURATION = Number(process.env.DURATION ?? 10);
+const CONNECTIONS = 20;
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const SESSIONS = 2000;
+
+type Result = { rps: number; p50: number; p99: number; non2xx: number };
+
+function run(requests: autocannon.Request[]): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { url: `http://127.0.0.1:${PORT}`, connections: CONNECTIONS, duration: DURATION, requests },
+      (error, result) => {
+        if (error) reject(error instanceof Error ? error : new Error(String(error)));
+        else
+          resolve({
+            rps: Math.round(result.requests.average),
+            p50: result.latency.p50,
+            p99: result.latency.p99,
+            non2xx: result.non2xx,
+          });
+      },
+    );
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)] as T;
+
+const cluster = await startThrowawayCluster({ settings: ['shared_buffers=256MB'] });
+try {
+  const db = await openDatabase({ kind: 'postgres', url: cluster.url });
+  await migrate(db);
+  await generateDataset(db, DATASET_S);
+  // Signed-in listeners: sessions made directly, the cookie is the token whose hash is stored.
+  const users = (
+    await db.query<{ id: string }>(
+      `select id from profiles where role = 'listener' order by random() limit ${SESSIONS}`,
+    )
+  ).map((r) => r.id);
+  const cookies = users.map((_, i) => `klang_session=bench-token-${i}`);
+  await db.query(
+    `insert into sessions (token_hash, account_id, expires_at)
+     select h, u, now() + interval '1 day' from unnest($1::text[], $2::uuid[]) as x(h, u)`,
+    [users.map((_, i) => createHash('sha256').update(`bench-token-${i}`).digest('hex')), users],
+  );
+  const featured = (
+    await db.query<{ id: string }>(`select id from tracks where featured_in_player and not is_deleted`)
+  ).map((r) => r.id);
+  // Likes need a served track: grant each user 20 featured tracks to like.
+  const likePairs: { cookie: string; trackId: string }[] = [];
+  users.forEach((_, i) => {
+    for (let k = 0; k < 20; k++) likePairs.push({ cookie: cookies[i] ?? '', trackId: pick(featured) });
+  });
+  await db.query(
+    `insert into playback_grants (user_id, track_id, expires_at)
+     select u, t, now() + interval '1 day' from unnest($1::uuid[], $2::uuid[]) as x(u, t) on conflict do nothing`,
+    [likePairs.map((p) => users[cookies.indexOf(p.cookie)]), likePairs.map((p) => p.trackId)],
+  );
+  await db.close();
+
+  const server = fork(path.join(import.meta.dirname, 'lib', 'bench-server.ts'), {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, DATABASE_URL: cluster.url, PORT: String(PORT) },
+  });
+  // The server on core 0, this process (and autocannon) on core 1.
+  if (server.pid) execFileSync('taskset', ['-a', '-p', '-c', '0', String(server.pid)], { stdio: 'ignore' });
+  await new Promise<void>((resolve) => {
+    server.once('message', () => {
+      resolve();
+    });
+  });
+  try {
+    let nextLike = 0;
+    const scenarios: Record<string, autocannon.Request[]> = {
+      hello: [{ method: 'GET', path: '/bench/hello' }],
+      next: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            method: 'GET',
+            path: '/api/player/next',
+            headers: { cookie: pick(cookies) },
+          }),
+        },
+      ],
+      like: [
+        {
+          setupRequest: (req) => {
+            const pair = likePairs[nextLike++ % likePairs.length] ?? likePairs[0];
+            return {
+              ...req,
+              method: 'POST',
+              path: `/api/tracks/${pair?.trackId}/like`,
+              headers: { cookie: pair?.cookie ?? '', 'content-type': 'application/json' },
+              body: '{"addToLibrary":false}',
+            };
+          },
+        },
+      ],
+      secureUrl: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            method: 'POST',
+            path: '/functions/v1/secure-track-access',
+            headers: { cookie: pick(cookies), 'content-type': 'application/json' },
+            body: JSON.stringify({ trackId: pick(featured), purpose: 'preload' }),
+          }),
+        },
+      ],
+    };
+    await run(scenarios.hello ?? []); // warm-up
+    const rounds: Record<string, Result[]> = { hello: [], next: [], like: [], secureUrl: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, requests] of Object.entries(scenarios)) {
+        const result = await run(requests);
+        rounds[name]?.push(result);
+        console.log(
+          `round ${round + 1} ${name}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, non-2xx ${result.non2xx}`,
+        );
+      }
+    }
+    const summary = Object.fromEntries(
+      Object.entries(rounds).map(([name, results]) => [
+        name,
+        {
+          rps: median(results.map((r) => r.rps)),
+          p99: median(results.map((r) => r.p99)),
+          non2xx: results.reduce((a, r) => a + r.non2xx, 0),
+        },
+      ]),
+    ) as Record<string, { rps: number; p99: number; non2xx: number }>;
+    const hello = summary.hello?.rps ?? 1;
+    const ratio = (name: string) => Number(((summary[name]?.rps ?? 0) / hello).toFixed(3));
+    const checks = {
+      nextRatioAtLeast0_08: ratio('next') >= 0.08,
+      nextP99AtMost25ms: (summary.next?.p99 ?? Infinity) <= 25,
+      likeP99AtMost30ms: (summary.like?.p99 ?? Infinity) <= 30,
+      secureUrlP99AtMost20ms: (summary.secureUrl?.p99 ?? Infinity) <= 20,
+      noErrors: ['next', 'like', 'secureUrl'].every((n) => summary[n]?.non2xx === 0),
+    };
+    const report = {
+      date: new Date().toISOString(),
+      machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
+      method: `autocannon c${CONNECTIONS}, ${DURATION} s per run, ${ROUNDS} interleaved rounds, medians; server pinned to core 0`,
+      summary,
+      ratios: { next: ratio('next'), like: ratio('like'), secureUrl: ratio('secureUrl') },
+      checks,
+      pass: Object.values(checks).every(Boolean),
+    };
+    writeFileSync(
+      path.join(import.meta.dirname, 'results', 'player-endpoints.json'),
+      `${JSON.stringify(report, null, 2)}\n`,
+    );
+    console.log(JSON.stringify(report.ratios), JSON.stringify(checks), report.pass ? 'PASS' : 'FAIL');
+  } finally {
+    server.kill();
+  }
+} finally {
+  cluster.stop();
+}
