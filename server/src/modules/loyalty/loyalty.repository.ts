@@ -17,10 +17,13 @@ export interface XpDelta {
 
 // The tier is recomputed in the same statement as the total, from the domain thresholds, so a
 // concurrent award can never leave a total and a tier that disagree.
-const TIER_CASE = `case ${[...LOYALTY_TIERS]
-  .reverse()
-  .map((t, i) => `when x.total_points + $2 >= $${10 + i} then '${t.tier}'`)
-  .join(' ')} else 'Red' end`;
+const THRESHOLD_PARAMS = [...LOYALTY_TIERS].reverse();
+function tierCase(total: string, firstParam: number): string {
+  const whens = THRESHOLD_PARAMS.map((t, i) => `when ${total} >= $${firstParam + i} then '${t.tier}'`).join(
+    ' ',
+  );
+  return `case ${whens} else 'Red' end`;
+}
 
 export function createLoyaltyRepository(db: Queryable) {
   return {
@@ -44,22 +47,28 @@ export function createLoyaltyRepository(db: Queryable) {
       return rows.length === 1;
     },
 
-    /** Adds a delta to the user's row (creating it if the account has none yet) and recomputes the tier. */
+    /**
+     * Adds a delta to the user's row in one statement, creating the row if the account has none
+     * yet (a new row with no points keeps the initial tier, Bronze), and recomputes the tier.
+     */
     async applyDelta(userId: string, delta: XpDelta): Promise<{ totalPoints: number; tier: string }> {
-      await db.query('insert into user_xp (user_id) values ($1) on conflict (user_id) do nothing', [userId]);
       const rows = await db.query<{ total_points: number; tier: string }>(
-        `update user_xp x set
-           total_points = x.total_points + $2,
-           swipes = x.swipes + $3,
-           likes = x.likes + $4,
-           dislikes = x.dislikes + $5,
-           added_to_library = x.added_to_library + $6,
-           listening_time = x.listening_time + $7,
-           daily_logins = x.daily_logins + $8,
-           last_login_date = coalesce($9::date, x.last_login_date),
-           tier = case when $2 = 0 then x.tier else ${TIER_CASE} end,
+        `insert into user_xp as x (user_id, total_points, swipes, likes, dislikes, added_to_library,
+                                   listening_time, daily_logins, last_login_date, tier)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9::date,
+                 case when $2 = 0 then 'Bronze' else ${tierCase('$2', 10)} end)
+         on conflict (user_id) do update set
+           total_points = x.total_points + excluded.total_points,
+           swipes = x.swipes + excluded.swipes,
+           likes = x.likes + excluded.likes,
+           dislikes = x.dislikes + excluded.dislikes,
+           added_to_library = x.added_to_library + excluded.added_to_library,
+           listening_time = x.listening_time + excluded.listening_time,
+           daily_logins = x.daily_logins + excluded.daily_logins,
+           last_login_date = coalesce(excluded.last_login_date, x.last_login_date),
+           tier = case when excluded.total_points = 0 then x.tier
+                       else ${tierCase('x.total_points + excluded.total_points', 10)} end,
            last_updated = now()
-         where x.user_id = $1
          returning total_points, tier`,
         [
           userId,
@@ -71,12 +80,29 @@ export function createLoyaltyRepository(db: Queryable) {
           delta.listeningMinutes ?? 0,
           delta.dailyLogins ?? 0,
           delta.lastLoginDate ?? null,
-          ...[...LOYALTY_TIERS].reverse().map((t) => t.from),
+          ...THRESHOLD_PARAMS.map((t) => t.from),
         ],
       );
       const row = rows[0];
-      if (!row) throw new Error('user_xp row vanished');
+      if (!row) throw new Error('user_xp upsert returned nothing');
       return { totalPoints: row.total_points, tier: row.tier };
+    },
+
+    /** Records several awards of one track at once; returns the reasons that were new. */
+    async insertTrackAwards(
+      userId: string,
+      trackId: string,
+      awards: readonly { reason: AwardReason; points: number }[],
+    ): Promise<AwardReason[]> {
+      const rows = await db.query<{ reason: AwardReason }>(
+        `insert into point_awards (user_id, reason, points, award_key, track_id)
+         select $1, reason, points, $2::text, $2::uuid
+         from unnest($3::text[], $4::int[]) as a(reason, points)
+         on conflict (user_id, reason, award_key) where award_key is not null do nothing
+         returning reason`,
+        [userId, trackId, awards.map((a) => a.reason), awards.map((a) => a.points)],
+      );
+      return rows.map((r) => r.reason);
     },
 
     /** Locks the user's row for the listening check (one credit at a time per user). */

@@ -21,24 +21,28 @@ export function createLoyaltyService(deps: { clock?: () => Date } = {}) {
   const now = deps.clock ?? (() => new Date());
 
   return {
-    /** Awards a track action's points once; true when this call earned them. */
-    async awardTrackAction(
+    /**
+     * Awards a track's actions once each (two statements whatever their number); returns the
+     * actions this call earned.
+     */
+    async awardTrackActions(
       tx: Queryable,
       userId: string,
       trackId: string,
-      action: TrackAction,
-    ): Promise<boolean> {
+      actions: readonly TrackAction[],
+    ): Promise<TrackAction[]> {
       const repo = createLoyaltyRepository(tx);
-      const earned = await repo.insertAward(userId, action, TRACK_ACTION_POINTS[action], {
-        awardKey: trackId,
+      const earned = (await repo.insertTrackAwards(
+        userId,
         trackId,
-      });
-      if (earned) {
+        actions.map((action) => ({ reason: action, points: TRACK_ACTION_POINTS[action] })),
+      )) as TrackAction[];
+      if (earned.length > 0) {
         await repo.applyDelta(userId, {
-          points: TRACK_ACTION_POINTS[action],
-          ...(action === 'swipe' && { swipes: 1 }),
-          ...(action === 'like' && { likes: 1 }),
-          ...(action === 'library' && { addedToLibrary: 1 }),
+          points: earned.reduce((sum, action) => sum + TRACK_ACTION_POINTS[action], 0),
+          swipes: earned.includes('swipe') ? 1 : 0,
+          likes: earned.includes('like') ? 1 : 0,
+          addedToLibrary: earned.includes('library') ? 1 : 0,
         });
       }
       return earned;

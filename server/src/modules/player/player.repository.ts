@@ -105,26 +105,52 @@ export function createPlayerRepository(db: Queryable) {
       if (isPlay) await db.query('update tracks set play_count = play_count + 1 where id = $1', [trackId]);
     },
 
-    async hasGrant(userId: string, trackId: string): Promise<boolean> {
-      const rows = await db.query('select 1 from playback_grants where user_id = $1 and track_id = $2', [
-        userId,
-        trackId,
-      ]);
-      return rows.length > 0;
-    },
-
-    /** The user's like row, locked for the like rule. */
-    async findLikeForUpdate(
+    /**
+     * Everything the like rule needs in one round trip: is the track playable, was it served to
+     * this user, and the user's like row if any. Concurrency is left to the writes that follow
+     * (ON CONFLICT inserts and conditional updates), so nothing is locked here.
+     */
+    async findRatingState(
       userId: string,
       trackId: string,
-    ): Promise<{ addedToLibrary: boolean } | undefined> {
-      const rows = await db.query<{ added_to_library: boolean }>(
-        `select added_to_library from track_interactions
-         where user_id = $1 and track_id = $2 and interaction_type = 'like' for update`,
+    ): Promise<{ playable: boolean; served: boolean; like: { addedToLibrary: boolean } | null }> {
+      const rows = await db.query<{
+        playable: boolean;
+        served: boolean;
+        liked: boolean | null;
+        library: boolean | null;
+      }>(
+        `select exists (select 1 from tracks t where t.id = $2 and not t.is_deleted and t.status = 'ready') as playable,
+                exists (select 1 from playback_grants g where g.user_id = $1 and g.track_id = $2) as served,
+                (select true from track_interactions i
+                  where i.user_id = $1 and i.track_id = $2 and i.interaction_type = 'like') as liked,
+                (select i.added_to_library from track_interactions i
+                  where i.user_id = $1 and i.track_id = $2 and i.interaction_type = 'like') as library`,
         [userId, trackId],
       );
       const row = rows[0];
-      return row && { addedToLibrary: row.added_to_library };
+      return {
+        playable: row?.playable ?? false,
+        served: row?.served ?? false,
+        like: row?.liked ? { addedToLibrary: row.library ?? false } : null,
+      };
+    },
+
+    /**
+     * A new like's counters in one statement: likes up, the library count up when added, and a
+     * dislike the user had given before removed with its count.
+     */
+    async countNewLike(userId: string, trackId: string, addedToLibrary: boolean): Promise<void> {
+      await db.query(
+        `with undone as (
+           delete from track_interactions
+           where user_id = $1 and track_id = $2 and interaction_type = 'dislike' returning 1)
+         update tracks set likes = likes + 1,
+                           dislikes = dislikes - (select count(*)::int from undone),
+                           added_to_library = added_to_library + $3
+         where id = $2`,
+        [userId, trackId, addedToLibrary ? 1 : 0],
+      );
     },
 
     /** Inserts an interaction once; false when it already existed (a concurrent double-like). */
@@ -139,14 +165,6 @@ export function createPlayerRepository(db: Queryable) {
          values ($1, $2, $3, $4)
          on conflict (user_id, track_id, interaction_type) do nothing returning id`,
         [userId, trackId, type, addedToLibrary],
-      );
-      return rows.length === 1;
-    },
-
-    async deleteDislike(userId: string, trackId: string): Promise<boolean> {
-      const rows = await db.query(
-        `delete from track_interactions where user_id = $1 and track_id = $2 and interaction_type = 'dislike' returning id`,
-        [userId, trackId],
       );
       return rows.length === 1;
     },

@@ -2,7 +2,7 @@ import { LIMITS, MESSAGES, PLAYER_MESSAGES, type NextTrackResponse, type Reveal 
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { StorageProvider } from '../../providers/storage/storage';
-import type { LoyaltyService } from '../loyalty/loyalty.service';
+import type { LoyaltyService, TrackAction } from '../loyalty/loyalty.service';
 import { createPlayerRepository, type RevealRow } from './player.repository';
 
 /** Signed cover and avatar URLs live as long as a playback URL. */
@@ -54,12 +54,6 @@ export function createPlayerService(deps: PlayerDeps) {
     };
   }
 
-  async function requireServed(userId: string, trackId: string) {
-    // The FAQ promises charts with no bots: a rating counts only for a track this user was served.
-    if (!(await repo.hasGrant(userId, trackId)))
-      throw new AppError('FORBIDDEN', PLAYER_MESSAGES.trackNotServed);
-  }
-
   return {
     /** The next blind track, or which of the two end states the user is in. */
     async nextTrack(userId: string, currentId: string | null): Promise<NextTrackResponse> {
@@ -101,29 +95,23 @@ export function createPlayerService(deps: PlayerDeps) {
     async like(userId: string, trackId: string, addToLibrary: boolean): Promise<Reveal> {
       await db.transaction(async (tx) => {
         const txRepo = createPlayerRepository(tx);
-        if (!(await txRepo.findPlayable(trackId))) {
-          throw new AppError('NOT_FOUND', PLAYER_MESSAGES.trackUnavailable);
-        }
-        if (!(await txRepo.hasGrant(userId, trackId)))
-          throw new AppError('FORBIDDEN', PLAYER_MESSAGES.trackNotServed);
-        const existing = await txRepo.findLikeForUpdate(userId, trackId);
-        if (existing) {
-          if (addToLibrary && !existing.addedToLibrary && (await txRepo.setLibrary(userId, trackId, true))) {
-            await txRepo.adjustCounters(trackId, { library: 1 });
-            await loyalty.awardTrackAction(tx, userId, trackId, 'library');
+        const state = await txRepo.findRatingState(userId, trackId);
+        if (!state.playable) throw new AppError('NOT_FOUND', PLAYER_MESSAGES.trackUnavailable);
+        if (!state.served) throw new AppError('FORBIDDEN', PLAYER_MESSAGES.trackNotServed);
+        if (!state.like) {
+          if (await txRepo.insertInteraction(userId, trackId, 'like', addToLibrary)) {
+            await txRepo.countNewLike(userId, trackId, addToLibrary);
+            const actions: TrackAction[] = addToLibrary ? ['swipe', 'like', 'library'] : ['swipe', 'like'];
+            await loyalty.awardTrackActions(tx, userId, trackId, actions);
+            return;
           }
-          return;
+          // A concurrent like of the same track won the insert; this request may still add it
+          // to the library, as a like of an existing row would.
         }
-        if (!(await txRepo.insertInteraction(userId, trackId, 'like', addToLibrary))) return;
-        const hadDislike = await txRepo.deleteDislike(userId, trackId);
-        await txRepo.adjustCounters(trackId, {
-          likes: 1,
-          dislikes: hadDislike ? -1 : 0,
-          library: addToLibrary ? 1 : 0,
-        });
-        await loyalty.awardTrackAction(tx, userId, trackId, 'swipe');
-        await loyalty.awardTrackAction(tx, userId, trackId, 'like');
-        if (addToLibrary) await loyalty.awardTrackAction(tx, userId, trackId, 'library');
+        if (addToLibrary && (await txRepo.setLibrary(userId, trackId, true))) {
+          await txRepo.adjustCounters(trackId, { library: 1 });
+          await loyalty.awardTrackActions(tx, userId, trackId, ['library']);
+        }
       });
       const row = await repo.findReveal(userId, trackId);
       if (!row) throw new AppError('NOT_FOUND', PLAYER_MESSAGES.trackUnavailable);
@@ -132,13 +120,15 @@ export function createPlayerService(deps: PlayerDeps) {
 
     /** A skip (spec 001 §4): records a dislike unless the track is liked. */
     async dislike(userId: string, trackId: string): Promise<void> {
-      await requireServed(userId, trackId);
       await db.transaction(async (tx) => {
         const txRepo = createPlayerRepository(tx);
-        if (await txRepo.findLikeForUpdate(userId, trackId)) return;
+        const state = await txRepo.findRatingState(userId, trackId);
+        if (!state.playable) throw new AppError('NOT_FOUND', PLAYER_MESSAGES.trackUnavailable);
+        if (!state.served) throw new AppError('FORBIDDEN', PLAYER_MESSAGES.trackNotServed);
+        if (state.like) return;
         if (!(await txRepo.insertInteraction(userId, trackId, 'dislike', false))) return;
         await txRepo.adjustCounters(trackId, { dislikes: 1 });
-        await loyalty.awardTrackAction(tx, userId, trackId, 'swipe');
+        await loyalty.awardTrackActions(tx, userId, trackId, ['swipe']);
         await loyalty.countDislike(tx, userId);
       });
     },
