@@ -66,6 +66,11 @@ export const listeningXpRequestSchema = z.object({ minutes_listened: z.number() 
 export const listeningXpResponseSchema = z.object({ minutes_awarded: z.number().int().min(0) });
 
 export const PLAYER_MESSAGES = {
+  discoverMusic: 'Discover Music',
+  allLiked: "You've discovered everything!",
+  noFeaturedTracks: 'No featured tracks available',
+  audioFailedToLoad: 'Audio failed to load',
+  failedToPlayAudio: 'Failed to play audio',
   failedToGetSecureUrl: 'Failed to get secure URL',
   trackNotServed: 'Play the track before rating it',
   trackUnavailable: 'This track is not available',

@@ -1,5 +1,29 @@
-import { NotYetAvailable } from '../components/not-yet-available';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { Discover } from '../../features/player/components/discover';
+import { BRAND_ASSETS } from '../../lib/brand-assets';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { paths } from '../paths';
 
 export function Component() {
-  return <NotYetAvailable screen="Discover" />;
+  useDocumentTitle('Discover');
+  return (
+    <section className="mx-auto flex min-h-[70dvh] max-w-xl flex-col items-center justify-center gap-6 px-5 py-10">
+      <h1 className="sr-only">Discover</h1>
+      <Discover
+        artistHref={(artistId) => paths.artist(artistId)}
+        verifiedBadgeSrc={BRAND_ASSETS.verifiedBadge}
+        libraryLink={
+          <Button asChild variant="secondary">
+            <Link to={paths.library}>Go to your library</Link>
+          </Button>
+        }
+        chartsLink={
+          <Button asChild>
+            <Link to={paths.charts}>See the charts</Link>
+          </Button>
+        }
+      />
+    </section>
+  );
 }

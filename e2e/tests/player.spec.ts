@@ -1,0 +1,67 @@
+import type { Page } from '@playwright/test';
+import { PLAYER_MESSAGES } from '@klang/domain';
+import { expect, test } from '../support/fixtures';
+
+/** A new listener, signed in through the API so the journey starts on Discover. */
+async function signUpListener(page: Page, tag: string) {
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const res = await page.request.post('/api/auth/signup/listener', {
+    data: {
+      username: `disc${tag}${suffix}`.slice(0, 30),
+      email: `disc-${tag}-${suffix}@example.com`,
+      password: 'secret-pass',
+    },
+  });
+  expect(res.status()).toBe(201);
+}
+
+const revealCard = (page: Page) =>
+  page.getByRole('region', { name: 'Revealed track' });
+
+test('a new listener discovers blind, likes to reveal, follows, adds to the library, and skips', async ({
+  page,
+  screens,
+}) => {
+  await signUpListener(page, 'a');
+  await screens.visit('/player');
+  await page.getByRole('button', { name: PLAYER_MESSAGES.discoverMusic }).click();
+
+  const scrubber = page.getByRole('slider', { name: 'Playback position' });
+  await expect(scrubber).toBeVisible();
+  // Blind: nothing on the screen names the track before the like.
+  await expect(page.getByText('****')).toBeVisible();
+  await expect(revealCard(page)).toHaveCount(0);
+  // The audio really plays: the position moves.
+  await expect
+    .poll(async () => Number(await scrubber.getAttribute('aria-valuenow')), { timeout: 15_000 })
+    .toBeGreaterThan(0);
+  await screens.check('discover playing');
+
+  await page.getByRole('button', { name: 'Like' }).click();
+  const card = revealCard(page);
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('heading', { level: 2 })).not.toHaveText('');
+  await screens.check('reveal card');
+
+  await card.getByRole('button', { name: 'Follow' }).click();
+  await expect(card.getByRole('button', { name: 'Following' })).toBeVisible();
+  await card.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(card.getByRole('button', { name: 'Added' })).toBeVisible();
+
+  const revealedTitle = await card.getByRole('heading', { level: 2 }).textContent();
+  await card.getByRole('button', { name: 'Next' }).click();
+  await expect(revealCard(page)).toHaveCount(0);
+  await expect(page.getByText('****')).toBeVisible();
+  expect(revealedTitle).toBeTruthy();
+});
+
+test('the arrow keys skip and like', async ({ page, screens }) => {
+  await signUpListener(page, 'k');
+  await screens.visit('/player');
+  await page.getByRole('button', { name: PLAYER_MESSAGES.discoverMusic }).click();
+  await expect(page.getByRole('slider', { name: 'Playback position' })).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(revealCard(page)).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(revealCard(page)).toHaveCount(0);
+});

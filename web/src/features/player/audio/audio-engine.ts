@@ -1,0 +1,56 @@
+import { getSecureUrl, isSecureUrlStale } from './secure-url-cache';
+
+/**
+ * One audio element for the whole app. WARNING: phones (iOS Safari above all) let a page play
+ * sound only from an element that was started inside a user gesture; reusing the one element
+ * that the first tap unlocked is what lets the next track play after a swipe.
+ */
+let element: HTMLAudioElement | undefined;
+
+export function getAudioElement(): HTMLAudioElement {
+  if (!element) {
+    element = new Audio();
+    element.preload = 'auto';
+  }
+  return element;
+}
+
+/** Loads a track's secure URL into the element and plays it from `startAt`, resolving once it plays. */
+export async function playTrack(trackId: string, startAt = 0): Promise<void> {
+  const audio = getAudioElement();
+  audio.pause();
+  const url = await getSecureUrl(trackId, 'playback');
+  audio.src = url;
+  audio.currentTime = startAt;
+  await audio.play();
+}
+
+/**
+ * Resumes the current track. A URL that expired while paused is replaced first and playback
+ * continues from the same position (docs/footguns.md: signed URLs expiring mid-play).
+ */
+export async function resumeTrack(trackId: string): Promise<void> {
+  const audio = getAudioElement();
+  if (isSecureUrlStale(trackId) || !audio.src) {
+    await playTrack(trackId, audio.currentTime);
+    return;
+  }
+  await audio.play();
+}
+
+export function pauseAudio(): void {
+  getAudioElement().pause();
+}
+
+/** Spec 000 §4 reset: stop, clear the source. */
+export function resetAudio(): void {
+  const audio = getAudioElement();
+  audio.pause();
+  audio.removeAttribute('src');
+  audio.load();
+}
+
+/** Fetches the next track's URL ahead of time, so the swipe plays without waiting for it. */
+export function preloadTrack(trackId: string): void {
+  void getSecureUrl(trackId, 'preload').catch(() => undefined);
+}

@@ -1,0 +1,165 @@
+import { useCallback, useRef, useState } from 'react';
+import { PLAYER_MESSAGES, type BlindTrack, type FollowState, type Reveal } from '@klang/domain';
+import { ApiError } from '../../../lib/api-error';
+import { playerApi } from '../api/player-api';
+import { pauseAudio, playTrack, preloadTrack, resumeTrack } from '../audio/audio-engine';
+import { usePlayerStore } from '../player-store';
+
+export type DiscoverPhase = 'start' | 'loading' | 'track' | 'all-liked' | 'empty';
+
+function messageOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.message : fallback;
+}
+
+/**
+ * The Discover flow (spec 000 §4, spec 001 §4): start, then a blind track; like reveals it and
+ * rechecks the all-liked state, skip records a dislike and moves on; the next pick is fetched
+ * and its URL preloaded while the current one plays.
+ */
+export function useDiscover() {
+  const [phase, setPhase] = useState<DiscoverPhase>('start');
+  const [track, setTrack] = useState<BlindTrack | null>(null);
+  const [reveal, setReveal] = useState<Reveal | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const upcoming = useRef<BlindTrack | null>(null);
+  const setCurrentTrack = usePlayerStore((state) => state.setCurrentTrack);
+  const markLiked = usePlayerStore((state) => state.markLiked);
+
+  const prefetch = useCallback(async (currentId: string) => {
+    try {
+      const next = await playerApi.next(currentId);
+      upcoming.current = next.state === 'track' ? next.track : null;
+      if (upcoming.current) preloadTrack(upcoming.current.id);
+    } catch {
+      upcoming.current = null;
+    }
+  }, []);
+
+  const show = useCallback(
+    async (next: BlindTrack) => {
+      setTrack(next);
+      setReveal(null);
+      setPhase('track');
+      setCurrentTrack(next, 'player');
+      try {
+        await playTrack(next.id);
+      } catch (playError) {
+        setError(messageOf(playError, PLAYER_MESSAGES.failedToPlayAudio));
+      }
+      void prefetch(next.id);
+    },
+    [prefetch, setCurrentTrack],
+  );
+
+  const advance = useCallback(
+    async (currentId: string | null) => {
+      setError(null);
+      const ready = upcoming.current;
+      upcoming.current = null;
+      if (ready && ready.id !== currentId && !usePlayerStore.getState().likedTrackIds.includes(ready.id)) {
+        await show(ready);
+        return;
+      }
+      setPhase((p) => (p === 'start' ? 'loading' : p));
+      try {
+        const next = await playerApi.next(currentId);
+        if (next.state === 'track') {
+          await show(next.track);
+        } else {
+          pauseAudio();
+          setTrack(null);
+          setPhase(next.state);
+        }
+      } catch (loadError) {
+        setError(messageOf(loadError, PLAYER_MESSAGES.failedToPlayAudio));
+      }
+    },
+    [show],
+  );
+
+  const start = useCallback(() => advance(null), [advance]);
+
+  const like = useCallback(async () => {
+    if (!track || isBusy) return;
+    setIsBusy(true);
+    try {
+      const revealed = await playerApi.like(track.id, false);
+      markLiked(track.id);
+      setReveal(revealed);
+    } catch (likeError) {
+      setError(messageOf(likeError, PLAYER_MESSAGES.trackUnavailable));
+    } finally {
+      setIsBusy(false);
+    }
+  }, [isBusy, markLiked, track]);
+
+  const skip = useCallback(async () => {
+    if (!track || isBusy) return;
+    setIsBusy(true);
+    try {
+      await playerApi.dislike(track.id);
+      await advance(track.id);
+    } catch (skipError) {
+      setError(messageOf(skipError, PLAYER_MESSAGES.trackUnavailable));
+    } finally {
+      setIsBusy(false);
+    }
+  }, [advance, isBusy, track]);
+
+  const next = useCallback(() => advance(track?.id ?? null), [advance, track]);
+
+  const toggleLibrary = useCallback(async () => {
+    if (!reveal) return;
+    try {
+      if (reveal.addedToLibrary) {
+        await playerApi.removeFromLibrary(reveal.track.id);
+        setReveal({ ...reveal, addedToLibrary: false });
+      } else {
+        setReveal(await playerApi.like(reveal.track.id, true));
+      }
+    } catch (libraryError) {
+      setError(messageOf(libraryError, PLAYER_MESSAGES.trackUnavailable));
+    }
+  }, [reveal]);
+
+  const toggleFollow = useCallback(async () => {
+    if (!reveal) return;
+    const state: FollowState = reveal.artist.isFollowing
+      ? await playerApi.unfollow(reveal.artist.id)
+      : await playerApi.follow(reveal.artist.id);
+    setReveal({
+      ...reveal,
+      artist: { ...reveal.artist, isFollowing: state.isFollowing, followers: state.followers },
+    });
+  }, [reveal]);
+
+  const togglePlay = useCallback(
+    async (isPlaying: boolean) => {
+      if (!track) return;
+      try {
+        if (isPlaying) pauseAudio();
+        else await resumeTrack(track.id);
+      } catch (playError) {
+        setError(messageOf(playError, PLAYER_MESSAGES.failedToPlayAudio));
+      }
+    },
+    [track],
+  );
+
+  return {
+    phase,
+    track,
+    reveal,
+    error,
+    setError,
+    isBusy,
+    start,
+    like,
+    skip,
+    next,
+    toggleLibrary,
+    toggleFollow,
+    togglePlay,
+  };
+}
