@@ -15,8 +15,7 @@ async function signUpListener(page: Page, tag: string) {
   expect(res.status()).toBe(201);
 }
 
-const revealCard = (page: Page) =>
-  page.getByRole('region', { name: 'Revealed track' });
+const revealCard = (page: Page) => page.getByRole('region', { name: 'Revealed track' });
 
 test('a new listener discovers blind, likes to reveal, follows, adds to the library, and skips', async ({
   page,
@@ -64,4 +63,26 @@ test('the arrow keys skip and like', async ({ page, screens }) => {
   await expect(revealCard(page)).toBeVisible();
   await page.keyboard.press('ArrowLeft');
   await expect(revealCard(page)).toHaveCount(0);
+});
+
+test('the mini player follows the listener to other screens, masked until the like', async ({
+  page,
+  screens,
+}) => {
+  await signUpListener(page, 'm');
+  await screens.visit('/player');
+  await page.getByRole('button', { name: PLAYER_MESSAGES.discoverMusic }).click();
+  await expect(page.getByRole('slider', { name: 'Playback position' })).toBeVisible();
+  await page.getByRole('navigation').getByRole('link', { name: 'Charts' }).click();
+  const mini = page.getByRole('region', { name: 'Now playing' });
+  await expect(mini).toBeVisible();
+  await expect(mini.getByText('****').first()).toBeVisible();
+  await screens.check('mini player masked');
+
+  await page.getByRole('navigation').getByRole('link', { name: 'Discover' }).click();
+  await expect(mini).toHaveCount(0);
+  await page.getByRole('button', { name: 'Like' }).click();
+  const title = await revealCard(page).getByRole('heading', { level: 2 }).textContent();
+  await page.getByRole('navigation').getByRole('link', { name: 'Library' }).click();
+  await expect(mini.getByText(title ?? '', { exact: true })).toBeVisible();
 });

@@ -1,11 +1,22 @@
 import { PRODUCT_NAME } from '@klang/domain';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
+import { MiniPlayer } from '../../features/player/components/mini-player';
+import { usePlayerStore } from '../../features/player/player-store';
 import { Logo } from '../../components/ui/logo';
 import { paths } from '../paths';
 import { BottomNav } from './bottom-nav';
 
 /** The signed-in app: a slim top bar, the screen, and the fixed bottom navigation. */
+/** Spec 002 §2.12: the mini player shows on these screens when a track is loaded, never on /player. */
+function showsMiniPlayer(pathname: string): boolean {
+  const screens: string[] = [paths.charts, paths.library, paths.profile];
+  return screens.includes(pathname) || pathname.startsWith('/artist/');
+}
+
 export function AppLayout() {
+  const { pathname } = useLocation();
+  const hasTrack = usePlayerStore((state) => state.currentTrack !== null);
+  const withMiniPlayer = hasTrack && showsMiniPlayer(pathname);
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-line/60">
@@ -19,10 +30,15 @@ export function AppLayout() {
       <main
         id="main"
         tabIndex={-1}
-        className="flex-1 pb-[calc(4rem+env(safe-area-inset-bottom))] outline-none"
+        className={
+          withMiniPlayer
+            ? 'flex-1 pb-[calc(8.5rem+env(safe-area-inset-bottom))] outline-none'
+            : 'flex-1 pb-[calc(4rem+env(safe-area-inset-bottom))] outline-none'
+        }
       >
         <Outlet />
       </main>
+      {withMiniPlayer && <MiniPlayer artistHref={(artistId) => paths.artist(artistId)} />}
       <BottomNav />
     </div>
   );

@@ -1,3 +1,4 @@
+import { usePlayerSignOut } from './use-player-sign-out';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { BRAND_ASSETS } from '../../lib/brand-assets';
 import { useHiddenPageMotion } from './use-hidden-page-motion';
@@ -10,6 +11,7 @@ const PRELOADED_IMAGES = [BRAND_ASSETS.logo, BRAND_ASSETS.verifiedBadge];
 export function RootLayout() {
   usePageViews();
   useHiddenPageMotion();
+  usePlayerSignOut();
   useIdlePreload(PRELOADED_IMAGES);
   return (
     <>

@@ -5,6 +5,14 @@ import { persistStorage } from '../../lib/storage';
 
 export type TrackOrigin = 'charts' | 'library' | 'player';
 
+/** What a like revealed about the current track: shown by the mini player, never before. */
+export interface RevealedTrack {
+  trackId: string;
+  title: string;
+  artist: string;
+  artistId: string;
+}
+
 interface PlayerState {
   currentTrack: BlindTrack | null;
   trackOrigin: TrackOrigin | null;
@@ -12,14 +20,17 @@ interface PlayerState {
   wasPlayingBeforePause: boolean;
   accumulatedListeningTime: number;
   likedTrackIds: string[];
+  revealed: RevealedTrack | null;
   volume: number;
   setCurrentTrack: (track: BlindTrack | null, origin: TrackOrigin | null) => void;
   setCurrentTime: (seconds: number) => void;
-  markLiked: (trackId: string) => void;
+  markLiked: (revealed: RevealedTrack) => void;
   setVolume: (volume: number) => void;
   setWasPlayingBeforePause: (value: boolean) => void;
   /** Spec 000 §4 reset: track, time, origin cleared. */
   reset: () => void;
+  /** Spec 000 §4 sign-out: nothing of this listener stays behind for the next one. */
+  clear: () => void;
 }
 
 /**
@@ -35,19 +46,38 @@ export const usePlayerStore = create<PlayerState>()(
       wasPlayingBeforePause: false,
       accumulatedListeningTime: 0,
       likedTrackIds: [],
+      revealed: null,
       volume: 1,
-      setCurrentTrack: (currentTrack, trackOrigin) => set({ currentTrack, trackOrigin, currentTime: 0 }),
+      setCurrentTrack: (currentTrack, trackOrigin) =>
+        set({ currentTrack, trackOrigin, currentTime: 0, revealed: null }),
       setCurrentTime: (currentTime) => set({ currentTime }),
-      markLiked: (trackId) =>
-        set((state) =>
-          state.likedTrackIds.includes(trackId)
-            ? state
-            : { likedTrackIds: [...state.likedTrackIds, trackId] },
-        ),
+      markLiked: (revealed) =>
+        set((state) => ({
+          revealed,
+          likedTrackIds: state.likedTrackIds.includes(revealed.trackId)
+            ? state.likedTrackIds
+            : [...state.likedTrackIds, revealed.trackId],
+        })),
       setVolume: (volume) => set({ volume }),
       setWasPlayingBeforePause: (wasPlayingBeforePause) => set({ wasPlayingBeforePause }),
       reset: () =>
-        set({ currentTrack: null, trackOrigin: null, currentTime: 0, wasPlayingBeforePause: false }),
+        set({
+          currentTrack: null,
+          trackOrigin: null,
+          currentTime: 0,
+          wasPlayingBeforePause: false,
+          revealed: null,
+        }),
+      clear: () =>
+        set({
+          currentTrack: null,
+          trackOrigin: null,
+          currentTime: 0,
+          wasPlayingBeforePause: false,
+          revealed: null,
+          likedTrackIds: [],
+          accumulatedListeningTime: 0,
+        }),
     }),
     {
       name: 'player-storage',
@@ -59,6 +89,7 @@ export const usePlayerStore = create<PlayerState>()(
         trackOrigin: state.trackOrigin,
         accumulatedListeningTime: state.accumulatedListeningTime,
         likedTrackIds: state.likedTrackIds,
+        revealed: state.revealed,
         volume: state.volume,
       }),
     },

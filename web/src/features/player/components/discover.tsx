@@ -35,6 +35,13 @@ export function Discover({ libraryLink, chartsLink, artistHref, verifiedBadgeSrc
   const discover = useDiscover();
   const audio = useAudioState();
   const volume = usePlayerStore((state) => state.volume);
+  const stored = usePlayerStore((state) => state.revealed);
+  // After a return to Discover the reveal card is gone, but a liked track stays named.
+  const named = discover.reveal
+    ? { title: discover.reveal.track.title, artist: discover.reveal.track.artist }
+    : stored && stored.trackId === discover.track?.id
+      ? stored
+      : null;
   const setVolume = usePlayerStore((state) => state.setVolume);
   const swipe = useSwipe((direction) => {
     void (direction === 'left' ? discover.skip() : discover.like());
@@ -108,12 +115,10 @@ export function Discover({ libraryLink, chartsLink, artistHref, verifiedBadgeSrc
             <Spinner label="Loading track" />
           ) : (
             <span className="max-w-44 truncate text-sm tracking-[0.2em] text-muted uppercase">
-              {discover.reveal?.track.artist ?? 'Unknown artist'}
+              {named?.artist ?? 'Unknown artist'}
             </span>
           )}
-          <span className="max-w-48 truncate text-2xl font-bold text-fg">
-            {discover.reveal?.track.title ?? '****'}
-          </span>
+          <span className="max-w-48 truncate text-2xl font-bold text-fg">{named?.title ?? '****'}</span>
         </RingScrubber>
       </div>
       <p className="text-sm text-muted md:hidden">Swipe left to skip, right to like</p>

@@ -2,7 +2,8 @@ import { useCallback, useRef, useState } from 'react';
 import { PLAYER_MESSAGES, type BlindTrack, type FollowState, type Reveal } from '@klang/domain';
 import { ApiError } from '../../../lib/api-error';
 import { playerApi } from '../api/player-api';
-import { pauseAudio, playTrack, preloadTrack, resumeTrack } from '../audio/audio-engine';
+import { pauseAudio, playTrack, preloadTrack, resetAudio, resumeTrack } from '../audio/audio-engine';
+import { updateMediaSession } from '../media-session';
 import { usePlayerStore } from '../player-store';
 
 export type DiscoverPhase = 'start' | 'loading' | 'track' | 'all-liked' | 'empty';
@@ -16,9 +17,24 @@ function messageOf(error: unknown, fallback: string): string {
  * rechecks the all-liked state, skip records a dislike and moves on; the next pick is fetched
  * and its URL preloaded while the current one plays.
  */
+/**
+ * Spec 002 §4: opening Discover while a track from another origin (charts, library) is loaded
+ * resets the player; a Discover track carries on where it was.
+ */
+function resumableTrack(): BlindTrack | null {
+  const { currentTrack, trackOrigin, reset } = usePlayerStore.getState();
+  if (currentTrack && trackOrigin !== 'player') {
+    resetAudio();
+    reset();
+    return null;
+  }
+  return currentTrack;
+}
+
 export function useDiscover() {
-  const [phase, setPhase] = useState<DiscoverPhase>('start');
-  const [track, setTrack] = useState<BlindTrack | null>(null);
+  const [initial] = useState(resumableTrack);
+  const [phase, setPhase] = useState<DiscoverPhase>(initial ? 'track' : 'start');
+  const [track, setTrack] = useState<BlindTrack | null>(initial);
   const [reveal, setReveal] = useState<Reveal | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
@@ -42,6 +58,10 @@ export function useDiscover() {
       setReveal(null);
       setPhase('track');
       setCurrentTrack(next, 'player');
+      updateMediaSession(null, {
+        play: () => void resumeTrack(next.id),
+        pause: pauseAudio,
+      });
       try {
         await playTrack(next.id);
       } catch (playError) {
@@ -85,7 +105,14 @@ export function useDiscover() {
     setIsBusy(true);
     try {
       const revealed = await playerApi.like(track.id, false);
-      markLiked(track.id);
+      const shown = {
+        trackId: track.id,
+        title: revealed.track.title,
+        artist: revealed.track.artist,
+        artistId: revealed.track.artistId,
+      };
+      markLiked(shown);
+      updateMediaSession(shown, { play: () => void resumeTrack(track.id), pause: pauseAudio });
       setReveal(revealed);
     } catch (likeError) {
       setError(messageOf(likeError, PLAYER_MESSAGES.trackUnavailable));
