@@ -1,6 +1,8 @@
 import { PRODUCT_NAME } from '@klang/domain';
 import { Link, Outlet, useLocation } from 'react-router';
+import { useAuthStore } from '../../features/accounts/auth-store';
 import { MiniPlayer } from '../../features/player/components/mini-player';
+import { useListeningTimer } from '../../features/player/hooks/use-listening-timer';
 import { usePlayerStore } from '../../features/player/player-store';
 import { Logo } from '../../components/ui/logo';
 import { paths } from '../paths';
@@ -17,6 +19,7 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const hasTrack = usePlayerStore((state) => state.currentTrack !== null);
   const withMiniPlayer = hasTrack && showsMiniPlayer(pathname);
+  useListeningTimer(useAuthStore((state) => state.user !== null));
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-line/60">
