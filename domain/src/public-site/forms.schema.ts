@@ -129,3 +129,6 @@ export const demoTrackSchema = z.object({
 });
 export type DemoTrack = z.infer<typeof demoTrackSchema>;
 export const demoTracksResponseSchema = z.object({ tracks: z.array(demoTrackSchema) });
+
+/** What POST /functions/v1/create-checkout answers (spec 000 §7): the payment page's URL. */
+export const checkoutStartResponseSchema = z.object({ url: z.string().optional() }).loose();

@@ -1,114 +1,195 @@
 import { PRODUCT_NAME } from '@klang/domain';
-import { ArrowRight, Ear, Heart, Trophy } from 'lucide-react';
+import { ArrowRight, BarChart3, Check, Sparkles } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
+import { DemoPlayer } from '../../features/landing/components/demo-player';
+import { ExpandablePanel } from '../../features/landing/components/expandable-panel';
+import { IntroVideo } from '../../features/landing/components/intro-video';
+import { ScrubbedVideo } from '../../features/landing/components/scrubbed-video';
+import { SwipeCarousel } from '../../features/landing/components/swipe-carousel';
+import { TypedTagline } from '../../features/landing/components/typed-tagline';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { Equaliser } from '../components/equaliser';
-import { TAGLINE } from '../content/brand-copy';
+import { TAGLINE, TAGLINE_MS_PER_CHARACTER } from '../content/brand-copy';
+import { LANDING_COPY as COPY } from '../content/landing-copy';
 import { paths } from '../paths';
 
-const HIGHLIGHTS = [
-  {
-    Icon: Ear,
-    title: 'Listen blind',
-    body: 'No names, no covers, no follower counts. Just the track, judged on how it sounds.',
-  },
-  {
-    Icon: Heart,
-    title: 'Like to reveal',
-    body: 'Love it? One like lifts the curtain on the artist, and the track is yours to keep.',
-  },
-  {
-    Icon: Trophy,
-    title: 'Charts by likes',
-    body: 'Every like is a vote. No bots and no paid placements decide who climbs.',
-  },
-] as const;
+const MEDIA = {
+  intro: { src: '/media/intro.mp4', poster: '/media/intro.jpg' },
+  loyalty: { src: '/media/loyalty.mp4', poster: '/media/loyalty.jpg' },
+} as const;
 
-const PAGE_LINKS = [
-  { label: 'How It Works', to: paths.howItWorks },
-  { label: 'Roadmap', to: paths.roadmap },
-  { label: 'Our Story', to: paths.ourStory },
-  { label: 'FAQ', to: paths.faq },
-] as const;
+function Section({
+  id,
+  title,
+  children,
+  lead,
+}: {
+  id: string;
+  title: string;
+  lead?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="mx-auto w-full max-w-6xl px-5 py-16 sm:px-8 sm:py-24">
+      <h2 id={id} className="text-3xl font-bold tracking-tight text-balance text-fg sm:text-5xl">
+        {title}
+      </h2>
+      {lead && <p className="mt-4 max-w-2xl text-lg leading-relaxed text-pretty text-muted">{lead}</p>}
+      {children && <div className="mt-10">{children}</div>}
+    </section>
+  );
+}
 
-/** The landing route: a minimal hero until the full landing page of spec 000 §2 arrives. */
+/** The landing page (spec 000 §2): hero, then the sections in the spec's order; the layout adds the footer. */
 export function Component() {
   useDocumentTitle();
   return (
-    <div className="relative isolate overflow-hidden">
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute inset-0 -z-10 bg-[radial-gradient(70%_55%_at_50%_0%,var(--color-glow),transparent_70%)]"
-      />
-
-      <div className="mx-auto flex max-w-6xl items-center justify-between px-5 pt-6 sm:px-8">
-        <Link to={paths.home} aria-label={`${PRODUCT_NAME} home`} className="-m-1 rounded-lg p-1">
-          <Logo isDecorative className="h-8 sm:h-9" />
-        </Link>
-        <Button asChild variant="ghost" size="sm">
-          <Link to={paths.login}>Log in</Link>
-        </Button>
-      </div>
-
-      <section className="mx-auto flex max-w-4xl flex-col items-center px-5 pt-20 pb-12 text-center sm:px-8 sm:pt-28">
-        <p className="rounded-full border border-line bg-surface/70 px-3.5 py-1.5 text-xs font-semibold tracking-[0.16em] text-muted uppercase backdrop-blur">
-          Blind listening · Fair charts
-        </p>
-        <h1 className="mt-7 text-[2.75rem] leading-[1.02] font-extrabold tracking-[-0.035em] text-balance text-fg sm:text-7xl">
-          {TAGLINE}
-        </h1>
-        <p className="mt-6 max-w-xl text-lg leading-relaxed text-pretty text-muted sm:text-xl">
-          Hear new tracks with no names attached. Like what moves you, and only then find out who made it.
-        </p>
-        <div className="mt-10 flex flex-col items-center gap-3 sm:flex-row">
-          <Button asChild size="lg">
-            <Link to={paths.accountType}>
-              Launch App
-              <ArrowRight aria-hidden="true" className="size-5" />
-            </Link>
-          </Button>
-          <Button asChild size="lg" variant="secondary">
-            <Link to={paths.howItWorks}>See how it works</Link>
+    <div className="relative isolate overflow-x-clip">
+      <header className="relative isolate flex min-h-[88svh] flex-col">
+        <IntroVideo
+          src={MEDIA.intro.src}
+          poster={MEDIA.intro.poster}
+          className="absolute inset-0 -z-20 size-full object-cover opacity-60"
+        />
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 -z-10 bg-gradient-to-b from-bg/30 via-bg/50 to-bg"
+        />
+        <div className="mx-auto flex w-full max-w-6xl items-center justify-between px-5 pt-6 sm:px-8">
+          <Link to={paths.home} aria-label={`${PRODUCT_NAME} home`} className="-m-1 rounded-lg p-1">
+            <Logo isDecorative className="h-8 sm:h-9" />
+          </Link>
+          <Button asChild variant="ghost" size="sm">
+            <Link to={paths.login}>Log in</Link>
           </Button>
         </div>
-        <nav aria-label={`About ${PRODUCT_NAME}`} className="mt-10">
-          <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm">
-            {PAGE_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link
-                  to={link.to}
-                  className="text-muted underline-offset-4 transition-colors hover:text-fg hover:underline"
-                >
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <Equaliser className="mt-14 h-20 w-full max-w-3xl opacity-70 [mask-image:linear-gradient(to_right,transparent,black_18%,black_82%,transparent)] sm:h-24" />
-      </section>
+        <div className="mx-auto flex w-full max-w-4xl flex-1 flex-col items-center justify-center gap-10 px-5 py-16 text-center sm:px-8">
+          <TypedTagline text={TAGLINE} msPerCharacter={TAGLINE_MS_PER_CHARACTER}>
+            <Button asChild size="lg">
+              <Link to={paths.accountType}>
+                Launch App
+                <ArrowRight aria-hidden="true" className="size-5" />
+              </Link>
+            </Button>
+          </TypedTagline>
+        </div>
+      </header>
 
-      <section
-        aria-label={`What makes ${PRODUCT_NAME} different`}
-        className="mx-auto max-w-6xl px-5 pb-24 sm:px-8"
-      >
-        <ul className="grid gap-4 md:grid-cols-3">
-          {HIGHLIGHTS.map(({ Icon, title, body }) => (
+      <Section id="listen" title={COPY.listen.title} lead={COPY.listen.body}>
+        <ul className="grid gap-3 sm:grid-cols-3">
+          {COPY.listen.points.map((point) => (
             <li
-              key={title}
-              className="flex flex-col gap-3 rounded-3xl border border-line bg-surface/80 p-6 backdrop-blur-md"
+              key={point}
+              className="flex items-center gap-3 rounded-2xl border border-line bg-surface px-5 py-4 text-fg"
             >
-              <span className="grid size-11 place-items-center rounded-2xl bg-primary/12 text-accent">
-                <Icon aria-hidden="true" className="size-5" />
-              </span>
-              <h2 className="text-lg font-bold tracking-tight text-fg">{title}</h2>
-              <p className="text-[0.9375rem] leading-relaxed text-muted">{body}</p>
+              <Check aria-hidden="true" className="size-5 shrink-0 text-accent" />
+              {point}
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
+
+      <Section id="music" title={COPY.music.title} lead={COPY.music.body}>
+        <div className="max-w-xl">
+          <DemoPlayer
+            renderSignupAction={(label, icon) => (
+              <Button asChild size="sm" variant="secondary">
+                <Link to={paths.accountType}>
+                  {icon}
+                  {label}
+                </Link>
+              </Button>
+            )}
+          />
+        </div>
+      </Section>
+
+      <Section id="charts" title={COPY.charts.title} lead={COPY.charts.body}>
+        <ol className="flex max-w-xl flex-col gap-2" aria-label="A chart, hidden until you like">
+          {[1, 2, 3].map((rank) => (
+            <li
+              key={rank}
+              className="flex items-center gap-4 rounded-2xl border border-line bg-surface px-5 py-4"
+            >
+              <span className="w-6 text-xl font-bold text-accent">{rank}</span>
+              <span aria-hidden="true" className="h-3 flex-1 rounded-full bg-field" />
+              <BarChart3 aria-hidden="true" className="size-5 text-muted" />
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section id="loyalty" title={COPY.loyalty.title} lead={COPY.loyalty.body}>
+        <div className="grid items-center gap-8 md:grid-cols-2">
+          <ScrubbedVideo
+            src={MEDIA.loyalty.src}
+            poster={MEDIA.loyalty.poster}
+            className="aspect-video w-full rounded-3xl border border-line bg-surface object-cover"
+          />
+          <ul className="flex flex-wrap gap-2">
+            {COPY.loyalty.levels.map((level) => (
+              <li
+                key={level}
+                className="rounded-full border border-line bg-surface px-4 py-2 text-sm font-semibold text-fg"
+              >
+                {level}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </Section>
+
+      <Section id="kit" title={COPY.kit.title} lead={COPY.kit.body}>
+        <ul className="grid gap-3 sm:grid-cols-3">
+          {COPY.kit.tools.map((tool) => (
+            <li
+              key={tool}
+              className="flex items-center gap-3 rounded-2xl border border-line bg-surface px-5 py-4 font-semibold text-fg"
+            >
+              <Sparkles aria-hidden="true" className="size-5 text-accent" />
+              {tool}
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="artists" title={COPY.artists.title}>
+        <ExpandablePanel summary={COPY.artists.summary}>
+          <ol className="flex flex-col gap-4">
+            {COPY.artists.benefits.map((benefit, index) => (
+              <li key={benefit.title} className="flex gap-4">
+                <span className="grid size-8 shrink-0 place-items-center rounded-full bg-primary/15 font-bold text-accent">
+                  {index + 1}
+                </span>
+                <div>
+                  <h3 className="font-semibold text-fg">{benefit.title}</h3>
+                  <p className="text-[0.9375rem] leading-relaxed text-muted">{benefit.body}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+          <Button asChild className="mt-6">
+            <Link to={paths.artistSubscription}>See artist plans</Link>
+          </Button>
+        </ExpandablePanel>
+      </Section>
+
+      <Section id="lovers" title={COPY.lovers.title}>
+        <SwipeCarousel
+          label={COPY.lovers.title}
+          slides={COPY.lovers.cards.map((card) => ({
+            id: card.id,
+            content: (
+              <div className="flex h-full flex-col gap-3 rounded-3xl border border-line bg-surface p-6">
+                <h3 className="text-xl font-bold tracking-tight text-fg">{card.title}</h3>
+                <p className="text-[0.9375rem] leading-relaxed text-muted">{card.body}</p>
+              </div>
+            ),
+          }))}
+        />
+      </Section>
     </div>
   );
 }

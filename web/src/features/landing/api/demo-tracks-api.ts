@@ -1,0 +1,16 @@
+import { demoTracksResponseSchema } from '@klang/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const demoTrackKeys = { all: ['demo-tracks'] as const };
+
+/** The landing page's demo tracks (spec 000 §7, limit 50), with signed audio URLs. */
+export function useDemoTracksQuery() {
+  return useQuery({
+    queryKey: demoTrackKeys.all,
+    queryFn: async ({ signal }) =>
+      (await api.get('/api/demo-tracks', demoTracksResponseSchema, { signal })).tracks,
+    // The audio URLs are signed for 30 minutes; fetch fresh ones well before they lapse.
+    staleTime: 10 * 60_000,
+  });
+}
