@@ -1,5 +1,81 @@
-import { NotYetAvailable } from '../components/not-yet-available';
+import { Settings, UserCog } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { useAuthStore } from '../../features/accounts/auth-store';
+import { AccountDialog } from '../../features/accounts/components/account-dialog';
+import { ProfileSummary } from '../../features/accounts/components/profile-summary';
+import { SettingsDialog } from '../../features/accounts/components/settings-dialog';
+import { useSignOut } from '../../features/accounts/hooks/use-sign-out';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { paths } from '../paths';
 
+/**
+ * /profile (spec 001 §2): the account parts of the artist and listener profile views, with the
+ * Settings and Account modals. Track lists, follows, loyalty card and dashboard arrive with the
+ * issues that build them.
+ */
 export function Component() {
-  return <NotYetAvailable screen="Profile" />;
+  useDocumentTitle('Profile');
+  const profile = useAuthStore((state) => state.profile);
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const [isSettingsOpen, setSettingsOpen] = useState(false);
+  const [isAccountOpen, setAccountOpen] = useState(false);
+
+  async function leave(to: string) {
+    setSettingsOpen(false);
+    setAccountOpen(false);
+    // Leave the protected screen first: clearing the user here would make RequireAuth send the
+    // visitor to /login with this page as the place to return to.
+    await navigate(to, { replace: true });
+    await signOut();
+  }
+
+  return (
+    <section className="mx-auto flex w-full max-w-3xl flex-col gap-8 px-5 py-10 sm:px-8">
+      <header className="flex items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold tracking-tight text-fg">Profile</h1>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Settings"
+          onClick={() => {
+            setSettingsOpen(true);
+          }}
+        >
+          <Settings aria-hidden="true" className="size-5" />
+        </Button>
+      </header>
+      {profile ? (
+        <ProfileSummary profile={profile} />
+      ) : (
+        <p className="text-muted">Your profile is still loading.</p>
+      )}
+      <div className="flex flex-wrap gap-3">
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setAccountOpen(true);
+          }}
+        >
+          <UserCog aria-hidden="true" className="size-4" />
+          Account
+        </Button>
+      </div>
+      <SettingsDialog
+        open={isSettingsOpen}
+        onOpenChange={setSettingsOpen}
+        onSignOut={() => void leave(paths.login)}
+        upgradePath={paths.artistSubscription}
+        createAccountPath={paths.accountType}
+      />
+      <AccountDialog
+        open={isAccountOpen}
+        onOpenChange={setAccountOpen}
+        onDeleted={() => void leave(paths.home)}
+        createAccountPath={paths.accountType}
+      />
+    </section>
+  );
 }

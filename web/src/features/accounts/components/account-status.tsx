@@ -1,0 +1,82 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Banner } from '../../../components/ui/banner';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api-error';
+import { accountsApi } from '../api/accounts-api';
+import { useAuthStore } from '../auth-store';
+
+export const DEBUG_RELOAD_MS = 2_000;
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-4 border-b border-line py-3 last:border-b-0">
+      <dt className="text-muted">{label}</dt>
+      <dd className="text-right font-medium text-fg">{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * Spec 001 §2 Welcome/status page: email, subscription, entitlement, and a debug sync button
+ * (debug-purchase, then a reload after 2 s). A failed entitlement check reads as no access.
+ */
+export function AccountStatus() {
+  const user = useAuthStore((state) => state.user);
+  const tier = useAuthStore((state) => state.subscriptionTier);
+  const [debug, setDebug] = useState<string | null>(null);
+  const [isSyncing, setSyncing] = useState(false);
+  const entitlements = useQuery({
+    queryKey: ['account', 'entitlements', user?.id],
+    queryFn: () => accountsApi.checkEntitlements(user?.id ?? ''),
+    enabled: Boolean(user),
+  });
+  if (!user) return null;
+
+  async function sync(userId: string) {
+    setSyncing(true);
+    try {
+      const { debug_info: info } = await accountsApi.debugPurchase(userId);
+      setDebug(
+        `Payment customer: ${info.has_stripe_customer ? 'yes' : 'no'} · Subscription active: ${info.stripe_subscription_active ? 'yes' : 'no'}`,
+      );
+      setTimeout(() => {
+        window.location.reload();
+      }, DEBUG_RELOAD_MS);
+    } catch (error) {
+      setDebug(isApiError(error) ? error.message : String(error));
+      setSyncing(false);
+    }
+  }
+
+  const entitled = entitlements.data?.hasArtistEntitlement ?? false;
+  return (
+    <div className="flex flex-col gap-5">
+      <dl className="rounded-2xl border border-line bg-surface px-5">
+        <Row label="Email" value={user.email} />
+        <Row label="Subscription" value={tier} />
+        <Row
+          label="Artist access"
+          value={entitlements.isPending ? 'Checking…' : entitled ? 'Active' : 'No access'}
+        />
+        {entitlements.data?.expiresDate && (
+          <Row
+            label="Renews or ends"
+            value={new Date(entitlements.data.expiresDate).toLocaleDateString('en-GB')}
+          />
+        )}
+      </dl>
+      {entitlements.isPending && <Spinner label="Checking your access" />}
+      {debug && <Banner tone="info">{debug}</Banner>}
+      <Button
+        variant="secondary"
+        isLoading={isSyncing}
+        onClick={() => void sync(user.id)}
+        className="self-start"
+      >
+        Sync Purchase Status
+      </Button>
+    </div>
+  );
+}

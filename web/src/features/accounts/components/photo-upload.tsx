@@ -1,0 +1,149 @@
+import { ACCOUNT_MESSAGES, LIMITS } from '@klang/domain';
+import { ImagePlus } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import Cropper, { type Area } from 'react-easy-crop';
+import { Banner } from '../../../components/ui/banner';
+import { Button } from '../../../components/ui/button';
+import { Slider } from '../../../components/ui/slider';
+import { toast } from '../../../components/ui/toast';
+import { isApiError } from '../../../lib/api-error';
+import { accountsApi } from '../api/accounts-api';
+import { useAuthStore } from '../auth-store';
+import { cropToJpeg } from '../crop-image';
+
+/** Spec 001 §5 Profile photo: an image up to 5 MB, square crop, zoom 1 to 3 in 0.1 steps. */
+export function checkImageFile(file: File): string | null {
+  if (!file.type.startsWith('image/')) return ACCOUNT_MESSAGES.imageInvalid;
+  if (file.size > LIMITS.imageMaxBytes) return ACCOUNT_MESSAGES.imageTooLarge;
+  return null;
+}
+
+export function PhotoUpload({ onDemoRefusal }: { onDemoRefusal: (error: unknown) => boolean }) {
+  const profile = useAuthStore((state) => state.profile);
+  const setProfile = useAuthStore((state) => state.setProfile);
+  const input = useRef<HTMLInputElement>(null);
+  const [source, setSource] = useState<string | null>(null);
+  const [crop, setCrop] = useState({ x: 0, y: 0 });
+  const [zoom, setZoom] = useState(1);
+  const [area, setArea] = useState<Area | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [isSaving, setSaving] = useState(false);
+
+  useEffect(
+    () => () => {
+      if (source) URL.revokeObjectURL(source);
+    },
+    [source],
+  );
+
+  function choose(file: File | undefined) {
+    if (!file) return;
+    const problem = checkImageFile(file);
+    setError(problem);
+    if (problem) return;
+    setZoom(1);
+    setCrop({ x: 0, y: 0 });
+    setSource(URL.createObjectURL(file));
+  }
+
+  async function save() {
+    if (!source || !area) return;
+    setSaving(true);
+    setError(null);
+    try {
+      const { profileImageUrl } = await accountsApi.uploadPhoto(await cropToJpeg(source, area));
+      if (profile) setProfile({ ...profile, profileImageUrl });
+      setSource(null);
+      toast.success(ACCOUNT_MESSAGES.profileImageUpdated);
+    } catch (failure) {
+      if (onDemoRefusal(failure)) return;
+      setError(isApiError(failure) ? failure.message : ACCOUNT_MESSAGES.imageInvalid);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section className="flex flex-col gap-4" aria-labelledby="photo-heading">
+      <h3 id="photo-heading" className="text-base font-semibold text-fg">
+        Profile image
+      </h3>
+      {error && <Banner tone="error">{error}</Banner>}
+      {source ? (
+        <>
+          <div className="relative h-64 overflow-hidden rounded-2xl bg-black sm:h-72">
+            <Cropper
+              image={source}
+              crop={crop}
+              zoom={zoom}
+              minZoom={1}
+              maxZoom={3}
+              aspect={1}
+              cropShape="round"
+              keyboardStep={1}
+              onCropChange={setCrop}
+              onZoomChange={setZoom}
+              onCropComplete={(_, pixels) => {
+                setArea(pixels);
+              }}
+            />
+          </div>
+          <Slider
+            label="Zoom"
+            value={zoom}
+            min={1}
+            max={3}
+            step={0.1}
+            onValueChange={setZoom}
+            formatValue={(value) => `${value.toFixed(1)}×`}
+          />
+          <div className="flex flex-wrap gap-3">
+            <Button onClick={() => void save()} isLoading={isSaving}>
+              Save Photo
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setSource(null);
+              }}
+            >
+              Cancel
+            </Button>
+          </div>
+        </>
+      ) : (
+        <div className="flex items-center gap-4">
+          {profile?.profileImageUrl ? (
+            <img
+              src={profile.profileImageUrl}
+              alt="Your profile"
+              className="size-16 rounded-full object-cover"
+            />
+          ) : (
+            <div
+              aria-hidden="true"
+              className="flex size-16 items-center justify-center rounded-full bg-field text-muted"
+            >
+              <ImagePlus className="size-6" />
+            </div>
+          )}
+          <Button variant="secondary" onClick={() => input.current?.click()}>
+            Change Profile Image
+          </Button>
+          <input
+            ref={input}
+            type="file"
+            accept="image/*"
+            className="sr-only"
+            aria-label="Choose a profile image"
+            tabIndex={-1}
+            onChange={(event) => {
+              choose(event.target.files?.[0]);
+              event.target.value = '';
+            }}
+          />
+        </div>
+      )}
+    </section>
+  );
+}
