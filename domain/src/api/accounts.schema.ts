@@ -33,7 +33,7 @@ const optionalText = (max: number) =>
     .trim()
     .max(max)
     .optional()
-    .transform((value) => (value ? value : null));
+    .transform((value) => (value === undefined || value === '' ? null : value));
 
 export const listenerSignupSchema = z.object({
   username: usernameSchema,

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deleteAccountSchema, entitlementsSchema, usernameSchema, ACCOUNT_MESSAGES as M } from '@klang/domain';
+import {
+  deleteAccountSchema,
+  entitlementsSchema,
+  usernameSchema,
+  ACCOUNT_MESSAGES as M,
+} from '@klang/domain';
 import { AppError } from '../../errors';
 import type { AccountsRepository } from './accounts.repository';
 import { assertOwn, type AccountsService } from './accounts.service';

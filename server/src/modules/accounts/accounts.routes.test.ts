@@ -106,9 +106,18 @@ describe('artist signup', () => {
       method: 'POST',
       url: '/api/auth/signup/artist',
       remoteAddress: nextAddress(),
-      payload: { username: 'artistx', email: 'artistx@example.com', password: 'secret1', artistName: '  ', bio: '' },
+      payload: {
+        username: 'artistx',
+        email: 'artistx@example.com',
+        password: 'secret1',
+        artistName: '  ',
+        bio: '',
+      },
     });
-    expect(response.json<ApiBody>().error.fields).toEqual({ artistName: M.artistNameRequired, bio: M.bioRequired });
+    expect(response.json<ApiBody>().error.fields).toEqual({
+      artistName: M.artistNameRequired,
+      bio: M.bioRequired,
+    });
   });
 });
 
