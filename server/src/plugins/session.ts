@@ -49,6 +49,8 @@ export const sessionPlugin = fp(
     });
 
     app.addHook('preHandler', async (request) => {
+      // Static files and the app shell never need the account: spare them the lookup.
+      if (!API_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
       const token = request.cookies[cookieName];
       if (!token || token.length > 128) return;
       const tokenHash = hashToken(token);
@@ -99,6 +101,8 @@ export const sessionPlugin = fp(
   },
   { name: 'session', dependencies: ['@fastify/cookie'] },
 );
+
+const API_PREFIXES = ['/api/', '/functions/', '/rest/', '/media/'];
 
 function isStateChanging(method: string): boolean {
   return method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
