@@ -24,6 +24,8 @@ export const webAppPlugin = fp(
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file (scripts/precompress-web-dist.mjs).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         void reply.header(
           'cache-control',

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { cn } from '../../../components/ui/cn';
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
 import { useTypedText } from '../hooks/use-typed-text';
 
@@ -10,26 +11,30 @@ type TypedTaglineProps = {
 };
 
 /**
- * The hero's tagline typed out; screen readers get the whole sentence at once. The full text
- * holds the space from the start, so nothing below it moves while it types.
+ * The hero's tagline typed out; screen readers get the whole sentence at once. Every character
+ * is laid out from the start and only its colour changes, so no box ever moves (a growing text
+ * node shifts what follows it, which Lighthouse counts as layout shift). The caret is a shadow,
+ * which takes no room.
  */
 export function TypedTagline({ text, msPerCharacter, children }: TypedTaglineProps) {
   const isReduced = usePrefersReducedMotion();
   const { typed, isDone } = useTypedText(text, msPerCharacter, isReduced);
   return (
     <>
-      <h1 className="relative text-[2.6rem] leading-[1.04] font-extrabold tracking-[-0.035em] text-balance text-fg sm:text-7xl">
+      <h1 className="text-[2.6rem] leading-[1.04] font-extrabold tracking-[-0.035em] text-balance text-fg sm:text-7xl">
         <span className="sr-only">{text}</span>
-        <span aria-hidden="true" className="invisible">
-          {text}
-        </span>
-        <span aria-hidden="true" className="absolute inset-0">
-          {typed}
-          {!isDone && (
-            <span className="ml-0.5 inline-block w-[0.06em] animate-pulse bg-primary align-baseline">
-              &nbsp;
+        <span aria-hidden="true">
+          {Array.from(text, (character, index) => (
+            <span
+              key={index}
+              className={cn(
+                index >= typed.length && 'text-transparent',
+                !isDone && index === typed.length - 1 && 'shadow-[0.08em_0_0_0_var(--color-primary)]',
+              )}
+            >
+              {character}
             </span>
-          )}
+          ))}
         </span>
       </h1>
       {/* visibility:hidden keeps the button out of the tab order and the accessibility tree until then. */}
