@@ -9,6 +9,10 @@ const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest)$/;
 const MIN_BYTES = 1024;
 
+/**
+ * @param {string} dir
+ * @returns {Generator<string>}
+ */
 function* files(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);

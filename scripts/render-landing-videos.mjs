@@ -13,6 +13,7 @@ const SIZE = { w: 640, h: 360 };
 const FPS = 24;
 const BACKGROUND = '0x0B0B0F';
 
+/** @param {string[]} args */
 function ffmpeg(args) {
   execFileSync(ffmpegInstaller.path, ['-y', '-loglevel', 'error', ...args], { stdio: 'inherit' });
 }
@@ -31,6 +32,7 @@ function renderIntro() {
     '0.30*sin(2*PI*110*t+2*sin(2*PI*t/8))*(0.5+0.5*sin(2*PI*t/2))',
     '0.18*sin(2*PI*330*t)*(0.5+0.5*cos(2*PI*t))',
   ].join('+');
+  /** @type {(color: string, mode: string) => string} */
   const wave = (color, mode) =>
     `showwaves=s=${SIZE.w}x${SIZE.h}:mode=${mode}:rate=${FPS}:colors=${color}:draw=full:scale=lin`;
   const graph = [
@@ -88,9 +90,11 @@ function renderLoyalty() {
   const radius = `st(1,hypot(X-W/2,Y-H/2))`;
   const lit = `lt(ld(0),2*PI*T/${seconds})`;
   const ring = `between(ld(1),112,140)`;
+  /** @type {(values: number[]) => string} */
   const segment = (values) =>
     `if(lt(ld(0),1.2566),${values[0]},if(lt(ld(0),2.5133),${values[1]},if(lt(ld(0),3.7699),${values[2]},if(lt(ld(0),5.0265),${values[3]},${values[4]}))))`;
   // Black on the dark background would vanish: the last level is drawn as a near-black grey ring.
+  /** @type {(levels: number[], unlit: number, background: number) => string} */
   const channel = (levels, unlit, background) =>
     `${angle}*0+${radius}*0+if(${ring},if(${lit},${segment(levels)},${unlit}),${background}+24*exp(-ld(1)/50))`;
   const r = channel([255, 139, 192, 255, 58], 36, 11);
