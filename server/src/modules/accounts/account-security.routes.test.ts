@@ -61,6 +61,20 @@ describe('rate limits', () => {
     expect((await attempt()).statusCode).toBe(429);
   });
 
+  it(`answers 429 from signup ${ACCOUNT_LIMITS.signupPerEmail.max + 1} for one email, from any address`, async () => {
+    const attempt = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup/listener',
+        payload: { username: `same${i}`, email: 'same-email@example.com', password: 'secret-pass' },
+        remoteAddress: nextAddress(),
+      });
+    expect((await attempt(1)).statusCode).toBe(201);
+    for (let i = 2; i <= ACCOUNT_LIMITS.signupPerEmail.max; i += 1)
+      expect((await attempt(i)).statusCode).toBe(409);
+    expect((await attempt(99)).statusCode).toBe(429);
+  });
+
   it(`answers 429 from reset request ${ACCOUNT_LIMITS.resetPerEmail.max + 1} for one email`, async () => {
     const user = await signUp(t.app);
     const attempt = () =>
