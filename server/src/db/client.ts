@@ -76,6 +76,13 @@ const getTypeParser: typeof pg.types.getTypeParser = (oid, format) =>
 
 async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: 10, types: { getTypeParser } });
+  // An idle connection can die (a server restart, a DROP DATABASE ... WITH (FORCE) after close);
+  // node-postgres reports it as an 'error' event that would crash the process if unheard. The
+  // next query gets a fresh connection, so noting it is enough.
+  let isClosing = false;
+  pool.on('error', (error) => {
+    if (!isClosing) console.error('a PostgreSQL connection was lost:', error.message);
+  });
   // Fail at start, not on the first request, when the server is unreachable.
   await pool.query('select 1');
   const asQueryable = (q: pg.Pool | pg.PoolClient): Queryable => ({
@@ -106,6 +113,9 @@ async function openPostgres(url: string): Promise<Db> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: () => {
+      isClosing = true;
+      return pool.end();
+    },
   };
 }
