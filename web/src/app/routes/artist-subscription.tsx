@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { PlanCards } from '../../features/subscriptions/components/plan-cards';
 import { StaticPage } from '../components/static-page';
 import { paths } from '../paths';
+import { sendAnalyticsEvent } from '../../lib/analytics';
 
 /** /artist-subscription (spec 000 §2): the two plans; ?checkout=cancelled says the payment was cancelled. */
 export function Component() {
@@ -45,7 +46,14 @@ export function Component() {
           }}
           freeAction={
             <Button asChild variant="secondary" className="w-full">
-              <Link to={paths.signupArtist}>Start for Free</Link>
+              <Link
+                to={paths.signupArtist}
+                onClick={() => {
+                  sendAnalyticsEvent({ name: 'signup_free_account_click', path: window.location.pathname });
+                }}
+              >
+                Start for Free
+              </Link>
             </Button>
           }
         />

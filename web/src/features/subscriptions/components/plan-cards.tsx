@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { sendAnalyticsEvent } from '../../../lib/analytics';
 import { useStartCheckoutMutation } from '../api/checkout-api';
 
 const FREE_FEATURES = [
@@ -50,6 +51,10 @@ export function PlanCards({ freeAction, returnUrls }: PlanCardsProps) {
               className="w-full"
               isLoading={checkout.isPending}
               onClick={() => {
+                // Spec 000 §2: the paid-account click and the checkout start are counted, first-party.
+                const path = window.location.pathname;
+                sendAnalyticsEvent({ name: 'signup_paid_account_click', path });
+                sendAnalyticsEvent({ name: 'signup_checkout_started', path });
                 checkout.mutate();
               }}
             >
