@@ -42,7 +42,7 @@ export function StaticPage({ title, eyebrow, lead, meta, width = 'prose', childr
       <div
         className={cn(
           'mx-auto px-5 pb-24 sm:px-8',
-          width === 'prose' ? 'prose-klang max-w-3xl' : 'max-w-5xl',
+          width === 'prose' ? 'prose-klang max-w-3xl' : WIDTHS[width],
         )}
       >
         {children}
