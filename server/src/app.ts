@@ -95,16 +95,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('services', { email });
 
   const accountsRepository = createAccountsRepository(db);
+  const loyalty = createLoyaltyService();
   const accounts = createAccountsService({
     repository: accountsRepository,
     storage: providers.storage,
     email,
     publicUrl: config.publicUrl,
     log: app.log,
+    awardDailyLogin: (userId) => db.transaction((tx) => loyalty.recordDailyLogin(tx, userId)),
   });
   await app.register(accountsRoutes, { service: accounts });
   await app.register(accountFunctionsRoutes, { service: accounts, repository: accountsRepository });
-  const loyalty = createLoyaltyService();
   await app.register(playerRoutes, {
     service: createPlayerService({ db, storage: providers.storage, loyalty }),
   });

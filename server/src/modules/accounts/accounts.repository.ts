@@ -234,33 +234,6 @@ export function createAccountsRepository(db: Db) {
       });
     },
 
-    /** The day's first-login award: once per UTC day by the ledger's unique key. */
-    awardDailyLogin(
-      userId: string,
-      utcDate: string,
-      points: number,
-      tierFor: (total: number) => string,
-    ): Promise<number> {
-      return db.transaction(async (tx) => {
-        const awarded = await tx.query(
-          `insert into point_awards (user_id, reason, award_key, points) values ($1, 'daily_login', $2, $3)
-           on conflict (user_id, reason, award_key) where award_key is not null do nothing returning id`,
-          [userId, utcDate, points],
-        );
-        if (awarded.length === 0) return 0;
-        const xp = await one<{ total_points: number }>(
-          tx,
-          `insert into user_xp (user_id, total_points, daily_logins, last_login_date) values ($1, $2, 1, $3::date)
-           on conflict (user_id) do update set total_points = user_xp.total_points + excluded.total_points,
-             daily_logins = user_xp.daily_logins + 1, last_login_date = excluded.last_login_date, last_updated = now()
-           returning total_points`,
-          [userId, points, utcDate],
-        );
-        await tx.query('update user_xp set tier = $2 where user_id = $1', [userId, tierFor(xp.total_points)]);
-        return points;
-      });
-    },
-
     /** Replaces the throwaway email of a temporary checkout account; false for any other account. */
     async replaceTemporaryEmail(id: string, email: string): Promise<boolean> {
       const rows = await db.query(

@@ -7,8 +7,6 @@ import {
   LIMITS,
   MESSAGES,
   PASSWORD_CHANGE_MESSAGES,
-  POINTS,
-  loyaltyTierFor,
   type Session,
   type SubscriptionTier,
   type UserRole,
@@ -46,7 +44,8 @@ export interface AccountsServiceDeps {
   email: EmailSender;
   publicUrl: string;
   log: { warn(details: object, message: string): void };
-  clock?: () => Date;
+  /** The loyalty module's daily-login award: points once per UTC day, returns the points given. */
+  awardDailyLogin: (userId: string) => Promise<number>;
 }
 
 export function sha256(value: string): string {
@@ -69,7 +68,6 @@ let dummyHash: Promise<string> | undefined;
 
 export function createAccountsService(deps: AccountsServiceDeps) {
   const { repository, storage } = deps;
-  const clock = deps.clock ?? (() => new Date());
 
   async function throttle(key: string, limit: { max: number; windowMs: number }): Promise<void> {
     const hits = await repository.hit(key, limit.windowMs);
@@ -329,10 +327,9 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       await repository.clearInteractions(account.id);
     },
 
-    /** Spec 002 §4: the day's first login earns points once per UTC day. */
+    /** Spec 002 §4: the day's first login earns points once per UTC day (the loyalty ledger decides). */
     dailyLogin(account: SessionAccount): Promise<number> {
-      const utcDate = clock().toISOString().slice(0, 10);
-      return repository.awardDailyLogin(account.id, utcDate, POINTS.dailyLogin, loyaltyTierFor);
+      return deps.awardDailyLogin(account.id);
     },
 
     /** Spec 001 §7 check-entitlements, answered from the in-app tier and the payment row. */
