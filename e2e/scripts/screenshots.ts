@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
 
 const [base = 'http://localhost:3000', outDir = '/tmp/klang-shots', ...routes] = process.argv.slice(2);
 const widths = [
@@ -11,16 +12,7 @@ const widths = [
 ];
 
 mkdirSync(outDir, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-gpu',
-  ],
-});
+const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 try {
   for (const size of widths) {
     const page = await browser.newPage({ viewport: { width: size.width, height: size.height } });
