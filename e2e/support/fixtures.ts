@@ -12,6 +12,16 @@ export interface Screens {
 
 /** Serious and critical axe violations fail the journey; the message names each rule and node. */
 async function scan(page: Page, label: string) {
+  // A screen caught mid-fade has blended colours that fail contrast for a moment; wait for every
+  // finite animation or transition to end first (looping ones never do, so they are skipped).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = blocking

@@ -168,6 +168,8 @@ test('artist plans: free and Pro side by side, and a cancelled payment', async (
 
 test('demo player picks a demo track and reveals it', async ({ page, screens }) => {
   await screens.visit('/');
+  // The hero's Launch App fades in when the typing ends; let it, so the scan below never catches it mid-fade.
+  await expect(page.getByRole('link', { name: 'Launch App' })).toBeVisible();
   await page.getByRole('button', { name: 'Play' }).click();
   await expect(page.getByRole('link', { name: 'Follow Artist' })).toBeVisible();
   await screens.check('demo player revealed');
