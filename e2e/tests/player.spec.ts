@@ -86,3 +86,39 @@ test('the mini player follows the listener to other screens, masked until the li
   await page.getByRole('navigation').getByRole('link', { name: 'Library' }).click();
   await expect(mini.getByText(title ?? '', { exact: true })).toBeVisible();
 });
+
+test('at phone width a swipe right likes, and a drag on the ring only seeks', async ({
+  page,
+  screens,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the swipe zone is the phone layout');
+  await signUpListener(page, 's');
+  await screens.visit('/player');
+  await page.getByRole('button', { name: PLAYER_MESSAGES.discoverMusic }).click();
+  const hint = page.getByText('Swipe left to skip, right to like');
+  await expect(hint).toBeVisible();
+
+  const swipe = async (dx: number) => {
+    const box = await hint.boundingBox();
+    if (!box) throw new Error('no swipe zone');
+    const y = box.y + box.height / 2;
+    const x = box.x + box.width / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + dx, y + 4, { steps: 5 });
+    await page.mouse.up();
+  };
+
+  // Dragging across the ring seeks; it never likes.
+  const ring = await page.getByRole('slider', { name: 'Playback position' }).boundingBox();
+  if (!ring) throw new Error('no ring');
+  await page.mouse.move(ring.x + ring.width / 2 - 100, ring.y + 20);
+  await page.mouse.down();
+  await page.mouse.move(ring.x + ring.width / 2 + 100, ring.y + 20, { steps: 5 });
+  await page.mouse.up();
+  await page.waitForTimeout(400);
+  await expect(revealCard(page)).toHaveCount(0);
+
+  await swipe(120);
+  await expect(revealCard(page)).toBeVisible();
+});

@@ -102,8 +102,8 @@ export function Discover({ libraryLink, chartsLink, artistHref, verifiedBadgeSrc
   }
 
   return (
-    <div className="flex w-full flex-col items-center gap-6">
-      <div {...swipe} className="touch-pan-y">
+    <div {...swipe} className="flex w-full touch-pan-y flex-col items-center gap-6">
+      <div>
         <RingScrubber
           currentTime={audio.currentTime}
           duration={audio.duration}

@@ -9,6 +9,12 @@ export function useSwipe(onSwipe: (direction: 'left' | 'right') => void) {
   const start = useRef<{ x: number; y: number } | null>(null);
   return {
     onPointerDown: (event: PointerEvent<HTMLElement>) => {
+      // A drag that starts on the scrubber seeks and a press on a control presses it: neither swipes.
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest('[role="slider"], button, a, input')) {
+        start.current = null;
+        return;
+      }
       start.current = { x: event.clientX, y: event.clientY };
     },
     onPointerUp: (event: PointerEvent<HTMLElement>) => {
