@@ -48,6 +48,16 @@ export function clientFor(app: FastifyInstance, cookie: string, id: string): Cli
   };
 }
 
+/** A login attempt from its own client address unless one is given (per-address limits). */
+export function logIn(app: FastifyInstance, identifier: string, password: string, address = nextAddress()) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { identifier, password },
+    remoteAddress: address,
+  });
+}
+
 let userCounter = 0;
 
 export async function signUp(

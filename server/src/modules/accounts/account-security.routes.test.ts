@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES as M, DEMO_ACCOUNT, PASSWORD_CHANGE_MESSAGES } from '@klang/domain';
-import { cookieOf, nextAddress, signUp, type ApiBody } from '../../test/accounts-helpers';
+import { cookieOf, logIn, nextAddress, signUp, type ApiBody } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { ROUTE_LIMITS } from './accounts.routes';
 import { ACCOUNT_LIMITS } from './accounts.service';
@@ -14,13 +14,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const login = (identifier: string, password: string, address = nextAddress()) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { identifier, password },
-    remoteAddress: address,
-  });
+const login = (identifier: string, password: string, address?: string) =>
+  logIn(t.app, identifier, password, address);
 
 async function resetLinkFor(email: string): Promise<string> {
   const [mail] = await t.db.query<{ text_body: string }>(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES as M, MESSAGES, POINTS } from '@klang/domain';
-import { clientFor, cookieOf, nextAddress, signUp, type ApiBody } from '../../test/accounts-helpers';
+import { clientFor, cookieOf, logIn, nextAddress, signUp, type ApiBody } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
 
 let t: TestApp;
@@ -11,13 +11,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const login = (identifier: string, password: string, address = nextAddress()) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { identifier, password },
-    remoteAddress: address,
-  });
+const login = (identifier: string, password: string, address?: string) =>
+  logIn(t.app, identifier, password, address);
 
 describe('listener signup', () => {
   it('creates a working account with a profile, a listener profile and a user_xp row, and signs in', async () => {
