@@ -1,0 +1,31 @@
+import { Link, useNavigate } from 'react-router';
+import { AuthCard } from '../../features/accounts/components/auth-card';
+import { SignupForm } from '../../features/accounts/components/signup-form';
+import { paths } from '../paths';
+
+type SignupScreenProps = {
+  kind: 'listener' | 'artist';
+  title: string;
+  subtitle: string;
+};
+
+/** Listener and artist signup share their frame: the form, a way to log in, then the player. */
+export function SignupScreen({ kind, title, subtitle }: SignupScreenProps) {
+  const navigate = useNavigate();
+  return (
+    <AuthCard
+      title={title}
+      subtitle={subtitle}
+      footer={
+        <p>
+          Already have an account?{' '}
+          <Link to={paths.login} className="font-medium text-accent underline-offset-4 hover:underline">
+            Log in
+          </Link>
+        </p>
+      }
+    >
+      <SignupForm kind={kind} onSignedUp={() => void navigate(paths.player, { replace: true })} />
+    </AuthCard>
+  );
+}
