@@ -9,7 +9,7 @@ const root = path.resolve(import.meta.dirname, '..');
 
 /** @param {string} url */
 function runServerTests(url) {
-  const result = spawnSync('npx', ['vitest', 'run', '--project', 'server'], {
+  const result = spawnSync('npx', ['vitest', 'run', '--project', 'server', ...process.argv.slice(2)], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, TEST_DATABASE_URL: url },

@@ -59,8 +59,10 @@ export async function generateDataset(db: Db, size: DatasetSize): Promise<{ heav
       select '00000000-0000-4000-c000-000000000000', id, 'like'
       from (select id from tracks where featured_in_player and not is_deleted order by random() limit ${size.heavyLikes}) f
       on conflict do nothing;
-    update tracks t set likes = c.n from (
-      select track_id, count(*)::int as n from track_interactions where interaction_type = 'like' group by track_id
+    update tracks t set likes = c.likes, dislikes = c.dislikes from (
+      select track_id, count(*) filter (where interaction_type = 'like')::int as likes,
+             count(*) filter (where interaction_type = 'dislike')::int as dislikes
+      from track_interactions group by track_id
     ) c where c.track_id = t.id;
   `);
   // Sets the visibility map too, so the anti-join's index-only scans stay index-only, as on a

@@ -31,4 +31,14 @@ describe('database client', () => {
     ).rejects.toThrow();
     expect(await db.query('select x from t order by x')).toEqual([{ x: 1 }, { x: 2 }]);
   });
+
+  it('runs a prepared statement again with other values, inside and outside a transaction', async () => {
+    const sql = 'select $1::int * 2 as doubled';
+    for (const n of [1, 2, 3, 4, 5, 6, 7]) {
+      expect(await db.query(sql, [n], { prepare: true })).toEqual([{ doubled: n * 2 }]);
+    }
+    await db.transaction(async (tx) => {
+      expect(await tx.query(sql, [21], { prepare: true })).toEqual([{ doubled: 42 }]);
+    });
+  });
 });

@@ -58,6 +58,7 @@ export const sessionPlugin = fp(
         `select a.id, a.email, s.last_seen_at from sessions s join accounts a on a.id = s.account_id
          where s.token_hash = $1 and s.expires_at > now()`,
         [tokenHash],
+        { prepare: true },
       );
       const row = rows[0];
       if (!row) return;

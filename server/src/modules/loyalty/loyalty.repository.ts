@@ -25,6 +25,31 @@ function tierCase(total: string, firstParam: number): string {
   return `case ${whens} else 'Red' end`;
 }
 
+/**
+ * The user_xp upsert: adds one row of deltas from `source` (a select of user_id, points, swipes,
+ * likes, dislikes, added_to_library, listening minutes, daily logins, last login date) to the
+ * user's counters, creating the row when missing, with the tier thresholds from `$firstParam`.
+ */
+function upsertXp(source: string, firstParam: number): string {
+  return `insert into user_xp as x (user_id, total_points, swipes, likes, dislikes, added_to_library,
+                                   listening_time, daily_logins, last_login_date, tier)
+         select d.*, case when d.points = 0 then 'Bronze' else ${tierCase('d.points', firstParam)} end
+         from (${source}) as d (user_id, points, swipes, likes, dislikes, added_to_library,
+                                listening_time, daily_logins, last_login_date)
+         on conflict (user_id) do update set
+           total_points = x.total_points + excluded.total_points,
+           swipes = x.swipes + excluded.swipes,
+           likes = x.likes + excluded.likes,
+           dislikes = x.dislikes + excluded.dislikes,
+           added_to_library = x.added_to_library + excluded.added_to_library,
+           listening_time = x.listening_time + excluded.listening_time,
+           daily_logins = x.daily_logins + excluded.daily_logins,
+           last_login_date = coalesce(excluded.last_login_date, x.last_login_date),
+           tier = case when excluded.total_points = 0 then x.tier
+                       else ${tierCase('x.total_points + excluded.total_points', firstParam)} end,
+           last_updated = now()`;
+}
+
 export function createLoyaltyRepository(db: Queryable) {
   return {
     /**
@@ -53,22 +78,7 @@ export function createLoyaltyRepository(db: Queryable) {
      */
     async applyDelta(userId: string, delta: XpDelta): Promise<{ totalPoints: number; tier: string }> {
       const rows = await db.query<{ total_points: number; tier: string }>(
-        `insert into user_xp as x (user_id, total_points, swipes, likes, dislikes, added_to_library,
-                                   listening_time, daily_logins, last_login_date, tier)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9::date,
-                 case when $2 = 0 then 'Bronze' else ${tierCase('$2', 10)} end)
-         on conflict (user_id) do update set
-           total_points = x.total_points + excluded.total_points,
-           swipes = x.swipes + excluded.swipes,
-           likes = x.likes + excluded.likes,
-           dislikes = x.dislikes + excluded.dislikes,
-           added_to_library = x.added_to_library + excluded.added_to_library,
-           listening_time = x.listening_time + excluded.listening_time,
-           daily_logins = x.daily_logins + excluded.daily_logins,
-           last_login_date = coalesce(excluded.last_login_date, x.last_login_date),
-           tier = case when excluded.total_points = 0 then x.tier
-                       else ${tierCase('x.total_points + excluded.total_points', 10)} end,
-           last_updated = now()
+        `${upsertXp(`select $1::uuid, $2::int, $3::int, $4::int, $5::int, $6::int, $7::int, $8::int, $9::date`, 10)}
          returning total_points, tier`,
         [
           userId,
@@ -82,25 +92,46 @@ export function createLoyaltyRepository(db: Queryable) {
           delta.lastLoginDate ?? null,
           ...THRESHOLD_PARAMS.map((t) => t.from),
         ],
+        { prepare: true },
       );
       const row = rows[0];
       if (!row) throw new Error('user_xp upsert returned nothing');
       return { totalPoints: row.total_points, tier: row.tier };
     },
 
-    /** Records several awards of one track at once; returns the reasons that were new. */
+    /**
+     * Records several awards of one track at once and adds the new ones to the user's counters,
+     * in one statement; returns the reasons that were new.
+     */
     async insertTrackAwards(
       userId: string,
       trackId: string,
       awards: readonly { reason: AwardReason; points: number }[],
     ): Promise<AwardReason[]> {
       const rows = await db.query<{ reason: AwardReason }>(
-        `insert into point_awards (user_id, reason, points, award_key, track_id)
-         select $1, reason, points, $2::text, $2::uuid
-         from unnest($3::text[], $4::int[]) as a(reason, points)
-         on conflict (user_id, reason, award_key) where award_key is not null do nothing
-         returning reason`,
-        [userId, trackId, awards.map((a) => a.reason), awards.map((a) => a.points)],
+        `with earned as (
+           insert into point_awards (user_id, reason, points, award_key, track_id)
+           select $1, reason, points, $2::text, $2::uuid
+           from unnest($3::text[], $4::int[]) as a(reason, points)
+           on conflict (user_id, reason, award_key) where award_key is not null do nothing
+           returning reason, points),
+         applied as (
+           ${upsertXp(
+             `select $1::uuid, sum(points)::int,
+                     count(*) filter (where reason = 'swipe')::int, count(*) filter (where reason = 'like')::int, 0,
+                     count(*) filter (where reason = 'library')::int, 0, 0, null::date
+              from earned having count(*) > 0`,
+             5,
+           )})
+         select reason from earned`,
+        [
+          userId,
+          trackId,
+          awards.map((a) => a.reason),
+          awards.map((a) => a.points),
+          ...THRESHOLD_PARAMS.map((t) => t.from),
+        ],
+        { prepare: true },
       );
       return rows.map((r) => r.reason);
     },

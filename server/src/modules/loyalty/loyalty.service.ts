@@ -22,8 +22,8 @@ export function createLoyaltyService(deps: { clock?: () => Date } = {}) {
 
   return {
     /**
-     * Awards a track's actions once each (two statements whatever their number); returns the
-     * actions this call earned.
+     * Awards a track's actions once each, with the user's counters, in one statement; returns
+     * the actions this call earned.
      */
     async awardTrackActions(
       tx: Queryable,
@@ -31,21 +31,11 @@ export function createLoyaltyService(deps: { clock?: () => Date } = {}) {
       trackId: string,
       actions: readonly TrackAction[],
     ): Promise<TrackAction[]> {
-      const repo = createLoyaltyRepository(tx);
-      const earned = (await repo.insertTrackAwards(
+      return (await createLoyaltyRepository(tx).insertTrackAwards(
         userId,
         trackId,
         actions.map((action) => ({ reason: action, points: TRACK_ACTION_POINTS[action] })),
       )) as TrackAction[];
-      if (earned.length > 0) {
-        await repo.applyDelta(userId, {
-          points: earned.reduce((sum, action) => sum + TRACK_ACTION_POINTS[action], 0),
-          swipes: earned.includes('swipe') ? 1 : 0,
-          likes: earned.includes('like') ? 1 : 0,
-          addedToLibrary: earned.includes('library') ? 1 : 0,
-        });
-      }
-      return earned;
     },
 
     /** Counts a dislike on the user's card; a dislike earns only its swipe point. */

@@ -73,6 +73,7 @@ export function createPlayerRepository(db: Queryable) {
          from tracks t join media_objects m on m.id = t.audio_media_id
          where t.id = $1 and not t.is_deleted and t.status = 'ready'`,
         [trackId],
+        { prepare: true },
       );
       const row = rows[0];
       return (
@@ -94,15 +95,17 @@ export function createPlayerRepository(db: Queryable) {
       expiresAt: Date,
       isPlay: boolean,
     ): Promise<void> {
+      // One statement, so one commit: the grant and, for a playback, the play.
       await db.query(
-        `insert into playback_grants (user_id, track_id, first_issued_at, last_issued_at, expires_at)
+        `with play as (update tracks set play_count = play_count + 1 where id = $2 and $5)
+         insert into playback_grants (user_id, track_id, first_issued_at, last_issued_at, expires_at)
          values ($1, $2, $3, $3, $4)
          on conflict (user_id, track_id) do update
            set last_issued_at = excluded.last_issued_at,
                expires_at = greatest(playback_grants.expires_at, excluded.expires_at)`,
-        [userId, trackId, issuedAt, expiresAt],
+        [userId, trackId, issuedAt, expiresAt, isPlay],
+        { prepare: true },
       );
-      if (isPlay) await db.query('update tracks set play_count = play_count + 1 where id = $1', [trackId]);
     },
 
     /**
@@ -127,6 +130,7 @@ export function createPlayerRepository(db: Queryable) {
                 (select i.added_to_library from track_interactions i
                   where i.user_id = $1 and i.track_id = $2 and i.interaction_type = 'like') as library`,
         [userId, trackId],
+        { prepare: true },
       );
       const row = rows[0];
       return {
@@ -137,20 +141,33 @@ export function createPlayerRepository(db: Queryable) {
     },
 
     /**
-     * A new like's counters in one statement: likes up, the library count up when added, and a
-     * dislike the user had given before removed with its count.
+     * A new like in one statement, only for a playable track served to this user: the like row,
+     * the likes count, the library count when added, and a dislike the user had given before
+     * removed with its count. False when nothing was inserted (already liked, not served, gone).
      */
-    async countNewLike(userId: string, trackId: string, addedToLibrary: boolean): Promise<void> {
-      await db.query(
-        `with undone as (
+    async insertLike(userId: string, trackId: string, addedToLibrary: boolean): Promise<boolean> {
+      const rows = await db.query(
+        `with liked as (
+           insert into track_interactions (user_id, track_id, interaction_type, added_to_library)
+           select $1, $2, 'like', $3
+           where exists (select 1 from tracks t where t.id = $2 and not t.is_deleted and t.status = 'ready')
+             and exists (select 1 from playback_grants g where g.user_id = $1 and g.track_id = $2)
+           on conflict (user_id, track_id, interaction_type) do nothing
+           returning id),
+         undone as (
            delete from track_interactions
-           where user_id = $1 and track_id = $2 and interaction_type = 'dislike' returning 1)
-         update tracks set likes = likes + 1,
-                           dislikes = dislikes - (select count(*)::int from undone),
-                           added_to_library = added_to_library + $3
-         where id = $2`,
-        [userId, trackId, addedToLibrary ? 1 : 0],
+           where user_id = $1 and track_id = $2 and interaction_type = 'dislike' and exists (select 1 from liked)
+           returning 1),
+         counted as (
+           update tracks set likes = likes + 1,
+                             dislikes = dislikes - (select count(*)::int from undone),
+                             added_to_library = added_to_library + (case when $3 then 1 else 0 end)
+           where id = $2 and exists (select 1 from liked))
+         select id from liked`,
+        [userId, trackId, addedToLibrary],
+        { prepare: true },
       );
+      return rows.length === 1;
     },
 
     /** Inserts an interaction once; false when it already existed (a concurrent double-like). */
@@ -165,6 +182,7 @@ export function createPlayerRepository(db: Queryable) {
          values ($1, $2, $3, $4)
          on conflict (user_id, track_id, interaction_type) do nothing returning id`,
         [userId, trackId, type, addedToLibrary],
+        { prepare: true },
       );
       return rows.length === 1;
     },
@@ -176,6 +194,7 @@ export function createPlayerRepository(db: Queryable) {
          where user_id = $1 and track_id = $2 and interaction_type = 'like' and added_to_library <> $3
          returning id`,
         [userId, trackId, value],
+        { prepare: true },
       );
       return rows.length === 1;
     },
@@ -189,6 +208,7 @@ export function createPlayerRepository(db: Queryable) {
         `update tracks set likes = likes + $2, dislikes = dislikes + $3, added_to_library = added_to_library + $4
          where id = $1`,
         [trackId, delta.likes ?? 0, delta.dislikes ?? 0, delta.library ?? 0],
+        { prepare: true },
       );
     },
 
@@ -208,6 +228,7 @@ export function createPlayerRepository(db: Queryable) {
          left join media_objects av on av.id = a.profile_image_id
          where t.id = $2 and not t.is_deleted`,
         [userId, trackId],
+        { prepare: true },
       );
       return rows[0];
     },

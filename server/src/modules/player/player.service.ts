@@ -95,20 +95,18 @@ export function createPlayerService(deps: PlayerDeps) {
     async like(userId: string, trackId: string, addToLibrary: boolean): Promise<Reveal> {
       await db.transaction(async (tx) => {
         const txRepo = createPlayerRepository(tx);
+        // The common case first: a new like of a served track, in one statement.
+        if (await txRepo.insertLike(userId, trackId, addToLibrary)) {
+          const actions: TrackAction[] = addToLibrary ? ['swipe', 'like', 'library'] : ['swipe', 'like'];
+          await loyalty.awardTrackActions(tx, userId, trackId, actions);
+          return;
+        }
+        // Otherwise say why, or apply the rule for a track already liked (possibly by a
+        // concurrent request that won the insert): it may still be added to the library.
         const state = await txRepo.findRatingState(userId, trackId);
         if (!state.playable) throw new AppError('NOT_FOUND', PLAYER_MESSAGES.trackUnavailable);
         if (!state.served) throw new AppError('FORBIDDEN', PLAYER_MESSAGES.trackNotServed);
-        if (!state.like) {
-          if (await txRepo.insertInteraction(userId, trackId, 'like', addToLibrary)) {
-            await txRepo.countNewLike(userId, trackId, addToLibrary);
-            const actions: TrackAction[] = addToLibrary ? ['swipe', 'like', 'library'] : ['swipe', 'like'];
-            await loyalty.awardTrackActions(tx, userId, trackId, actions);
-            return;
-          }
-          // A concurrent like of the same track won the insert; this request may still add it
-          // to the library, as a like of an existing row would.
-        }
-        if (addToLibrary && (await txRepo.setLibrary(userId, trackId, true))) {
+        if (addToLibrary && state.like && (await txRepo.setLibrary(userId, trackId, true))) {
           await txRepo.adjustCounters(trackId, { library: 1 });
           await loyalty.awardTrackActions(tx, userId, trackId, ['library']);
         }
