@@ -26,6 +26,7 @@ tester.run('import-direction', rule, {
       code: "import { x } from '../accounts/accounts.service';",
     },
     { filename: at('domain/src/index.ts'), code: "import { z } from 'zod';" },
+    { filename: at('domain/src/loyalty.test.ts'), code: "import { expect } from 'vitest';" },
   ],
   invalid: [
     {
@@ -51,6 +52,11 @@ tester.run('import-direction', rule, {
     {
       filename: at('domain/src/genres.ts'),
       code: "import { readFile } from 'node:fs';",
+      errors: [{ message: /domain depends on zod only/ }],
+    },
+    {
+      filename: at('domain/src/genres.ts'),
+      code: "import { expect } from 'vitest';",
       errors: [{ message: /domain depends on zod only/ }],
     },
     {

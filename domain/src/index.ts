@@ -14,3 +14,5 @@ export * from './api/accounts.schema';
 export * from './public-site/public-site-messages';
 export * from './public-site/forms.schema';
 export * from './api/player.schema';
+export * from './api/catalogue.schema';
+export * from './api/loyalty.schema';

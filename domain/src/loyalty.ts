@@ -34,3 +34,17 @@ export function loyaltyTierFor(totalPoints: number): LoyaltyTier {
 export function describeLoyaltyTier(stored: string) {
   return LOYALTY_TIERS.find((t) => t.tier.toLowerCase() === stored.toLowerCase()) ?? LOYALTY_TIERS[0];
 }
+
+/**
+ * The card's progress bar (spec 001 §4): the percentage between the stored tier's threshold and
+ * the next one, clamped 0 to 100; null (shown as 'Maximum Level Reached!') for Black or a tier
+ * the card does not know.
+ */
+export function loyaltyProgress(stored: string, totalPoints: number): number | null {
+  const index = LOYALTY_TIERS.findIndex((t) => t.tier.toLowerCase() === stored.toLowerCase());
+  const current = LOYALTY_TIERS[index];
+  const next = LOYALTY_TIERS[index + 1];
+  if (!current || !next) return null;
+  const percent = ((totalPoints - current.from) / (next.from - current.from)) * 100;
+  return Math.min(100, Math.max(0, percent));
+}

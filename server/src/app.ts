@@ -20,6 +20,9 @@ import { formsRoutes } from './modules/forms/forms.routes';
 import { createFormsService } from './modules/forms/forms.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { followsRoutes } from './modules/follows/follows.routes';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { createCatalogueService } from './modules/catalogue/catalogue.service';
+import { loyaltyRoutes } from './modules/loyalty/loyalty.routes';
 import { createFollowsService } from './modules/follows/follows.service';
 import { createLoyaltyService } from './modules/loyalty/loyalty.service';
 import { mediaRoutes } from './modules/media/media.routes';
@@ -110,6 +113,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     service: createPlayerService({ db, storage: providers.storage, loyalty }),
   });
   await app.register(followsRoutes, { service: createFollowsService({ db }) });
+  const catalogue = createCatalogueService({ db, storage: providers.storage });
+  await app.register(catalogueRoutes, { service: catalogue });
+  await app.register(loyaltyRoutes, { db, loyalty });
   await app.register(healthRoutes, { database: db.kind, providers: describeProviders(providers) });
   await app.register(analyticsRoutes, {
     service: createAnalyticsService({ repository: createAnalyticsRepository(db) }),
@@ -139,7 +145,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(mailboxRoutes, { db, outboxDir: config.email.outboxDir });
   }
 
-  await app.register(webAppPlugin, { ...(deps.webDistDir !== undefined && { distDir: deps.webDistDir }) });
+  await app.register(webAppPlugin, {
+    ...(deps.webDistDir !== undefined && { distDir: deps.webDistDir }),
+    shareCardFor: (pathname) => catalogue.shareCard(pathname, config.publicUrl),
+  });
   app.setNotFoundHandler((request, reply) => {
     if (app.serveWebApp?.(request, reply)) return reply;
     return reply

@@ -4,6 +4,11 @@ import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed/seed';
 import { createJobRunner } from './jobs/runner';
+import {
+  CHART_SNAPSHOT_JOB,
+  chartSnapshotHandler,
+  scheduleChartSnapshots,
+} from './modules/catalogue/chart-snapshot';
 import { createProviders, describeProviders } from './providers/registry';
 import { loadSecrets } from './secrets';
 
@@ -24,12 +29,18 @@ async function main() {
     await seedIfEmpty({ db, storage: providers.storage, log: app.log });
   }
 
-  const jobs = createJobRunner({ db, log: app.log, handlers: {} });
+  const jobs = createJobRunner({
+    db,
+    log: app.log,
+    handlers: { [CHART_SNAPSHOT_JOB]: chartSnapshotHandler },
+  });
   jobs.start();
+  const chartSnapshots = scheduleChartSnapshots({ db, log: app.log });
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    chartSnapshots.stop();
     await jobs.stop();
     providers.email.close?.();
     await db.close();

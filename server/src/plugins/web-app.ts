@@ -1,10 +1,42 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../../web/dist');
+
+/** A page's share card: the title and Open Graph tags crawlers read without running the app. */
+export interface ShareCard {
+  title: string;
+  description: string;
+  url: string;
+  imageUrl: string | null;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** index.html with the card's title, description and Open Graph tags in place of the defaults. */
+export function withShareCard(html: string, card: ShareCard): string {
+  const tags = [
+    ['og:type', 'profile'],
+    ['og:title', card.title],
+    ['og:description', card.description],
+    ['og:url', card.url],
+    ...(card.imageUrl ? [['og:image', card.imageUrl]] : []),
+    ['twitter:card', card.imageUrl ? 'summary_large_image' : 'summary'],
+  ]
+    .map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content ?? '')}" />`)
+    .join('\n    ');
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(card.title)}</title>`)
+    .replace(
+      /<meta\s+name="description"\s+content="[^"]*"\s*\/>/,
+      `<meta name="description" content="${escapeHtml(card.description)}" />`,
+    )
+    .replace('</head>', `  ${tags}\n  </head>`);
+}
 
 /** Paths the single-page app never owns: a miss there is a real 404, not an app route. */
 const SERVER_PREFIXES = ['/api/', '/functions/', '/rest/', '/media/', '/dev/'];
@@ -14,7 +46,10 @@ const SERVER_PREFIXES = ['/api/', '/functions/', '/rest/', '/media/', '/dev/'];
  * index.html for every other GET that asks for HTML, so client-side routes load on refresh.
  */
 export const webAppPlugin = fp(
-  async (app: FastifyInstance, options: { distDir?: string }) => {
+  async (
+    app: FastifyInstance,
+    options: { distDir?: string; shareCardFor?: (pathname: string) => Promise<ShareCard | null> },
+  ) => {
     const root = options.distDir ?? WEB_DIST_DIR;
     if (!existsSync(path.join(root, 'index.html'))) {
       app.log.warn({ root }, 'the web app is not built; run `npm run build` (npm start does it for you)');
@@ -40,7 +75,21 @@ export const webAppPlugin = fp(
       if (request.method !== 'GET' || !wantsHtml || SERVER_PREFIXES.some((p) => request.url.startsWith(p))) {
         return false;
       }
-      void reply.header('cache-control', 'no-cache').sendFile('index.html', root);
+      void reply.header('cache-control', 'no-cache');
+      const card = options.shareCardFor?.(new URL(request.url, 'http://x').pathname);
+      if (!card) {
+        void reply.sendFile('index.html', root);
+        return true;
+      }
+      // A page with a share card (an artist page): the same app, its head filled in for crawlers.
+      void Promise.all([card, readFile(path.join(root, 'index.html'), 'utf8')])
+        .then(([found, html]) =>
+          reply.type('text/html; charset=utf-8').send(found ? withShareCard(html, found) : html),
+        )
+        .catch((error: unknown) => {
+          request.log.warn({ err: error }, 'share card failed; serving the plain app');
+          void reply.sendFile('index.html', root);
+        });
       return true;
     });
   },

@@ -136,6 +136,27 @@ export function createLoyaltyRepository(db: Queryable) {
       return rows.map((r) => r.reason);
     },
 
+    /** What the loyalty card shows; nulls where the account has no profile or points row yet. */
+    async findCard(userId: string) {
+      const rows = await db.query<{
+        username: string | null;
+        tier: string | null;
+        total_points: number | null;
+        swipes: number | null;
+        likes: number | null;
+        added_to_library: number | null;
+        listening_time: number | null;
+      }>(
+        `select p.username, x.tier, x.total_points, x.swipes, x.likes, x.added_to_library, x.listening_time
+         from accounts a
+         left join profiles p on p.id = a.id
+         left join user_xp x on x.user_id = a.id
+         where a.id = $1`,
+        [userId],
+      );
+      return rows[0];
+    },
+
     /** Locks the user's row for the listening check (one credit at a time per user). */
     async lockListening(userId: string): Promise<{ lastCreditAt: Date | null }> {
       await db.query('insert into user_xp (user_id) values ($1) on conflict (user_id) do nothing', [userId]);

@@ -1,4 +1,4 @@
-import { LIMITS, POINTS } from '@klang/domain';
+import { INITIAL_LOYALTY_TIER, LIMITS, LOYALTY_MESSAGES, POINTS, type LoyaltyCard } from '@klang/domain';
 import type { Queryable } from '../../db/client';
 import { createLoyaltyRepository } from './loyalty.repository';
 
@@ -36,6 +36,20 @@ export function createLoyaltyService(deps: { clock?: () => Date } = {}) {
         trackId,
         actions.map((action) => ({ reason: action, points: TRACK_ACTION_POINTS[action] })),
       )) as TrackAction[];
+    },
+
+    /** The loyalty card: a user with no points row yet has the initial tier and nothing counted. */
+    async card(db: Queryable, userId: string): Promise<LoyaltyCard> {
+      const row = await createLoyaltyRepository(db).findCard(userId);
+      return {
+        tier: row?.tier ?? INITIAL_LOYALTY_TIER,
+        points: row?.total_points ?? 0,
+        memberName: row?.username ?? LOYALTY_MESSAGES.memberFallback,
+        swipes: row?.swipes ?? 0,
+        likes: row?.likes ?? 0,
+        addedToLibrary: row?.added_to_library ?? 0,
+        listeningMinutes: row?.listening_time ?? 0,
+      };
     },
 
     /** Counts a dislike on the user's card; a dislike earns only its swipe point. */

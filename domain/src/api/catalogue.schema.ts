@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+/**
+ * Track lists a listener browses: charts, the library and artist pages (spec 001 §2, §4). A track
+ * the listener has not liked leaves the server masked: no id, title, artist, cover or label, so
+ * nothing can tie it to the blind track Discover is playing (docs/footguns.md).
+ */
+export const MASK = '****';
+
+export const revealedTrackSchema = z.object({
+  isRevealed: z.literal(true),
+  id: z.uuid(),
+  title: z.string(),
+  artist: z.string(),
+  artistId: z.uuid(),
+  genre: z.string(),
+  label: z.string(),
+  coverUrl: z.string().nullable(),
+  durationMs: z.number().int().nullable(),
+});
+export type RevealedListedTrack = z.infer<typeof revealedTrackSchema>;
+
+export const maskedTrackSchema = z.object({
+  isRevealed: z.literal(false),
+  title: z.literal(MASK),
+  artist: z.literal(MASK),
+  genre: z.literal(MASK),
+  label: z.literal(MASK),
+});
+export type MaskedListedTrack = z.infer<typeof maskedTrackSchema>;
+
+export const listedTrackSchema = z.discriminatedUnion('isRevealed', [revealedTrackSchema, maskedTrackSchema]);
+export type ListedTrack = z.infer<typeof listedTrackSchema>;
+
+export const MOVEMENT_TYPES = ['up', 'down', 'same', 'new'] as const;
+export type MovementType = (typeof MOVEMENT_TYPES)[number];
+export const movementSchema = z.object({
+  type: z.enum(MOVEMENT_TYPES),
+  /** Places moved since yesterday's snapshot; 0 for same and new. */
+  amount: z.number().int().min(0),
+});
+export type Movement = z.infer<typeof movementSchema>;
+
+export const chartQuerySchema = z.object({ genre: z.string().max(60).optional() });
+
+export const chartEntrySchema = z.object({
+  position: z.number().int().min(1),
+  likes: z.number().int().min(0),
+  /** Shown with a liked track only; a masked entry carries none. */
+  movement: movementSchema.nullable(),
+  track: listedTrackSchema,
+});
+export type ChartEntry = z.infer<typeof chartEntrySchema>;
+
+export const chartResponseSchema = z.object({
+  genre: z.string(),
+  entries: z.array(chartEntrySchema),
+});
+export type ChartResponse = z.infer<typeof chartResponseSchema>;
+
+export const libraryResponseSchema = z.object({ tracks: z.array(revealedTrackSchema) });
+export type LibraryResponse = z.infer<typeof libraryResponseSchema>;
+
+/** The public artist page (spec 001 §2 Public artist page); defaults for a missing profile. */
+export const artistPageSchema = z.object({
+  artist: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    username: z.string().nullable(),
+    bio: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+    goldBadge: z.boolean(),
+    followers: z.number().int().min(0),
+    isFollowing: z.boolean(),
+    /** Only for a pro artist with a custom URL: the page's shareable address. */
+    artistUrl: z.string().nullable(),
+    instagram: z.string().nullable(),
+    website: z.string().nullable(),
+  }),
+  tracks: z.array(listedTrackSchema),
+});
+export type ArtistPage = z.infer<typeof artistPageSchema>;
+
+export const artistUrlParamsSchema = z.object({ artistUrl: z.string().min(1).max(60) });
+
+export const followedArtistsResponseSchema = z.object({
+  artists: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      imageUrl: z.string().nullable(),
+      goldBadge: z.boolean(),
+      followedAt: z.string(),
+    }),
+  ),
+});
+export type FollowedArtists = z.infer<typeof followedArtistsResponseSchema>['artists'];
+
+export const CATALOGUE_MESSAGES = {
+  chartHint: 'Like tracks in Discover to reveal them here',
+  lockedTrack: 'Keep discovering music in the player to unlock this track',
+  profileNotAvailable: 'Profile not available',
+  profileLinkCopied: 'Profile link copied to clipboard!',
+  unknownArtist: 'Unknown Artist',
+  noFollows: "You're not following any artists yet",
+  emptyLibrary: 'Your library is empty',
+  genreNotCharted: 'This genre has no chart yet',
+} as const;

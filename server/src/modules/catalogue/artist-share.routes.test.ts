@@ -1,0 +1,57 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { insertAccount } from '../../test/catalogue-fixtures';
+
+const INDEX = `<!doctype html><html><head>
+    <title>Klang</title>
+    <meta
+      name="description"
+      content="Klang is blind music discovery."
+    />
+  </head><body><div id="root"></div></body></html>`;
+
+describe('artist pages rendered for crawlers', () => {
+  let t: TestApp;
+  let freeId: string;
+  beforeAll(async () => {
+    const web = await mkdtemp(path.join(tmpdir(), 'klang-web-'));
+    await writeFile(path.join(web, 'index.html'), INDEX);
+    t = await createTestApp({ PUBLIC_URL: 'https://klang.example' }, { webDistDir: web });
+    freeId = await insertAccount(t.db, 'artist', { artistName: 'Velmora <Sound> & Co' });
+    const pro = await insertAccount(t.db, 'artist', { artistName: 'Kestrel Vane', tier: 'pro' });
+    await t.db.query(`update artist_profiles set artist_url = 'kestrel-vane' where id = $1`, [pro]);
+    await t.db.query(`update profiles set bio = 'Field recordings, "warm" techno.' where id = $1`, [pro]);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+
+  it('fills in the title and Open Graph tags of an artist page by id, escaped', async () => {
+    const res = await page(`/artist/${freeId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<title>Velmora &#60;Sound&#62; &#38; Co | Klang</title>');
+    expect(res.body).toContain(
+      '<meta property="og:title" content="Velmora &#60;Sound&#62; &#38; Co | Klang" />',
+    );
+    expect(res.body).toContain(`<meta property="og:url" content="https://klang.example/artist/${freeId}" />`);
+    expect(res.body).toContain('content="Discover music by Velmora &#60;Sound&#62; &#38; Co on Klang."');
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it('uses the bio of a pro artist at their custom URL, and leaves other pages alone', async () => {
+    const pro = await page('/kestrel-vane');
+    expect(pro.body).toContain(
+      '<meta property="og:description" content="Field recordings, &#34;warm&#34; techno." />',
+    );
+    const plain = await page('/charts');
+    expect(plain.body).toBe(INDEX);
+    const unknown = await page('/artist/00000000-0000-4000-8000-000000000000');
+    expect(unknown.body).toBe(INDEX);
+  });
+});

@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  artistPageSchema,
+  artistParamsSchema,
+  artistUrlParamsSchema,
+  chartQuerySchema,
+  chartResponseSchema,
+  followedArtistsResponseSchema,
+  libraryResponseSchema,
+  MESSAGES,
+} from '@klang/domain';
+import { AppError } from '../../errors';
+import type { CatalogueService } from './catalogue.service';
+
+function signedInId(account: { id: string } | null): string {
+  if (!account) throw new AppError('UNAUTHENTICATED', MESSAGES.userNotAuthenticated);
+  return account.id;
+}
+
+/**
+ * What a listener browses. Every response depends on who asks (masking), so it may be cached by
+ * that browser only, and must be checked again before reuse: a like elsewhere changes it.
+ */
+export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService }> = async (
+  app,
+  { service },
+) => {
+  app.addHook('onSend', async (_request, reply) => {
+    if (reply.statusCode === 200) void reply.header('cache-control', 'private, no-cache');
+  });
+  const auth = { preHandler: app.requireSession };
+
+  app.get(
+    '/api/charts',
+    {
+      ...auth,
+      schema: { tags: ['charts'], querystring: chartQuerySchema, response: { 200: chartResponseSchema } },
+    },
+    async (request) => service.chart(signedInId(request.account), request.query.genre),
+  );
+
+  app.get(
+    '/api/library',
+    { ...auth, schema: { tags: ['library'], response: { 200: libraryResponseSchema } } },
+    async (request) => service.library(signedInId(request.account)),
+  );
+
+  // Artist pages are public (a custom URL is shared with people who are not signed in); a
+  // visitor without a session sees the profile and every track masked.
+  app.get(
+    '/api/artists/:artistId',
+    { schema: { tags: ['artists'], params: artistParamsSchema, response: { 200: artistPageSchema } } },
+    async (request) => service.artistById(request.account?.id ?? null, request.params.artistId),
+  );
+
+  app.get(
+    '/api/artists/by-url/:artistUrl',
+    { schema: { tags: ['artists'], params: artistUrlParamsSchema, response: { 200: artistPageSchema } } },
+    async (request) => service.artistByUrl(request.account?.id ?? null, request.params.artistUrl),
+  );
+
+  app.get(
+    '/api/me/follows',
+    { ...auth, schema: { tags: ['follows'], response: { 200: followedArtistsResponseSchema } } },
+    async (request) => service.followedArtists(signedInId(request.account)),
+  );
+};

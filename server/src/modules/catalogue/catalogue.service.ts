@@ -1,0 +1,187 @@
+import {
+  PRODUCT_NAME,
+  CATALOGUE_MESSAGES,
+  DEFAULT_CHART_GENRE,
+  isActiveChartGenre,
+  LIMITS,
+  MASK,
+  type ArtistPage,
+  type ChartResponse,
+  type FollowedArtists,
+  type ListedTrack,
+  type Movement,
+  type RevealedListedTrack,
+} from '@klang/domain';
+import type { Queryable } from '../../db/client';
+import { AppError } from '../../errors';
+import type { ShareCard } from '../../plugins/web-app';
+import type { Bucket, StorageProvider } from '../../providers/storage/storage';
+import { utcDay } from './chart-day';
+import { createCatalogueRepository, type ArtistRow, type TrackRow } from './catalogue.repository';
+
+const nonEmpty = (text: string | null) => (text?.trim() ? text.trim() : null);
+
+const ARTIST_PATH = /^\/artist\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
+/** The shape artist_profiles_url_format allows, as a single path segment. */
+const CUSTOM_URL_PATH = /^\/([a-z0-9][a-z0-9-]{1,38}[a-z0-9])\/?$/i;
+/** A shared link is read by crawlers long after it is posted: its image URL lives a week. */
+const SHARE_IMAGE_SECONDS = 7 * 24 * 3600;
+
+/** How many places a chart shows (reference A6: the top 50). */
+export const CHART_LENGTH = 50;
+
+const MASKED = { isRevealed: false, title: MASK, artist: MASK, genre: MASK, label: MASK } as const;
+
+/** Spec 001 §4 Track chart movement: lower number is up; no row yesterday is new. */
+export function movementOf(position: number, yesterday: number | null): Movement {
+  if (yesterday === null) return { type: 'new', amount: 0 };
+  if (position < yesterday) return { type: 'up', amount: yesterday - position };
+  if (position > yesterday) return { type: 'down', amount: position - yesterday };
+  return { type: 'same', amount: 0 };
+}
+
+/**
+ * Charts, the library, public artist pages and the artists a listener follows (spec 001 §2, §4).
+ * WARNING: every list goes through `toListed`, the one place that decides what a listener may
+ * see of a track; a track not liked (and not their own) leaves as '****' with no id.
+ */
+export function createCatalogueService(deps: {
+  db: Queryable;
+  storage: StorageProvider;
+  clock?: () => Date;
+}) {
+  const { storage } = deps;
+  const repo = createCatalogueRepository(deps.db);
+  const now = deps.clock ?? (() => new Date());
+
+  const sign = (bucket: Bucket | null, key: string | null) =>
+    bucket && key
+      ? storage.signedUrl(bucket, key, { expiresInSeconds: LIMITS.secureUrlMaxSeconds })
+      : Promise.resolve(null);
+
+  async function reveal(row: TrackRow): Promise<RevealedListedTrack> {
+    return {
+      isRevealed: true,
+      id: row.id,
+      title: row.title,
+      artist: row.artist_name ?? CATALOGUE_MESSAGES.unknownArtist,
+      artistId: row.artist_id,
+      genre: row.genre,
+      label: row.label,
+      coverUrl: await sign(row.cover_bucket, row.cover_key),
+      durationMs: row.duration_ms,
+    };
+  }
+
+  const toListed = (row: TrackRow): Promise<ListedTrack> =>
+    row.is_revealed ? reveal(row) : Promise.resolve(MASKED);
+
+  async function toArtistPage(userId: string | null, artist: ArtistRow): Promise<ArtistPage> {
+    const tracks = await repo.artistTracks(userId, artist.id);
+    return {
+      artist: {
+        id: artist.id,
+        name: artist.artist_name ?? CATALOGUE_MESSAGES.unknownArtist,
+        username: artist.username,
+        bio: artist.bio,
+        imageUrl: await sign(artist.avatar_bucket, artist.avatar_key),
+        goldBadge: artist.gold_badge_applied,
+        followers: artist.followers,
+        isFollowing: artist.is_following,
+        // The custom URL is the pro artists' privilege (spec 001 §5 Public artist lookup).
+        artistUrl: artist.subscription_tier === 'pro' ? artist.artist_url : null,
+        instagram: artist.instagram,
+        website: artist.website,
+      },
+      tracks: await Promise.all(tracks.map(toListed)),
+    };
+  }
+
+  return {
+    /**
+     * A genre's chart: the active genres are ranked, an inactive one has no chart (spec 001 §4
+     * Charts: filtered by genre only when the genre is active).
+     */
+    async chart(userId: string, genre: string = DEFAULT_CHART_GENRE): Promise<ChartResponse> {
+      if (!isActiveChartGenre(genre)) throw new AppError('NOT_FOUND', CATALOGUE_MESSAGES.genreNotCharted);
+      const rows = await repo.chart(userId, genre, utcDay(now(), -1), CHART_LENGTH);
+      return {
+        genre,
+        entries: await Promise.all(
+          rows.map(async (row) => ({
+            position: row.position,
+            likes: row.likes,
+            movement: row.is_revealed ? movementOf(row.position, row.yesterday_position) : null,
+            track: await toListed(row),
+          })),
+        ),
+      };
+    },
+
+    async library(userId: string): Promise<{ tracks: RevealedListedTrack[] }> {
+      const rows = await repo.library(userId);
+      return { tracks: await Promise.all(rows.map(reveal)) };
+    },
+
+    /** Any artist by id (spec 001 §5); a signed-out visitor (null) sees every track masked. */
+    async artistById(userId: string | null, artistId: string): Promise<ArtistPage> {
+      const artist = await repo.findArtistById(userId, artistId);
+      if (!artist) throw new AppError('NOT_FOUND', CATALOGUE_MESSAGES.profileNotAvailable);
+      return toArtistPage(userId, artist);
+    },
+
+    /** A custom URL works only for a pro artist; otherwise 'Profile not available'. */
+    async artistByUrl(userId: string | null, artistUrl: string): Promise<ArtistPage> {
+      const artist = await repo.findArtistByUrl(userId, artistUrl);
+      if (artist?.subscription_tier !== 'pro')
+        throw new AppError('NOT_FOUND', CATALOGUE_MESSAGES.profileNotAvailable);
+      return toArtistPage(userId, artist);
+    },
+
+    /**
+     * The share card of an artist page (`/artist/{id}` or a pro artist's `/{artistUrl}`) for the
+     * server to render into the page's head; null for any other path or an unavailable profile.
+     */
+    async shareCard(pathname: string, publicUrl: string): Promise<ShareCard | null> {
+      const byId = ARTIST_PATH.exec(pathname)?.[1];
+      const byUrl = byId ? undefined : CUSTOM_URL_PATH.exec(pathname)?.[1];
+      if (!byId && !byUrl) return null;
+      const artist = byId
+        ? await repo.findArtistById(null, byId)
+        : await repo.findArtistByUrl(null, byUrl ?? '');
+      if (!artist || (byUrl && artist.subscription_tier !== 'pro')) return null;
+      const name = artist.artist_name ?? CATALOGUE_MESSAGES.unknownArtist;
+      return {
+        title: `${name} | ${PRODUCT_NAME}`,
+        description: nonEmpty(artist.bio) ?? `Discover music by ${name} on ${PRODUCT_NAME}.`,
+        url: new URL(pathname, publicUrl).toString(),
+        imageUrl:
+          artist.avatar_bucket && artist.avatar_key
+            ? new URL(
+                await storage.signedUrl(artist.avatar_bucket, artist.avatar_key, {
+                  expiresInSeconds: SHARE_IMAGE_SECONDS,
+                }),
+                publicUrl,
+              ).toString()
+            : null,
+      };
+    },
+
+    async followedArtists(userId: string): Promise<{ artists: FollowedArtists }> {
+      const rows = await repo.followedArtists(userId);
+      return {
+        artists: await Promise.all(
+          rows.map(async (row) => ({
+            id: row.id,
+            name: row.artist_name ?? CATALOGUE_MESSAGES.unknownArtist,
+            imageUrl: await sign(row.avatar_bucket, row.avatar_key),
+            goldBadge: row.gold_badge_applied,
+            followedAt: row.followed_at.toISOString(),
+          })),
+        ),
+      };
+    },
+  };
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

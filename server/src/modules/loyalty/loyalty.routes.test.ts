@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loyaltyCardSchema, POINTS } from '@klang/domain';
+import { signUp } from '../../test/accounts-helpers';
+import { createTestApp, type TestApp } from '../../test/app';
+import { insertAccount, insertTrack } from '../../test/catalogue-fixtures';
+
+describe('loyalty card route', () => {
+  let t: TestApp;
+  let trackId: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    trackId = await insertTrack(t.db, await insertAccount(t.db, 'artist'));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('shows the stored tier, points and counters, which a like moves', async () => {
+    const listener = await signUp(t.app);
+    const before = loyaltyCardSchema.parse((await listener.get('/api/me/loyalty')).json());
+    expect(before).toMatchObject({ memberName: listener.username, swipes: 0, likes: 0, listeningMinutes: 0 });
+
+    await listener.post('/functions/v1/secure-track-access', { trackId });
+    await listener.post(`/api/tracks/${trackId}/like`, { addToLibrary: true });
+    const after = loyaltyCardSchema.parse((await listener.get('/api/me/loyalty')).json());
+    expect(after).toMatchObject({ tier: 'Red', swipes: 1, likes: 1, addedToLibrary: 1 });
+    expect(after.points - before.points).toBe(POINTS.swipe + POINTS.like + POINTS.library);
+  });
+
+  it('reads a tier the server stored, even one the card does not know', async () => {
+    const listener = await signUp(t.app);
+    await t.db.query(
+      `update user_xp set tier = 'Gold', total_points = 123456, listening_time = 125 where user_id = $1`,
+      [listener.id],
+    );
+    expect((await listener.get('/api/me/loyalty')).json()).toMatchObject({
+      tier: 'Gold',
+      points: 123456,
+      listeningMinutes: 125,
+    });
+  });
+
+  it('refuses without a session', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/me/loyalty' })).statusCode).toBe(401);
+  });
+});

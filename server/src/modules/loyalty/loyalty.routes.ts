@@ -1,0 +1,20 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { loyaltyCardSchema, MESSAGES, type LoyaltyCard } from '@klang/domain';
+import type { Queryable } from '../../db/client';
+import { AppError } from '../../errors';
+import type { LoyaltyService } from './loyalty.service';
+
+/** The loyalty card (spec 001 §2 Modals): the stored row as the server keeps it, no arithmetic here. */
+export const loyaltyRoutes: FastifyPluginAsyncZod<{ db: Queryable; loyalty: LoyaltyService }> = async (
+  app,
+  { db, loyalty },
+) => {
+  app.get(
+    '/api/me/loyalty',
+    { preHandler: app.requireSession, schema: { tags: ['loyalty'], response: { 200: loyaltyCardSchema } } },
+    async (request): Promise<LoyaltyCard> => {
+      if (!request.account) throw new AppError('UNAUTHENTICATED', MESSAGES.userNotAuthenticated);
+      return loyalty.card(db, request.account.id);
+    },
+  );
+};
