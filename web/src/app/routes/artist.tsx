@@ -1,5 +1,7 @@
-import { NotYetAvailable } from '../components/not-yet-available';
+import { useParams } from 'react-router';
+import { ArtistPageScreen } from '../components/artist-page-screen';
 
 export function Component() {
-  return <NotYetAvailable screen="Artist page" />;
+  const { artistId = '' } = useParams();
+  return <ArtistPageScreen artistRef={{ id: artistId }} />;
 }

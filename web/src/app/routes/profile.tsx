@@ -1,4 +1,4 @@
-import { Settings, UserCog } from 'lucide-react';
+import { CreditCard, Settings, UserCog } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
@@ -7,13 +7,15 @@ import { AccountDialog } from '../../features/accounts/components/account-dialog
 import { ProfileSummary } from '../../features/accounts/components/profile-summary';
 import { SettingsDialog } from '../../features/accounts/components/settings-dialog';
 import { useSignOut } from '../../features/accounts/hooks/use-sign-out';
+import { FollowedArtists } from '../../features/catalogue/components/followed-artists';
+import { LoyaltyCardDialog } from '../../features/loyalty/components/loyalty-card-dialog';
+import { BRAND_ASSETS } from '../../lib/brand-assets';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { paths } from '../paths';
 
 /**
- * /profile (spec 001 §2): the account parts of the artist and listener profile views, with the
- * Settings and Account modals. Track lists, follows, loyalty card and dashboard arrive with the
- * issues that build them.
+ * /profile (spec 001 §2): the artist or listener profile view. Both have the account summary,
+ * the Settings, Loyalty Card and Account modals; a listener sees the artists they follow.
  */
 export function Component() {
   useDocumentTitle('Profile');
@@ -22,6 +24,7 @@ export function Component() {
   const navigate = useNavigate();
   const [isSettingsOpen, setSettingsOpen] = useState(false);
   const [isAccountOpen, setAccountOpen] = useState(false);
+  const [isLoyaltyOpen, setLoyaltyOpen] = useState(false);
 
   async function leave(to: string) {
     setSettingsOpen(false);
@@ -56,6 +59,15 @@ export function Component() {
         <Button
           variant="secondary"
           onClick={() => {
+            setLoyaltyOpen(true);
+          }}
+        >
+          <CreditCard aria-hidden="true" className="size-4" />
+          Loyalty Card
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => {
             setAccountOpen(true);
           }}
         >
@@ -63,6 +75,13 @@ export function Component() {
           Account
         </Button>
       </div>
+      {profile?.role === 'listener' && (
+        <FollowedArtists
+          artistHref={(artistId) => paths.artist(artistId)}
+          verifiedBadgeSrc={BRAND_ASSETS.verifiedBadge}
+        />
+      )}
+      <LoyaltyCardDialog open={isLoyaltyOpen} onOpenChange={setLoyaltyOpen} />
       <SettingsDialog
         open={isSettingsOpen}
         onOpenChange={setSettingsOpen}

@@ -1,0 +1,83 @@
+import {
+  artistPageSchema,
+  chartResponseSchema,
+  followedArtistsResponseSchema,
+  followStateSchema,
+  libraryResponseSchema,
+  type ArtistPage,
+} from '@klang/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiRequest } from '../../../lib/api-client';
+
+const enc = encodeURIComponent;
+
+/** One key factory for everything a listener browses; a like or a follow invalidates `all`. */
+export const catalogueKeys = {
+  all: ['catalogue'] as const,
+  chart: (genre: string) => [...catalogueKeys.all, 'chart', genre] as const,
+  library: () => [...catalogueKeys.all, 'library'] as const,
+  artist: (ref: ArtistRef) => [...catalogueKeys.all, 'artist', ref] as const,
+  follows: () => [...catalogueKeys.all, 'follows'] as const,
+};
+
+/** An artist page is opened by id (`/artist/{id}`) or by a pro artist's custom URL. */
+export type ArtistRef = { id: string } | { url: string };
+
+export function useChartQuery(genre: string) {
+  return useQuery({
+    queryKey: catalogueKeys.chart(genre),
+    queryFn: ({ signal }) => api.get(`/api/charts?genre=${enc(genre)}`, chartResponseSchema, { signal }),
+  });
+}
+
+export function useLibraryQuery() {
+  return useQuery({
+    queryKey: catalogueKeys.library(),
+    queryFn: async ({ signal }) => (await api.get('/api/library', libraryResponseSchema, { signal })).tracks,
+  });
+}
+
+export function useRemoveFromLibraryMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (trackId: string) => api.delete(`/api/library/${enc(trackId)}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
+  });
+}
+
+export function useArtistPageQuery(ref: ArtistRef) {
+  return useQuery({
+    queryKey: catalogueKeys.artist(ref),
+    queryFn: ({ signal }) =>
+      api.get(
+        'id' in ref ? `/api/artists/${enc(ref.id)}` : `/api/artists/by-url/${enc(ref.url)}`,
+        artistPageSchema,
+        { signal },
+      ),
+    // A missing or unavailable profile is an answer, not a hiccup to retry.
+    retry: false,
+  });
+}
+
+/** Follow is an upsert and unfollow a delete (spec 001 §4); the page reloads afterwards. */
+export function useFollowMutation(ref: ArtistRef) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (artist: ArtistPage['artist']) =>
+      artist.isFollowing
+        ? apiRequest(`/api/artists/${enc(artist.id)}/follow`, followStateSchema, { method: 'DELETE' })
+        : api.post(`/api/artists/${enc(artist.id)}/follow`, {}, followStateSchema),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: catalogueKeys.artist(ref) });
+      await queryClient.invalidateQueries({ queryKey: catalogueKeys.follows() });
+    },
+  });
+}
+
+export function useFollowedArtistsQuery() {
+  return useQuery({
+    queryKey: catalogueKeys.follows(),
+    queryFn: async ({ signal }) =>
+      (await api.get('/api/me/follows', followedArtistsResponseSchema, { signal })).artists,
+  });
+}

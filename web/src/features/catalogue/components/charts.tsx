@@ -1,0 +1,116 @@
+import { ACTIVE_CHART_GENRES, CATALOGUE_MESSAGES, CHART_GENRES, DEFAULT_CHART_GENRE } from '@klang/domain';
+import { Sparkles } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Banner } from '../../../components/ui/banner';
+import { Spinner } from '../../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { useChartQuery } from '../api/catalogue-api';
+import { TrackRow, type ListPlayback } from './track-row';
+
+interface ChartsProps {
+  playback: ListPlayback;
+  artistHref: (artistId: string) => string;
+  /** Fetches a track's playback URL ahead of a tap (the player knows how). */
+  preload: (trackId: string) => void;
+  discoverLink: ReactNode;
+}
+
+const isActive = (genre: string) => (ACTIVE_CHART_GENRES as readonly string[]).includes(genre);
+
+/** /charts (spec 001 §2, §4): a genre's ranking by likes, masked until the listener likes a track. */
+export function Charts({ playback, artistHref, preload, discoverLink }: ChartsProps) {
+  const [genre, setGenre] = useState<string>(DEFAULT_CHART_GENRE);
+  return (
+    <Tabs value={genre} onValueChange={setGenre}>
+      <TabsList aria-label="Genre">
+        {CHART_GENRES.map((name) => (
+          <TabsTrigger
+            key={name}
+            value={name}
+            disabled={!isActive(name)}
+            badge={isActive(name) ? undefined : 'Soon'}
+          >
+            {name}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      {ACTIVE_CHART_GENRES.map((name) => (
+        <TabsContent key={name} value={name}>
+          {genre === name && (
+            <ChartList
+              genre={name}
+              playback={playback}
+              artistHref={artistHref}
+              preload={preload}
+              discoverLink={discoverLink}
+            />
+          )}
+        </TabsContent>
+      ))}
+    </Tabs>
+  );
+}
+
+/** Spec 001 §4 Charts: the first 10 chart tracks get their playback URL after 500 ms. */
+const PRELOAD = { count: 10, delayMs: 500 } as const;
+
+function ChartList({ genre, playback, artistHref, preload, discoverLink }: ChartsProps & { genre: string }) {
+  const chart = useChartQuery(genre);
+  const entries = chart.data?.entries ?? [];
+  // Only liked tracks can be played from a chart, so only they are worth a URL.
+  const firstPlayable = entries
+    .slice(0, PRELOAD.count)
+    .flatMap((entry) => (entry.track.isRevealed ? [entry.track.id] : []))
+    .join(',');
+  useEffect(() => {
+    if (!firstPlayable) return;
+    const timer = setTimeout(() => {
+      for (const id of firstPlayable.split(',')) preload(id);
+    }, PRELOAD.delayMs);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [firstPlayable, preload]);
+
+  if (chart.isPending) return <Spinner label="Loading the chart" className="mx-auto my-16" />;
+  if (chart.isError)
+    return (
+      <Banner tone="error" title="The chart did not load">
+        {chart.error.message}
+      </Banner>
+    );
+  if (entries.length === 0)
+    return <p className="py-16 text-center text-muted">No tracks in this chart yet.</p>;
+
+  const masked = entries.filter((entry) => !entry.track.isRevealed).length;
+  return (
+    <div className="flex flex-col gap-4">
+      {masked > 0 && (
+        <div className="flex flex-wrap items-center gap-3 rounded-2xl border border-line bg-surface px-4 py-3 text-sm text-muted">
+          <Sparkles aria-hidden="true" className="size-4 shrink-0 text-accent" />
+          <p className="min-w-0 flex-1">{CATALOGUE_MESSAGES.chartHint}</p>
+          {discoverLink}
+        </div>
+      )}
+      {playback.error && <Banner tone="error" title={playback.error} />}
+      <ol aria-label={`${genre} chart`} className="flex flex-col gap-1">
+        {entries.map((entry) => (
+          <TrackRow
+            key={entry.position}
+            track={entry.track}
+            position={entry.position}
+            movement={entry.movement}
+            playback={playback}
+            artistHref={artistHref}
+            lockedHint={CATALOGUE_MESSAGES.chartHint}
+            trailing={
+              <span className="shrink-0 text-sm text-muted tabular-nums">
+                {entry.likes} {entry.likes === 1 ? 'like' : 'likes'}
+              </span>
+            }
+          />
+        ))}
+      </ol>
+    </div>
+  );
+}
