@@ -1,21 +1,6 @@
-import type { Page } from '@playwright/test';
 import { PLAYER_MESSAGES } from '@klang/domain';
 import { expect, test } from '../support/fixtures';
-
-/** A new listener, signed in through the API so the journey starts on Discover. */
-async function signUpListener(page: Page, tag: string) {
-  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const res = await page.request.post('/api/auth/signup/listener', {
-    data: {
-      username: `disc${tag}${suffix}`.slice(0, 30),
-      email: `disc-${tag}-${suffix}@example.com`,
-      password: 'secret-pass',
-    },
-  });
-  expect(res.status()).toBe(201);
-}
-
-const revealCard = (page: Page) => page.getByRole('region', { name: 'Revealed track' });
+import { revealCard, signUpListener } from '../support/listener';
 
 test('a new listener discovers blind, likes to reveal, follows, adds to the library, and skips', async ({
   page,

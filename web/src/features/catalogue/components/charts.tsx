@@ -16,17 +16,24 @@ interface ChartsProps {
 }
 
 const isActive = (genre: string) => (ACTIVE_CHART_GENRES as readonly string[]).includes(genre);
+/** Tab values become element ids: 'Minimal / Deep Tech' as 'minimal-deep-tech'. */
+const tabValue = (genre: string) => genre.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
 /** /charts (spec 001 §2, §4): a genre's ranking by likes, masked until the listener likes a track. */
 export function Charts({ playback, artistHref, preload, discoverLink }: ChartsProps) {
   const [genre, setGenre] = useState<string>(DEFAULT_CHART_GENRE);
   return (
-    <Tabs value={genre} onValueChange={setGenre}>
+    <Tabs
+      value={tabValue(genre)}
+      onValueChange={(value) => {
+        setGenre(CHART_GENRES.find((name) => tabValue(name) === value) ?? DEFAULT_CHART_GENRE);
+      }}
+    >
       <TabsList aria-label="Genre">
         {CHART_GENRES.map((name) => (
           <TabsTrigger
             key={name}
-            value={name}
+            value={tabValue(name)}
             disabled={!isActive(name)}
             badge={isActive(name) ? undefined : 'Soon'}
           >
@@ -35,7 +42,7 @@ export function Charts({ playback, artistHref, preload, discoverLink }: ChartsPr
         ))}
       </TabsList>
       {ACTIVE_CHART_GENRES.map((name) => (
-        <TabsContent key={name} value={name}>
+        <TabsContent key={name} value={tabValue(name)}>
           {genre === name && (
             <ChartList
               genre={name}

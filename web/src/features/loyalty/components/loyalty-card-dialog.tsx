@@ -109,12 +109,12 @@ function CardFace({ card }: { card: LoyaltyCard }) {
       </div>
       <dl className="grid grid-cols-2 gap-3">
         {stats.map(({ label, value, icon: Icon }) => (
-          <div key={label} className="flex items-center gap-3 rounded-xl border border-line bg-field/50 p-3">
-            <Icon aria-hidden="true" className="size-5 shrink-0 text-accent" />
-            <div className="min-w-0">
-              <dt className="text-xs text-muted">{label}</dt>
-              <dd className="font-bold text-fg tabular-nums">{value}</dd>
-            </div>
+          <div key={label} className="flex flex-col gap-1 rounded-xl border border-line bg-field/50 p-3">
+            <dt className="flex items-center gap-2 text-xs text-muted">
+              <Icon aria-hidden="true" className="size-4 shrink-0 text-accent" />
+              {label}
+            </dt>
+            <dd className="text-lg font-bold text-fg tabular-nums">{value}</dd>
           </div>
         ))}
       </dl>

@@ -1,0 +1,97 @@
+import { ACTIVE_CHART_GENRES, CATALOGUE_MESSAGES } from '@klang/domain';
+import { expect, test } from '../support/fixtures';
+import { likeFirstTrack, revealCard, signUpListener } from '../support/listener';
+
+test('the charts are masked until a like in Discover reveals a track, which then plays from the chart', async ({
+  page,
+  screens,
+}) => {
+  await signUpListener(page, 'c');
+  await screens.visit('/charts');
+  const chart = page.getByRole('list', { name: /chart$/ });
+  await expect(chart.getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByText(CATALOGUE_MESSAGES.chartHint, { exact: true })).toBeVisible();
+  // Nothing in any chart is playable before a like: every row is locked.
+  await expect(chart.getByRole('button', { name: /^Play / })).toHaveCount(0);
+
+  // Discover plays every featured genre; only the active ones have a chart.
+  const liked = await likeFirstTrack(page, ACTIVE_CHART_GENRES);
+  await page.getByRole('navigation').getByRole('link', { name: 'Charts' }).click();
+  await page.getByRole('tab', { name: liked.genre }).click();
+  const row = page.getByRole('listitem').filter({ hasText: liked.title });
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('link', { name: liked.artist })).toBeVisible();
+  await screens.check('charts with a revealed track');
+
+  await row.getByRole('button', { name: `Play ${liked.title}` }).click();
+  const mini = page.getByRole('region', { name: 'Now playing' });
+  await expect(mini.getByText(liked.title, { exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: `Pause ${liked.title}` })).toBeVisible();
+});
+
+test('a track added in Discover waits in the library until it is removed', async ({ page, screens }) => {
+  await signUpListener(page, 'l');
+  await screens.visit('/library');
+  await expect(page.getByRole('heading', { name: CATALOGUE_MESSAGES.emptyLibrary })).toBeVisible();
+
+  const liked = await likeFirstTrack(page);
+  await revealCard(page).getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(revealCard(page).getByRole('button', { name: 'Added' })).toBeVisible();
+  await page.getByRole('navigation').getByRole('link', { name: 'Library' }).click();
+  const library = page.getByRole('list', { name: 'Your library' });
+  await expect(library.getByText(liked.title, { exact: true })).toBeVisible();
+  await screens.check('library with a track');
+
+  await library.getByRole('button', { name: `Remove ${liked.title} from library` }).click();
+  await expect(page.getByRole('heading', { name: CATALOGUE_MESSAGES.emptyLibrary })).toBeVisible();
+});
+
+test('following from an artist page shows the artist in the listener profile', async ({ page, screens }) => {
+  await signUpListener(page, 'f');
+  await screens.visit('/profile');
+  await expect(page.getByText(CATALOGUE_MESSAGES.noFollows)).toBeVisible();
+
+  const liked = await likeFirstTrack(page);
+  await revealCard(page).getByRole('link', { name: liked.artist }).click();
+  await expect(page.getByRole('heading', { level: 1, name: liked.artist })).toBeVisible();
+  // The liked track plays from here; the others stay locked.
+  await expect(page.getByRole('button', { name: `Play ${liked.title}` })).toBeVisible();
+  await screens.check('artist page');
+  await page.getByRole('button', { name: 'Follow', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Following' })).toBeVisible();
+
+  await page.getByRole('navigation').getByRole('link', { name: 'Profile' }).click();
+  const follows = page.getByRole('region', { name: 'Artists you follow' });
+  await expect(follows.getByRole('link', { name: liked.artist })).toBeVisible();
+  await follows.getByRole('link', { name: liked.artist }).click();
+  await expect(page.getByRole('heading', { level: 1, name: liked.artist })).toBeVisible();
+});
+
+test('the loyalty card shows the tier and progress, and points grow with a like', async ({
+  page,
+  screens,
+}) => {
+  const { username } = await signUpListener(page, 'p');
+  const readPoints = async () => {
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Loyalty Card' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Loyalty Card' });
+    await expect(dialog.getByText(username)).toBeVisible();
+    const points = Number(
+      ((await dialog.getByText(/^[\d,]+ K-Points$/).textContent()) ?? '').replace(/[^0-9]/g, ''),
+    );
+    const progress = Number(await dialog.getByRole('progressbar').getAttribute('aria-valuenow'));
+    return { dialog, points, progress };
+  };
+
+  const before = await readPoints();
+  await expect(before.dialog.getByText('Community')).toBeVisible();
+  expect(before.progress).toBe(Math.round((before.points / 5000) * 100));
+  await screens.check('loyalty card');
+
+  await likeFirstTrack(page);
+  const after = await readPoints();
+  // A like earns its swipe and like points (DECISIONS.md, Loyalty).
+  expect(after.points).toBe(before.points + 6);
+  await expect(after.dialog.getByText('Likes')).toBeVisible();
+});
