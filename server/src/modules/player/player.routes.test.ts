@@ -67,11 +67,27 @@ describe('player routes', () => {
     expect(media.statusCode).toBe(206);
     expect(media.headers['content-range']).toBe(`bytes 0-99/${audio.length}`);
     record(await listener.post('/functions/v1/secure-listening-xp', { minutes_listened: 1 }));
+    // Everything else a listener browses before the like: charts, library, profile, follows, the
+    // artist page of every artist (masked tracks carry no id), the loyalty card.
+    for (const url of [
+      '/api/charts',
+      '/api/library',
+      '/api/me/follows',
+      '/api/me/loyalty',
+      '/api/auth/session',
+    ]) {
+      record(await listener.get(url));
+    }
+    record(await listener.get(`/api/artists/${artistId}`));
+    expect(seen.at(-2)).toContain('****');
 
-    for (const text of seen) {
+    for (const text of seen.slice(0, -2)) {
       expect(text).not.toMatch(/Tidal Lock|Halden|haldenmarr/i);
       expect(text).not.toContain(artistId);
     }
+    // The artist page names its artist, of course; what it must not do is tie the track to them.
+    expect(seen.at(-2)).not.toContain('Tidal Lock');
+    expect(seen.at(-2)).not.toContain(trackId);
 
     const like = await listener.post(`/api/tracks/${trackId}/like`, { addToLibrary: false });
     expect(like.statusCode).toBe(200);
