@@ -113,7 +113,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     service: createPlayerService({ db, storage: providers.storage, loyalty }),
   });
   await app.register(followsRoutes, { service: createFollowsService({ db }) });
-  const catalogue = createCatalogueService({ db, storage: providers.storage });
+  const catalogue = createCatalogueService({
+    db,
+    storage: providers.storage,
+    chartCacheMs: config.chartCacheMs,
+  });
   await app.register(catalogueRoutes, { service: catalogue });
   await app.register(loyaltyRoutes, { db, loyalty });
   await app.register(healthRoutes, { database: db.kind, providers: describeProviders(providers) });

@@ -26,6 +26,7 @@ const envSchema = z.object({
   TRUST_PROXY: bool,
   SEED: bool,
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  CHART_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
 
   S3_BUCKET: optionalString,
   S3_REGION: z.string().default('auto'),
@@ -105,6 +106,8 @@ function buildConfig(env: Env) {
     trustProxy: env.TRUST_PROXY ?? false,
     /** Off only for load tests on loopback, where one address sends every request. */
     rateLimits: env.RATE_LIMITS === 'on',
+    /** How long one process reuses a genre's ranking; who sees what is decided on every read. */
+    chartCacheMs: env.CHART_CACHE_MS,
     dataDir,
     // Demo content goes into the embedded database by default, never into PostgreSQL unasked.
     seed: env.SEED ?? !env.DATABASE_URL,

@@ -16,7 +16,8 @@ export interface TrackRow {
   is_revealed: boolean;
 }
 
-export interface ChartRow extends TrackRow {
+/** A place in a genre's chart, the same for everyone: who may see the track is decided later. */
+export interface RankedRow extends Omit<TrackRow, 'is_revealed'> {
   position: number;
   likes: number;
   yesterday_position: number | null;
@@ -56,26 +57,39 @@ const TRACK_JOINS = `
   join profiles p on p.id = t.artist_id
   left join media_objects c on c.id = t.cover_media_id`;
 
-/** The live ranking of one genre: likes descending, newest first on ties (tracks_chart_idx). */
+/** The live ranking of genre $1: likes descending, newest first on ties (tracks_chart_idx). */
 const RANKING = `
-  select t.id, t.genre, t.likes, row_number() over (order by t.likes desc, t.uploaded_at desc)::int as position
-  from tracks t where t.genre = $2 and ${LISTED}`;
+  select t.id, t.likes, row_number() over (order by t.likes desc, t.uploaded_at desc)::int as position
+  from tracks t where t.genre = $1 and ${LISTED}`;
 
 export function createCatalogueRepository(db: Queryable) {
   return {
     /** The top `limit` of a genre's live chart, with each track's place in yesterday's snapshot. */
-    async chart(userId: string, genre: string, yesterday: string, limit: number): Promise<ChartRow[]> {
-      return db.query<ChartRow>(
-        `with ranked as (${RANKING} order by t.likes desc, t.uploaded_at desc limit $4)
-         select r.position, r.likes, y.position as yesterday_position, ${TRACK_COLUMNS}
+    async ranking(genre: string, yesterday: string, limit: number): Promise<RankedRow[]> {
+      return db.query<RankedRow>(
+        `with ranked as (${RANKING} order by t.likes desc, t.uploaded_at desc limit $3)
+         select r.position, r.likes, y.position as yesterday_position,
+                t.id, t.title, p.artist_name, t.artist_id, t.genre, t.label, t.duration_ms,
+                c.bucket as cover_bucket, c.storage_key as cover_key
          from ranked r
          join tracks t on t.id = r.id
          ${TRACK_JOINS}
-         left join chart_positions y on y.genre = $2 and y.date = $3::date and y.track_id = r.id
+         left join chart_positions y on y.genre = $1 and y.date = $2::date and y.track_id = r.id
          order by r.position`,
-        [userId, genre, yesterday, limit],
+        [genre, yesterday, limit],
         { prepare: true },
       );
+    },
+
+    /** Which of `trackIds` the user has liked (index-only probes of track_interactions_once). */
+    async likedAmong(userId: string, trackIds: readonly string[]): Promise<Set<string>> {
+      const rows = await db.query<{ track_id: string }>(
+        `select track_id from track_interactions
+         where user_id = $1 and interaction_type = 'like' and track_id = any($2::uuid[])`,
+        [userId, trackIds],
+        { prepare: true },
+      );
+      return new Set(rows.map((r) => r.track_id));
     },
 
     /** The liked tracks the user added to the library, most recently added first. */

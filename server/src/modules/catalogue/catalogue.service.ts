@@ -17,7 +17,12 @@ import { AppError } from '../../errors';
 import type { ShareCard } from '../../plugins/web-app';
 import type { Bucket, StorageProvider } from '../../providers/storage/storage';
 import { utcDay } from './chart-day';
-import { createCatalogueRepository, type ArtistRow, type TrackRow } from './catalogue.repository';
+import {
+  createCatalogueRepository,
+  type ArtistRow,
+  type RankedRow,
+  type TrackRow,
+} from './catalogue.repository';
 
 const nonEmpty = (text: string | null) => (text?.trim() ? text.trim() : null);
 
@@ -49,10 +54,28 @@ export function createCatalogueService(deps: {
   db: Queryable;
   storage: StorageProvider;
   clock?: () => Date;
+  /** How long a genre's ranking is reused by this process (0: read it every time). */
+  chartCacheMs?: number;
 }) {
   const { storage } = deps;
   const repo = createCatalogueRepository(deps.db);
   const now = deps.clock ?? (() => new Date());
+  const chartCacheMs = deps.chartCacheMs ?? 0;
+  // The ranking is the same for every listener, so concurrent readers share one query; what each
+  // may see is decided per request below. A rejected read is not kept.
+  const rankings = new Map<string, { at: number; rows: Promise<RankedRow[]> }>();
+  function ranking(genre: string, yesterday: string): Promise<RankedRow[]> {
+    const key = `${genre}|${yesterday}`;
+    const at = now().getTime();
+    const cached = rankings.get(key);
+    if (cached && at - cached.at < chartCacheMs) return cached.rows;
+    const rows = repo.ranking(genre, yesterday, CHART_LENGTH);
+    if (chartCacheMs > 0) {
+      rankings.set(key, { at, rows });
+      rows.catch(() => rankings.delete(key));
+    }
+    return rows;
+  }
 
   const sign = (bucket: Bucket | null, key: string | null) =>
     bucket && key
@@ -104,16 +127,23 @@ export function createCatalogueService(deps: {
      */
     async chart(userId: string, genre: string = DEFAULT_CHART_GENRE): Promise<ChartResponse> {
       if (!isActiveChartGenre(genre)) throw new AppError('NOT_FOUND', CATALOGUE_MESSAGES.genreNotCharted);
-      const rows = await repo.chart(userId, genre, utcDay(now(), -1), CHART_LENGTH);
+      const rows = await ranking(genre, utcDay(now(), -1));
+      const liked = await repo.likedAmong(
+        userId,
+        rows.map((row) => row.id),
+      );
       return {
         genre,
         entries: await Promise.all(
-          rows.map(async (row) => ({
-            position: row.position,
-            likes: row.likes,
-            movement: row.is_revealed ? movementOf(row.position, row.yesterday_position) : null,
-            track: await toListed(row),
-          })),
+          rows.map(async (row) => {
+            const isRevealed = row.artist_id === userId || liked.has(row.id);
+            return {
+              position: row.position,
+              likes: row.likes,
+              movement: isRevealed ? movementOf(row.position, row.yesterday_position) : null,
+              track: await toListed({ ...row, is_revealed: isRevealed }),
+            };
+          }),
         ),
       };
     },

@@ -1,7 +1,8 @@
-// The player endpoints under load on PostgreSQL with dataset S (issue 5 item 10): next track,
-// like and secure-track-access, each as a ratio to a hello-world route in the same server, with
-// p99 latency. The server runs pinned to core 0, autocannon here; run this under `taskset -c 1`:
-//   taskset -c 1 npx tsx bench/player-endpoints.ts     (writes bench/results/player-endpoints.json)
+// The listener's endpoints under load on PostgreSQL with dataset S: next track, like and
+// secure-track-access (issue 5 item 10), the chart and an artist page (issue 6 item 7), each as a
+// ratio to a hello-world route in the same server, with p99 latency. The server runs pinned to
+// core 0, autocannon here; run this under `taskset -c 1`:
+//   taskset -c 1 npx tsx bench/listener-endpoints.ts   (writes bench/results/listener-endpoints.json)
 import { execFileSync, fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -60,6 +61,7 @@ try {
      select h, u, now() + interval '1 day' from unnest($1::text[], $2::uuid[]) as x(h, u)`,
     [users.map((_, i) => createHash('sha256').update(`bench-token-${i}`).digest('hex')), users],
   );
+  const artists = (await db.query<{ id: string }>(`select id from artist_profiles`)).map((r) => r.id);
   const featured = (
     await db.query<{ id: string }>(`select id from tracks where featured_in_player and not is_deleted`)
   ).map((r) => r.id);
@@ -116,6 +118,26 @@ try {
           },
         },
       ],
+      chart: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            method: 'GET',
+            path: `/api/charts?genre=${encodeURIComponent(pick(['Minimal / Deep Tech', 'House / Tech House']))}`,
+            headers: { cookie: pick(cookies) },
+          }),
+        },
+      ],
+      artistPage: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            method: 'GET',
+            path: `/api/artists/${pick(artists)}`,
+            headers: { cookie: pick(cookies) },
+          }),
+        },
+      ],
       secureUrl: [
         {
           setupRequest: (req) => ({
@@ -135,7 +157,7 @@ try {
     for (const [name, requests] of Object.entries(scenarios)) {
       if (!only || only.includes(name)) await run(requests, WARM_UP);
     }
-    const rounds: Record<string, Result[]> = { hello: [], next: [], like: [], secureUrl: [] };
+    const rounds: Record<string, Result[]> = Object.fromEntries(Object.keys(scenarios).map((k) => [k, []]));
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, requests] of Object.entries(scenarios)) {
         if (only && !only.includes(name)) continue;
@@ -163,20 +185,28 @@ try {
       nextP99AtMost25ms: (summary.next?.p99 ?? Infinity) <= 25,
       likeP99AtMost30ms: (summary.like?.p99 ?? Infinity) <= 30,
       secureUrlP99AtMost20ms: (summary.secureUrl?.p99 ?? Infinity) <= 20,
-      noErrors: ['next', 'like', 'secureUrl'].every((n) => summary[n]?.non2xx === 0),
+      chartRatioAtLeast0_10: ratio('chart') >= 0.1,
+      chartP99AtMost20ms: (summary.chart?.p99 ?? Infinity) <= 20,
+      noErrors: ['next', 'like', 'secureUrl', 'chart', 'artistPage'].every((n) => summary[n]?.non2xx === 0),
     };
     const report = {
       date: new Date().toISOString(),
       machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
       method: `autocannon c${CONNECTIONS}, ${WARM_UP} s warm-up per route, then ${DURATION} s per run, ${ROUNDS} interleaved rounds, medians; server pinned to core 0`,
       summary,
-      ratios: { next: ratio('next'), like: ratio('like'), secureUrl: ratio('secureUrl') },
+      ratios: {
+        next: ratio('next'),
+        like: ratio('like'),
+        secureUrl: ratio('secureUrl'),
+        chart: ratio('chart'),
+        artistPage: ratio('artistPage'),
+      },
       checks,
       pass: Object.values(checks).every(Boolean),
     };
     if (!only)
       writeFileSync(
-        path.join(import.meta.dirname, 'results', 'player-endpoints.json'),
+        path.join(import.meta.dirname, 'results', 'listener-endpoints.json'),
         `${JSON.stringify(report, null, 2)}\n`,
       );
     console.log(JSON.stringify(report.ratios), JSON.stringify(checks), report.pass ? 'PASS' : 'FAIL');
