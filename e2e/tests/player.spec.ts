@@ -50,6 +50,24 @@ test('the arrow keys skip and like', async ({ page, screens }) => {
   await expect(revealCard(page)).toHaveCount(0);
 });
 
+test('two quick skips rate two different tracks', async ({ page, screens }) => {
+  await signUpListener(page, 'q');
+  await screens.visit('/player');
+  const disliked: string[] = [];
+  page.on('request', (request) => {
+    const match = /\/api\/tracks\/([^/]+)\/dislike$/.exec(new URL(request.url()).pathname);
+    if (match?.[1]) disliked.push(match[1]);
+  });
+  await page.getByRole('button', { name: PLAYER_MESSAGES.discoverMusic }).click();
+  await expect(page.getByRole('slider', { name: 'Playback position' })).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => disliked.length).toBe(1);
+  // The next track is on screen as soon as it is picked: a second skip acts on it at once.
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => disliked.length).toBe(2);
+  expect(new Set(disliked).size).toBe(2);
+});
+
 test('the mini player follows the listener to other screens, masked until the like', async ({
   page,
   screens,

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAuthStore } from '../../features/accounts/auth-store';
-import { resetAudio } from '../../features/player/audio/audio-engine';
+import { clearPreloads, resetAudio } from '../../features/player/audio/audio-engine';
 import { clearSecureUrlCache } from '../../features/player/audio/secure-url-cache';
 import { usePlayerStore } from '../../features/player/player-store';
 
@@ -13,6 +13,7 @@ export function usePlayerSignOut(): void {
     () =>
       useAuthStore.subscribe((state, previous) => {
         if (previous.user && !state.user) {
+          clearPreloads();
           clearSecureUrlCache();
           resetAudio();
           usePlayerStore.getState().clear();

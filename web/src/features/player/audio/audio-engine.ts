@@ -1,3 +1,4 @@
+import { createPreloadQueue } from './preload-queue';
 import { getSecureUrl, isSecureUrlStale } from './secure-url-cache';
 
 /**
@@ -50,7 +51,14 @@ export function resetAudio(): void {
   audio.load();
 }
 
-/** Fetches the next track's URL ahead of time, so the swipe plays without waiting for it. */
+const preloads = createPreloadQueue((trackId) => getSecureUrl(trackId, 'preload'));
+
+/** Fetches a track's URL ahead of time, so the swipe or tap plays without waiting for it. */
 export function preloadTrack(trackId: string): void {
-  void getSecureUrl(trackId, 'preload').catch(() => undefined);
+  preloads.add(trackId);
+}
+
+/** Sign-out: forget the tracks still waiting to be preloaded. */
+export function clearPreloads(): void {
+  preloads.clear();
 }

@@ -53,7 +53,7 @@ export function useDiscover() {
   }, []);
 
   const show = useCallback(
-    async (next: BlindTrack) => {
+    (next: BlindTrack) => {
       setTrack(next);
       setReveal(null);
       setPhase('track');
@@ -62,43 +62,47 @@ export function useDiscover() {
         play: () => void resumeTrack(next.id),
         pause: pauseAudio,
       });
-      try {
-        await playTrack(next.id);
-      } catch (playError) {
+      // Not awaited: the track is on screen and can be rated while its audio starts, so a second
+      // quick swipe acts on it instead of being dropped while the first one's audio loads.
+      playTrack(next.id).catch((playError: unknown) => {
         setError(messageOf(playError, PLAYER_MESSAGES.failedToPlayAudio));
-      }
+      });
       void prefetch(next.id);
     },
     [prefetch, setCurrentTrack],
   );
 
+  /** Shows the next track; resolves to its id, or null when there is none (an end state). */
   const advance = useCallback(
-    async (currentId: string | null) => {
+    async (currentId: string | null): Promise<string | null> => {
       setError(null);
       const ready = upcoming.current;
       upcoming.current = null;
       if (ready && ready.id !== currentId && !usePlayerStore.getState().likedTrackIds.includes(ready.id)) {
-        await show(ready);
-        return;
+        show(ready);
+        return ready.id;
       }
       setPhase((p) => (p === 'start' ? 'loading' : p));
       try {
         const next = await playerApi.next(currentId);
         if (next.state === 'track') {
-          await show(next.track);
-        } else {
-          pauseAudio();
-          setTrack(null);
-          setPhase(next.state);
+          show(next.track);
+          return next.track.id;
         }
+        pauseAudio();
+        setTrack(null);
+        setPhase(next.state);
       } catch (loadError) {
         setError(messageOf(loadError, PLAYER_MESSAGES.failedToPlayAudio));
       }
+      return null;
     },
     [show],
   );
 
-  const start = useCallback(() => advance(null), [advance]);
+  const start = useCallback(async () => {
+    await advance(null);
+  }, [advance]);
 
   const like = useCallback(async () => {
     if (!track || isBusy) return;
@@ -121,15 +125,39 @@ export function useDiscover() {
     }
   }, [isBusy, markLiked, track]);
 
+  // A skip that arrives while the previous one is still being recorded is kept and applied to
+  // the track that comes next: a listener swiping twice quickly means two skips.
+  const isSkipping = useRef(false);
+  const isSkipQueued = useRef(false);
+  /** Whether a skip came in while the last one was recorded; asking clears it. */
+  const takeQueuedSkip = () => {
+    const queued = isSkipQueued.current;
+    isSkipQueued.current = false;
+    return queued;
+  };
   const skip = useCallback(async () => {
-    if (!track || isBusy) return;
+    if (!track) return;
+    if (isSkipping.current) {
+      isSkipQueued.current = true;
+      return;
+    }
+    // A like being recorded is not interrupted by a skip.
+    if (isBusy) return;
+    isSkipping.current = true;
     setIsBusy(true);
     try {
-      await playerApi.dislike(track.id);
-      await advance(track.id);
+      let current: string | null = track.id;
+      while (current) {
+        takeQueuedSkip();
+        await playerApi.dislike(current);
+        const shown: string | null = await advance(current);
+        current = takeQueuedSkip() ? shown : null;
+      }
     } catch (skipError) {
       setError(messageOf(skipError, PLAYER_MESSAGES.trackUnavailable));
     } finally {
+      isSkipping.current = false;
+      isSkipQueued.current = false;
       setIsBusy(false);
     }
   }, [advance, isBusy, track]);
