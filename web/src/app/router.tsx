@@ -2,6 +2,7 @@ import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { lazyScreen, type ScreenModule } from './errors/lazy-screen';
 import { RouteError } from './errors/route-error';
 import { AppLayout } from './layouts/app-layout';
+import { KitToolLayout } from './layouts/kit-tool-layout';
 import { PublicLayout, type PublicRouteHandle } from './layouts/public-layout';
 import { paths } from './paths';
 import { RequireAuth } from './require-auth';
@@ -68,12 +69,17 @@ export const routes: RouteObject[] = [
               screen(paths.charts, () => import('./routes/charts')),
               screen(paths.library, () => import('./routes/library')),
               screen(paths.creatorTools, () => import('./routes/creator-tools')),
-              screen(paths.soundLab, () => import('./routes/soundlab')),
-              screen(paths.vocalLab, () => import('./routes/vocallab')),
-              screen(paths.tutorLab, () => import('./routes/tutorlab')),
-              screen(paths.abel, () => import('./routes/abel')),
-              screen(paths.klangPack, () => import('./routes/klang-pack')),
-              screen(paths.testVoice, () => import('./routes/test-voice')),
+              {
+                Component: KitToolLayout,
+                children: [
+                  screen(paths.soundLab, () => import('./routes/soundlab')),
+                  screen(paths.vocalLab, () => import('./routes/vocallab')),
+                  screen(paths.tutorLab, () => import('./routes/tutorlab')),
+                  screen(paths.abel, () => import('./routes/abel')),
+                  screen(paths.klangPack, () => import('./routes/klang-pack')),
+                  screen(paths.testVoice, () => import('./routes/test-voice')),
+                ],
+              },
               screen(paths.artist.pattern, () => import('./routes/artist')),
               screen(paths.profile, () => import('./routes/profile')),
               screen(paths.forum, () => import('./routes/forum')),

@@ -1,3 +1,4 @@
+import { usePlayerStore } from '../player-store';
 import { createPreloadQueue } from './preload-queue';
 import { getSecureUrl, isSecureUrlStale } from './secure-url-cache';
 
@@ -61,4 +62,23 @@ export function preloadTrack(trackId: string): void {
 /** Sign-out: forget the tracks still waiting to be preloaded. */
 export function clearPreloads(): void {
   preloads.clear();
+}
+
+/**
+ * Spec 000 §4 pauseForNavigation: a screen that needs the speakers (a Kit tool) pauses what was
+ * playing and remembers that it was.
+ */
+export function pauseForNavigation(): void {
+  const audio = getAudioElement();
+  if (audio.paused) return;
+  usePlayerStore.getState().setWasPlayingBeforePause(true);
+  audio.pause();
+}
+
+/** Spec 000 §4 resumeFromNavigation: plays on from the same place if it was playing before. */
+export async function resumeFromNavigation(): Promise<void> {
+  const { wasPlayingBeforePause, currentTrack, setWasPlayingBeforePause } = usePlayerStore.getState();
+  if (!wasPlayingBeforePause) return;
+  setWasPlayingBeforePause(false);
+  if (currentTrack) await resumeTrack(currentTrack.id);
 }
