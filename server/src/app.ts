@@ -20,6 +20,8 @@ import { formsRoutes } from './modules/forms/forms.routes';
 import { createFormsService } from './modules/forms/forms.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { followsRoutes } from './modules/follows/follows.routes';
+import { forumRoutes } from './modules/forum/forum.routes';
+import { createForumService } from './modules/forum/forum.service';
 import { createFollowsService } from './modules/follows/follows.service';
 import { createLoyaltyService } from './modules/loyalty/loyalty.service';
 import { mediaRoutes } from './modules/media/media.routes';
@@ -110,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     service: createPlayerService({ db, storage: providers.storage, loyalty }),
   });
   await app.register(followsRoutes, { service: createFollowsService({ db }) });
+  await app.register(forumRoutes, { service: createForumService({ db, storage: providers.storage }) });
   await app.register(healthRoutes, { database: db.kind, providers: describeProviders(providers) });
   await app.register(analyticsRoutes, {
     service: createAnalyticsService({ repository: createAnalyticsRepository(db) }),
