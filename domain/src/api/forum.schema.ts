@@ -119,6 +119,12 @@ export const forumPostListSchema = z.object({ posts: z.array(forumPostSummarySch
 export const forumPostSchema = z.object({ ...postFields, content: z.string() });
 export type ForumPost = z.infer<typeof forumPostSchema>;
 export const forumPostResponseSchema = z.object({ post: forumPostSchema });
+/** The post screen also learns whether the viewer moderates (admins pin, lock, star, delete). */
+export const forumPostViewSchema = z.object({
+  post: forumPostSchema,
+  viewer: z.object({ isAdmin: z.boolean() }),
+});
+export type ForumPostView = z.infer<typeof forumPostViewSchema>;
 
 export const forumReplySchema = z.object({
   id: z.uuid(),

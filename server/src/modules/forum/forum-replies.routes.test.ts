@@ -3,6 +3,7 @@ import {
   FORUM_LIMITS,
   FORUM_MESSAGES,
   forumPostResponseSchema,
+  forumPostViewSchema,
   forumRepliesResponseSchema,
 } from '@klang/domain';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -142,6 +143,11 @@ describe('forum replies and moderation', () => {
     expect(messageOf(refusedPost)).toBe(FORUM_MESSAGES.notYourPost);
     expect(await postOf(author, post.id)).toMatchObject({ isPinned: false, isLocked: false, replyCount: 1 });
     expect((await repliesOf(author, post.id))[0]?.isStarred).toBe(false);
+
+    const viewerOf = async (who: typeof admin) =>
+      forumPostViewSchema.parse((await who.get(`/api/forum/posts/${post.id}`)).json()).viewer;
+    expect(await viewerOf(admin)).toEqual({ isAdmin: true });
+    expect(await viewerOf(author)).toEqual({ isAdmin: false });
 
     const pinned = await admin.patch(`/api/forum/posts/${post.id}`, { isPinned: true, isLocked: true });
     expect(forumPostResponseSchema.parse(pinned.json()).post).toMatchObject({

@@ -8,6 +8,7 @@ import {
   forumPostListSchema,
   forumPostParamsSchema,
   forumPostResponseSchema,
+  forumPostViewSchema,
   forumRepliesResponseSchema,
   forumReplyParamsSchema,
   forumReplyResponseSchema,
@@ -66,8 +67,8 @@ export const forumRoutes: FastifyPluginAsyncZod<{ service: ForumService }> = asy
 
   app.get(
     '/api/forum/posts/:postId',
-    { ...auth, schema: { tags, params: forumPostParamsSchema, response: { 200: forumPostResponseSchema } } },
-    async (request) => ({ post: await service.getPost(signedInId(request.account), request.params.postId) }),
+    { ...auth, schema: { tags, params: forumPostParamsSchema, response: { 200: forumPostViewSchema } } },
+    async (request) => service.viewPost(signedInId(request.account), request.params.postId),
   );
 
   app.patch(

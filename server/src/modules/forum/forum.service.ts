@@ -8,6 +8,7 @@ import {
   type ForumCategory,
   type ForumPost,
   type ForumPostSummary,
+  type ForumPostView,
   type ForumReply,
   type ForumSort,
   type ForumVoteState,
@@ -124,6 +125,12 @@ export function createForumService(deps: ForumDeps) {
     },
 
     getPost,
+
+    /** The post screen: the post, and whether the viewer may moderate it. */
+    async viewPost(viewerId: string, postId: string): Promise<ForumPostView> {
+      const post = await getPost(viewerId, postId);
+      return { post, viewer: { isAdmin: await repo.isAdmin(viewerId) } };
+    },
 
     /** One open, one view, counted in SQL (DECISIONS.md: never read and written back). */
     async recordView(postId: string): Promise<{ viewCount: number }> {
