@@ -176,7 +176,7 @@ describe('forum content renders hostile input as text', () => {
         );
         expect(container.querySelector('h2')?.textContent).toBe(payload);
         // The preview, the reply's author name and the reply itself: three verbatim copies.
-        expect(container.textContent?.split(payload).length).toBeGreaterThanOrEqual(5);
+        expect(container.textContent.split(payload).length).toBeGreaterThanOrEqual(5);
         expectNoInjectedMarkup(container);
         unmount();
       }
