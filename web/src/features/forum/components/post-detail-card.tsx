@@ -1,5 +1,5 @@
 import type { ForumPost, Vote } from '@klang/domain';
-import { Eye, Lock, LockOpen, MessageCircle, Pin, PinOff, Trash2 } from 'lucide-react';
+import { Eye, Lock, LockOpen, MessageCircle, Pin, PinOff, Trash2, type LucideIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { AuthorLine } from './author-line';
 import { PostBadges } from './post-badges';
@@ -60,38 +60,24 @@ export function PostDetailCard({
         <div className="flex flex-wrap items-center gap-2">
           {isAdmin && (
             <>
-              <Button
-                variant="secondary"
-                size="sm"
+              <ModerationToggle
+                isOn={post.isPinned}
+                labels={['Pin', 'Unpin']}
+                icons={[Pin, PinOff]}
                 disabled={isModerating}
-                aria-pressed={post.isPinned}
-                onClick={() => {
+                onToggle={() => {
                   onModerate({ isPinned: !post.isPinned });
                 }}
-              >
-                {post.isPinned ? (
-                  <PinOff aria-hidden="true" className="size-4" />
-                ) : (
-                  <Pin aria-hidden="true" className="size-4" />
-                )}
-                {post.isPinned ? 'Unpin' : 'Pin'}
-              </Button>
-              <Button
-                variant="secondary"
-                size="sm"
+              />
+              <ModerationToggle
+                isOn={post.isLocked}
+                labels={['Lock', 'Unlock']}
+                icons={[Lock, LockOpen]}
                 disabled={isModerating}
-                aria-pressed={post.isLocked}
-                onClick={() => {
+                onToggle={() => {
                   onModerate({ isLocked: !post.isLocked });
                 }}
-              >
-                {post.isLocked ? (
-                  <LockOpen aria-hidden="true" className="size-4" />
-                ) : (
-                  <Lock aria-hidden="true" className="size-4" />
-                )}
-                {post.isLocked ? 'Unlock' : 'Lock'}
-              </Button>
+              />
             </>
           )}
           {canDelete && (
@@ -103,5 +89,28 @@ export function PostDetailCard({
         </div>
       </div>
     </article>
+  );
+}
+
+/** An admin's on/off switch for a post; its label says what a press will do. */
+function ModerationToggle({
+  isOn,
+  labels,
+  icons,
+  disabled,
+  onToggle,
+}: {
+  isOn: boolean;
+  labels: [off: string, on: string];
+  icons: [off: LucideIcon, on: LucideIcon];
+  disabled: boolean;
+  onToggle: () => void;
+}) {
+  const Icon = isOn ? icons[1] : icons[0];
+  return (
+    <Button variant="secondary" size="sm" disabled={disabled} aria-pressed={isOn} onClick={onToggle}>
+      <Icon aria-hidden="true" className="size-4" />
+      {isOn ? labels[1] : labels[0]}
+    </Button>
   );
 }
