@@ -32,16 +32,6 @@ export function useVoteMutation(postId: string) {
   });
 }
 
-/** A vote from the list, where the card does not know its post id until it is clicked. */
-export function useListVoteMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ postId, vote }: { postId: string; vote: Vote }) => forumApi.vote(postId, vote),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: forumKeys.all }),
-    onError: logFailure('vote'),
-  });
-}
-
 export function useDeletePostMutation() {
   const queryClient = useQueryClient();
   return useMutation({
