@@ -1,4 +1,4 @@
-import type { ForumSort, Vote } from '@klang/domain';
+import type { ForumCategory, ForumSort, Vote } from '@klang/domain';
 import type { Queryable } from '../../db/client';
 import type { Bucket } from '../../providers/storage/storage';
 
@@ -86,8 +86,9 @@ function likePattern(text: string): string {
 
 export function createForumRepository(db: Queryable) {
   return {
-    async listCategories() {
-      return db.query<{ id: string; name: string; description: string; color: string; icon: string }>(
+    /** The icon column is checked against the same names as ForumCategory['icon'] (0005-forum.sql). */
+    async listCategories(): Promise<ForumCategory[]> {
+      return db.query<ForumCategory>(
         `select id, name, description, color, icon from forum_categories
          where is_active order by sort_order, name`,
       );

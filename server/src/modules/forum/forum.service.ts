@@ -103,8 +103,7 @@ export function createForumService(deps: ForumDeps) {
 
   return {
     async listCategories(): Promise<ForumCategory[]> {
-      const rows = await repo.listCategories();
-      return rows.map((row) => ({ ...row, icon: row.icon as ForumCategory['icon'] }));
+      return repo.listCategories();
     },
 
     /** Search is a case-insensitive partial match on title or content (spec 002 §5). */
@@ -123,8 +122,6 @@ export function createForumService(deps: ForumDeps) {
         })),
       );
     },
-
-    getPost,
 
     /** The post screen: the post, and whether the viewer may moderate it. */
     async viewPost(viewerId: string, postId: string): Promise<ForumPostView> {
