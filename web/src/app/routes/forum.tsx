@@ -53,7 +53,7 @@ export function Component() {
             <DialogTrigger asChild>
               <Button variant="secondary" className="md:hidden" aria-label={`Categories: ${selectedName}`}>
                 <Filter aria-hidden="true" className="size-4" />
-                Categories
+                <span className="max-w-24 truncate">{categoryId ? selectedName : 'Categories'}</span>
               </Button>
             </DialogTrigger>
             <DialogContent title="Categories">

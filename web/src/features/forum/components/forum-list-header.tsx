@@ -60,7 +60,7 @@ export function ForumListHeader(props: ForumListHeaderProps) {
             onValueChange={(value) => {
               if (isSort(value)) props.onSortChange(value);
             }}
-            className="min-w-48 flex-1"
+            className="min-w-0 flex-1 sm:min-w-48"
           />
           {props.categoriesControl}
         </div>
