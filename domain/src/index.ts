@@ -16,3 +16,4 @@ export * from './public-site/forms.schema';
 export * from './api/player.schema';
 export * from './api/catalogue.schema';
 export * from './api/loyalty.schema';
+export * from './api/forum.schema';

@@ -23,6 +23,8 @@ import { followsRoutes } from './modules/follows/follows.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes';
+import { forumRoutes } from './modules/forum/forum.routes';
+import { createForumService } from './modules/forum/forum.service';
 import { createFollowsService } from './modules/follows/follows.service';
 import { createLoyaltyService } from './modules/loyalty/loyalty.service';
 import { mediaRoutes } from './modules/media/media.routes';
@@ -120,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(catalogueRoutes, { service: catalogue });
   await app.register(loyaltyRoutes, { db, loyalty });
+  await app.register(forumRoutes, { service: createForumService({ db, storage: providers.storage }) });
   await app.register(healthRoutes, { database: db.kind, providers: describeProviders(providers) });
   await app.register(analyticsRoutes, {
     service: createAnalyticsService({ repository: createAnalyticsRepository(db) }),

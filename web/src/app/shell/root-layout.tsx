@@ -1,6 +1,11 @@
 import { usePlayerSignOut } from './use-player-sign-out';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useAuthStore } from '../../features/accounts/auth-store';
+import { FloatingForumButton } from '../../features/forum/components/floating-forum-button';
+import { usePlayerStore } from '../../features/player/player-store';
 import { BRAND_ASSETS } from '../../lib/brand-assets';
+import { paths } from '../paths';
+import { showsForumButton } from './forum-button-visibility';
 import { useHiddenPageMotion } from './use-hidden-page-motion';
 import { useIdlePreload } from './use-idle-preload';
 import { usePageViews } from './use-page-views';
@@ -13,6 +18,10 @@ export function RootLayout() {
   useHiddenPageMotion();
   usePlayerSignOut();
   useIdlePreload(PRELOADED_IMAGES);
+  const { pathname } = useLocation();
+  // Spec 002 §2.9: signed in, with a known profile type.
+  const hasProfile = useAuthStore((state) => state.user !== null && state.profile !== null);
+  const hasTrack = usePlayerStore((state) => state.currentTrack !== null);
   return (
     <>
       <a
@@ -22,6 +31,9 @@ export function RootLayout() {
         Skip to content
       </a>
       <Outlet />
+      {hasProfile && showsForumButton(pathname) && (
+        <FloatingForumButton href={paths.forum} isRaised={hasTrack} />
+      )}
       <ScrollRestoration />
     </>
   );

@@ -1,0 +1,317 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { DEMO_ACCOUNT, FORUM_MESSAGES } from '@klang/domain';
+import { expect, test } from '../support/fixtures';
+
+/** A unique word per run and project: both projects share one server and one forum. */
+function uniqueTag(prefix: string) {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** A new member, signed in through the API so the journey starts on the forum. */
+async function signUp(page: Page, tag: string): Promise<string> {
+  const username = `forum${tag}`.slice(0, 30);
+  const res = await page.request.post('/api/auth/signup/listener', {
+    data: { username, email: `${username}@example.com`, password: 'secret-pass' },
+  });
+  expect(res.status()).toBe(201);
+  return username;
+}
+
+async function categoryId(page: Page, name: string): Promise<string> {
+  const res = await page.request.get('/api/forum/categories');
+  const { categories } = (await res.json()) as { categories: { id: string; name: string }[] };
+  const found = categories.find((c) => c.name === name);
+  if (!found) throw new Error(`no category ${name}`);
+  return found.id;
+}
+
+async function apiPost(page: Page, input: { categoryId: string; title: string; content: string }) {
+  const res = await page.request.post('/api/forum/posts', { data: { ...input, isAnonymous: false } });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { post: { id: string } }).post.id;
+}
+
+const postCard = (page: Page, title: string) => page.getByRole('article').filter({ hasText: title });
+
+test('a member posts, replies, answers the reply, and votes then changes the vote', async ({
+  page,
+  screens,
+}) => {
+  const tag = uniqueTag('p');
+  await signUp(page, tag);
+  await screens.visit('/forum');
+  await expect(page.getByRole('heading', { name: 'Forum', level: 1 })).toBeVisible();
+
+  await page.getByRole('button', { name: 'New Post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Post' });
+  await dialog.getByRole('button', { name: 'Create Post' }).click();
+  await expect(dialog.getByText(FORUM_MESSAGES.fillAllFields)).toBeVisible();
+  await screens.check('new post dialog');
+
+  await dialog.getByRole('combobox', { name: 'Category' }).click();
+  await page.getByRole('option', { name: 'Feedback' }).click();
+  const title = `Mixdown check ${tag}`;
+  await dialog.getByLabel('Title').fill(`  ${title}  `);
+  await dialog
+    .getByLabel('Content')
+    .fill('Is the kick too loud?\n<b>Not bold</b><img src=x onerror=alert(1)>');
+  await dialog.getByRole('button', { name: 'Create Post' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await page.getByRole('link', { name: title, exact: true }).click();
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  // Plain text: the markup is shown as typed, with its line break, and nothing was parsed.
+  await expect(page.getByText('<b>Not bold</b><img src=x onerror=alert(1)>')).toBeVisible();
+  await expect(page.locator('main img[src="x"]')).toHaveCount(0);
+  await expect(page.getByText('1 view')).toBeVisible();
+  await expect(page.getByText(FORUM_MESSAGES.noReplies)).toBeVisible();
+  await screens.check('post');
+
+  // A reply, then a reply to that reply (threaded under it).
+  const postReply = page.getByRole('button', { name: 'Post Reply' });
+  await expect(postReply).toBeDisabled();
+  await page.getByLabel('Add a reply').fill('Bring the kick down 2 dB.');
+  await postReply.click();
+  await expect(page.getByText(FORUM_MESSAGES.replyPosted, { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Replies (1)' })).toBeVisible();
+
+  const firstReply = page.getByRole('article').filter({ hasText: 'Bring the kick down 2 dB.' });
+  await firstReply.getByRole('button', { name: 'Reply' }).click();
+  await expect(page.getByLabel('Reply to comment')).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await page.getByLabel('Reply to comment').fill('Tried it: much better.');
+  await page.getByRole('button', { name: 'Post Reply' }).click();
+  await expect(page.getByRole('heading', { name: 'Replies (2)' })).toBeVisible();
+  await expect(page.getByLabel('Add a reply')).toBeVisible();
+  await expect(
+    page.getByRole('listitem').filter({ has: firstReply }).getByText('Tried it: much better.'),
+  ).toBeVisible();
+  await screens.check('threaded replies');
+
+  // Votes: up, then down replaces it, then down again removes it.
+  const votes = page.getByRole('group', { name: 'Votes' });
+  await votes.getByRole('button', { name: /^Upvote/ }).click();
+  await expect(votes.getByRole('button', { name: 'Upvote, 1' })).toHaveAttribute('aria-pressed', 'true');
+  await votes.getByRole('button', { name: /^Downvote/ }).click();
+  await expect(votes.getByRole('button', { name: 'Downvote, 1' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(votes.getByRole('button', { name: 'Upvote, 0' })).toHaveAttribute('aria-pressed', 'false');
+  await votes.getByRole('button', { name: /^Downvote/ }).click();
+  await expect(votes.getByRole('button', { name: 'Downvote, 0' })).toHaveAttribute('aria-pressed', 'false');
+
+  // The author deletes the post after confirming, and lands on the list.
+  await page.getByRole('button', { name: 'Delete Post' }).click();
+  await expect(page.getByText(FORUM_MESSAGES.confirmDeletePost)).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/forum$/);
+  await expect(page.getByRole('link', { name: title, exact: true })).toHaveCount(0);
+});
+
+test('search and sort find posts, categories filter, and an anonymous post names nobody', async ({
+  page,
+  screens,
+}, testInfo) => {
+  const tag = uniqueTag('s');
+  const username = await signUp(page, tag);
+  const general = await categoryId(page, 'General');
+  const older = await apiPost(page, { categoryId: general, title: `Older ${tag}`, content: 'first' });
+  const newer = await apiPost(page, { categoryId: general, title: `Newer ${tag}`, content: 'second' });
+  await page.request.post(`/api/forum/posts/${older}/replies`, { data: { content: 'a reply' } });
+  for (let i = 0; i < 2; i += 1) await page.request.post(`/api/forum/posts/${newer}/views`);
+
+  await screens.visit('/forum');
+  // Case-insensitive partial match on the title.
+  await page.getByLabel('Search posts').fill(tag.toUpperCase().slice(0, -1));
+  const titles = page.getByRole('article').getByRole('heading', { level: 2 });
+  await expect(titles).toHaveText([`Older ${tag}`, `Newer ${tag}`]);
+
+  const sortBy = async (label: string) => {
+    await page.getByRole('combobox', { name: 'Sort posts' }).click();
+    await page.getByRole('option', { name: label }).click();
+  };
+  await sortBy('Most Views');
+  await expect(titles).toHaveText([`Newer ${tag}`, `Older ${tag}`]);
+  await sortBy('Most Replies');
+  await expect(titles).toHaveText([`Older ${tag}`, `Newer ${tag}`]);
+  await sortBy('Latest Activity');
+  await expect(titles).toHaveText([`Older ${tag}`, `Newer ${tag}`]);
+
+  // An anonymous post through the form: 'Anonymous' everywhere, no name, no delete button.
+  await page.getByRole('button', { name: 'New Post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Post' });
+  await dialog.getByRole('combobox', { name: 'Category' }).click();
+  await page.getByRole('option', { name: 'Feedback' }).click();
+  await dialog.getByLabel('Title').fill(`Secret ${tag}`);
+  await dialog.getByLabel('Content').fill('Nobody needs to know this is mine.');
+  await dialog.getByRole('checkbox', { name: 'Post anonymously' }).click();
+  await dialog.getByRole('button', { name: 'Create Post' }).click();
+  await expect(dialog).toHaveCount(0);
+  const secret = postCard(page, `Secret ${tag}`);
+  await expect(secret.getByText('Anonymous')).toBeVisible();
+  await expect(secret).not.toContainText(username);
+
+  // Categories: the sidebar on a desktop, a modal on a phone.
+  if (testInfo.project.name === 'phone') {
+    await page.getByRole('button', { name: /^Categories/ }).click();
+    await screens.check('categories modal');
+    await page
+      .getByRole('dialog', { name: 'Categories' })
+      .getByRole('button', { name: /^Feedback/ })
+      .click();
+  } else {
+    await page
+      .getByRole('complementary', { name: 'Categories' })
+      .getByRole('button', { name: /^Feedback/ })
+      .click();
+  }
+  await expect(titles).toHaveText([`Secret ${tag}`]);
+  await screens.check('filtered list');
+
+  await secret.getByRole('link').click();
+  await expect(page.getByRole('heading', { name: `Secret ${tag}`, level: 1 })).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText(username);
+  await expect(page.getByRole('button', { name: 'Delete Post' })).toHaveCount(0);
+  await screens.check('anonymous post');
+});
+
+test('a post that cannot be loaded goes back to the list, and the Open Forum button opens it', async ({
+  page,
+  screens,
+}) => {
+  await signUp(page, uniqueTag('m'));
+  await page.goto('/forum/post/00000000-0000-4000-8000-000000000000');
+  await expect(page).toHaveURL(/\/forum$/);
+
+  await screens.visit('/profile');
+  await page.getByRole('link', { name: 'Open Forum' }).click();
+  await expect(page).toHaveURL(/\/forum$/);
+  await expect(page.getByRole('link', { name: 'Open Forum' })).toHaveCount(0);
+});
+
+/**
+ * Admins are granted from the command line (DECISIONS.md), and that script needs the data
+ * directory to itself, so this journey runs on its own server: seeded at a first start, stopped,
+ * the demo account made an admin, and started again.
+ */
+test.describe('an admin moderates', () => {
+  const repoRoot = path.resolve(import.meta.dirname, '../..');
+  const port = Number(process.env.E2E_PORT ?? 3199) + 50;
+  const base = `http://localhost:${port}`;
+  let dataDir = '';
+  let server: ChildProcess | undefined;
+
+  const startServer = async () => {
+    const child = spawn('npx', ['tsx', 'server/src/main.ts'], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+      },
+      detached: true,
+      stdio: 'ignore',
+    });
+    server = child;
+    await expect
+      .poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, { timeout: 200_000 })
+      .toBe(200);
+  };
+  const stopServer = async () => {
+    const child = server;
+    server = undefined;
+    if (child?.pid === undefined || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    process.kill(-child.pid, 'SIGTERM');
+    await exited;
+  };
+
+  test.beforeAll(async () => {
+    test.setTimeout(420_000);
+    dataDir = mkdtempSync(path.join(tmpdir(), 'klang-e2e-forum-admin-'));
+    await startServer();
+    await stopServer();
+    const grant = spawnSync('npx', ['tsx', 'server/src/scripts/grant-admin.ts', DEMO_ACCOUNT.email], {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: 'utf8',
+    });
+    expect(grant.stdout).toContain('is now an admin');
+    await startServer();
+  });
+  test.afterAll(async () => {
+    await stopServer();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('pins, locks, stars, and removes an anonymous post', async ({ page, screens, playwright }) => {
+    const tag = uniqueTag('a');
+    const member = await playwright.request.newContext({ baseURL: base });
+    const username = `forum${tag}`.slice(0, 30);
+    expect(
+      (
+        await member.post('/api/auth/signup/listener', {
+          data: { username, email: `${username}@example.com`, password: 'secret-pass' },
+        })
+      ).status(),
+    ).toBe(201);
+    const { categories } = (await (await member.get('/api/forum/categories')).json()) as {
+      categories: { id: string }[];
+    };
+    const create = async (title: string, isAnonymous: boolean) => {
+      const res = await member.post('/api/forum/posts', {
+        data: { categoryId: categories[0]?.id, title, content: 'Words', isAnonymous },
+      });
+      return ((await res.json()) as { post: { id: string } }).post.id;
+    };
+    const target = await create(`Moderate me ${tag}`, false);
+    await create(`Newer ${tag}`, false);
+    const anonymous = await create(`Anonymous ${tag}`, true);
+    await member.post(`/api/forum/posts/${target}/replies`, { data: { content: 'Worth a star' } });
+
+    const login = await page.request.post(`${base}/api/auth/login`, {
+      data: { identifier: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+    });
+    expect(login.status()).toBe(200);
+    await screens.visit(`${base}/forum/post/${target}`);
+
+    await page.getByRole('button', { name: 'Pin' }).click();
+    await expect(page.getByRole('main').getByText('Pinned', { exact: true })).toBeVisible();
+    const reply = page.getByRole('article').filter({ hasText: 'Worth a star' });
+    await reply.getByRole('button', { name: 'Star' }).click();
+    await expect(reply.getByText('Starred', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Lock' }).click();
+    await expect(page.getByRole('main').getByText('Locked', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Add a reply')).toHaveCount(0);
+    await expect(reply.getByRole('button', { name: 'Reply' })).toHaveCount(0);
+    await screens.check('admin on a locked, pinned post');
+
+    // The server refuses the member's reply to the locked post, whatever the screen shows.
+    const refused = await member.post(`/api/forum/posts/${target}/replies`, {
+      data: { content: 'Let me in' },
+    });
+    expect(refused.status()).toBe(403);
+
+    // Pinned first in Latest Activity, although a newer post exists.
+    await screens.visit(`${base}/forum`);
+    await page.getByLabel('Search posts').fill(tag);
+    await expect(page.getByRole('article').getByRole('heading', { level: 2 })).toHaveText([
+      `Moderate me ${tag}`,
+      `Anonymous ${tag}`,
+      `Newer ${tag}`,
+    ]);
+
+    // An admin may remove an anonymous post; it still names nobody.
+    await page.goto(`${base}/forum/post/${anonymous}`);
+    await expect(page.getByRole('main')).not.toContainText(username);
+    await page.getByRole('button', { name: 'Delete Post' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page).toHaveURL(/\/forum$/);
+    expect((await member.get(`/api/forum/posts/${anonymous}`)).status()).toBe(404);
+    await member.dispose();
+  });
+});

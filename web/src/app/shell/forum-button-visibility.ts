@@ -1,0 +1,9 @@
+import { paths } from '../paths';
+
+/** Spec 002 §2.9: no forum button on the forum itself, the sign-in screens, or the landing page. */
+const HIDDEN_PREFIXES = [paths.forum, paths.login, paths.demoLogin, paths.resetPassword];
+
+export function showsForumButton(pathname: string): boolean {
+  if (pathname === paths.home) return false;
+  return !HIDDEN_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+}
