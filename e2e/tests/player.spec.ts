@@ -125,3 +125,22 @@ test('at phone width a swipe right likes, and a drag on the ring only seeks', as
   await swipe(120);
   await expect(revealCard(page)).toBeVisible();
 });
+
+test('a Discover track that ends on another screen brings the listener back to Discover', async ({
+  page,
+  screens,
+}) => {
+  await signUpListener(page, 'e');
+  await screens.visit('/player');
+  await page.getByRole('button', { name: PLAYER_MESSAGES.discoverMusic }).click();
+  const scrubber = page.getByRole('slider', { name: 'Playback position' });
+  await expect.poll(async () => Number(await scrubber.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+  await page.getByRole('navigation').getByRole('link', { name: 'Library' }).click();
+  await expect(page).toHaveURL(/\/library$/);
+  // Seek the mini player to the end: the track ends there.
+  const seek = page.getByRole('region', { name: 'Now playing' }).getByRole('slider', { name: 'Seek' });
+  await expect(seek).not.toHaveAttribute('aria-valuemax', '1');
+  await seek.focus();
+  await page.keyboard.press('End');
+  await expect(page).toHaveURL(/\/player$/, { timeout: 10_000 });
+});

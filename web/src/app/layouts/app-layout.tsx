@@ -6,20 +6,22 @@ import { useListeningTimer } from '../../features/player/hooks/use-listening-tim
 import { usePlayerStore } from '../../features/player/player-store';
 import { Logo } from '../../components/ui/logo';
 import { paths } from '../paths';
+import { useDiscoverReturn } from '../shell/use-discover-return';
 import { BottomNav } from './bottom-nav';
 
-/** The signed-in app: a slim top bar, the screen, and the fixed bottom navigation. */
 /** Spec 002 §2.12: the mini player shows on these screens when a track is loaded, never on /player. */
 function showsMiniPlayer(pathname: string): boolean {
   const screens: string[] = [paths.charts, paths.library, paths.profile];
   return screens.includes(pathname) || pathname.startsWith('/artist/');
 }
 
+/** The signed-in app: a slim top bar, the screen, and the fixed bottom navigation. */
 export function AppLayout() {
   const { pathname } = useLocation();
   const hasTrack = usePlayerStore((state) => state.currentTrack !== null);
   const withMiniPlayer = hasTrack && showsMiniPlayer(pathname);
   useListeningTimer(useAuthStore((state) => state.user !== null));
+  useDiscoverReturn();
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b border-line/60">

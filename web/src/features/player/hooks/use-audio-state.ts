@@ -11,12 +11,17 @@ interface AudioState {
 
 /** The shared audio element's state, as React state: playing, loading, time, duration, errors. */
 export function useAudioState(): AudioState {
-  const [state, setState] = useState<AudioState>({
-    isPlaying: false,
-    isLoading: false,
-    currentTime: 0,
-    duration: 0,
-    hasError: false,
+  // Start from what the element is doing now: a screen that mounts mid-track (the mini player
+  // on another screen) has missed the events that told earlier screens the duration.
+  const [state, setState] = useState<AudioState>(() => {
+    const audio = getAudioElement();
+    return {
+      isPlaying: !audio.paused && !audio.ended,
+      isLoading: Boolean(audio.getAttribute('src')) && audio.readyState < 3 && !audio.paused,
+      currentTime: audio.currentTime,
+      duration: Number.isFinite(audio.duration) ? audio.duration : 0,
+      hasError: audio.error !== null && Boolean(audio.getAttribute('src')),
+    };
   });
   useEffect(() => {
     const audio = getAudioElement();
