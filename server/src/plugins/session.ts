@@ -27,7 +27,8 @@ export function sessionCookieName(secure: boolean): string {
 /**
  * Server-side sessions (docs/decisions/0003 and 0008): a random 256-bit token in an httpOnly,
  * SameSite=Lax cookie; the database keeps only its SHA-256. `request.account` is the signed-in
- * account or null; `app.requireSession` is the preHandler of every route that needs one.
+ * account or null; `app.requireSession` is the preValidation hook of every route that needs one,
+ * so a request without a session is refused before its body is even looked at.
  * State-changing requests from another site are refused before any route runs (CSRF).
  */
 export const sessionPlugin = fp(
@@ -48,7 +49,7 @@ export const sessionPlugin = fp(
       }
     });
 
-    app.addHook('preHandler', async (request) => {
+    app.addHook('preValidation', async (request) => {
       // Static files and the app shell never need the account: spare them the lookup.
       if (!API_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
       const token = request.cookies[cookieName];

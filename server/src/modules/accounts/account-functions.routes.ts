@@ -34,7 +34,7 @@ export const accountFunctionsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/functions/v1/update-user-profile',
     {
-      preHandler: app.requireSession,
+      preValidation: app.requireSession,
       schema: {
         tags: ['functions'],
         body: z.object({ userId: z.uuid(), userMetadata: userMetadataSchema }),
@@ -60,7 +60,7 @@ export const accountFunctionsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/functions/v1/delete-user-account',
     {
-      preHandler: app.requireSession,
+      preValidation: app.requireSession,
       schema: {
         tags: ['functions'],
         body: deleteAccountSchema,
@@ -82,7 +82,7 @@ export const accountFunctionsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/functions/v1/clear-demo-interactions',
     {
-      preHandler: app.requireSession,
+      preValidation: app.requireSession,
       schema: {
         tags: ['functions'],
         body: z.object({ demoUserId: z.uuid() }),
@@ -98,7 +98,7 @@ export const accountFunctionsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/functions/v1/check-entitlements',
     {
-      preHandler: app.requireSession,
+      preValidation: app.requireSession,
       schema: {
         tags: ['functions'],
         body: z.object({ user_id: z.uuid() }),
@@ -111,7 +111,7 @@ export const accountFunctionsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/functions/v1/debug-purchase',
     {
-      preHandler: app.requireSession,
+      preValidation: app.requireSession,
       schema: { tags: ['functions'], body: z.object({ user_id: z.uuid() }) },
       config: { rateLimit: { max: 10, timeWindow: 60_000 } },
     },
@@ -134,7 +134,7 @@ export const accountFunctionsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/functions/v1/update-user-email',
     {
-      preHandler: app.requireSession,
+      preValidation: app.requireSession,
       schema: {
         tags: ['functions'],
         body: z.object({ userId: z.uuid(), newEmail: z.email().max(254) }),
@@ -159,7 +159,7 @@ export const accountFunctionsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/functions/v1/send-email',
     {
-      preHandler: app.requireSession,
+      preValidation: app.requireSession,
       schema: {
         tags: ['functions'],
         body: z.object({

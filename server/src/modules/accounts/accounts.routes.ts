@@ -149,7 +149,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
   app.post(
     '/api/account/password',
     {
-      preHandler: app.requireSession,
+      preValidation: app.requireSession,
       schema: { tags: ['accounts'], body: changePasswordSchema, response: { 200: okSchema } },
       config: { rateLimit: ROUTE_LIMITS.password },
     },
@@ -168,7 +168,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
   app.patch(
     '/api/account/profile',
     {
-      preHandler: app.requireSession,
+      preValidation: app.requireSession,
       schema: { tags: ['accounts'], body: profileUpdateSchema, response: { 200: sessionSchema } },
     },
     async (request) => service.updateProfile(signedIn(request.account), request.body),
@@ -177,7 +177,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
   app.put(
     '/api/account/photo',
     {
-      preHandler: app.requireSession,
+      preValidation: app.requireSession,
       schema: { tags: ['accounts'], response: { 200: profileImageResultSchema } },
       bodyLimit: LIMITS.imageMaxBytes,
       // Fastify's own 413 and 415 carry its wording; the screen shows the spec's instead.
@@ -201,7 +201,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
 
   app.post(
     '/api/account/daily-login',
-    { preHandler: app.requireSession, schema: { tags: ['accounts'], response: { 200: dailyLoginSchema } } },
+    {
+      preValidation: app.requireSession,
+      schema: { tags: ['accounts'], response: { 200: dailyLoginSchema } },
+    },
     async (request) => ({ xpAwarded: await service.dailyLogin(signedIn(request.account)) }),
   );
 };

@@ -28,7 +28,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
   app.addHook('onSend', async (_request, reply) => {
     if (reply.statusCode === 200) void reply.header('cache-control', 'private, no-cache');
   });
-  const auth = { preHandler: app.requireSession };
+  const auth = { preValidation: app.requireSession };
 
   app.get(
     '/api/charts',

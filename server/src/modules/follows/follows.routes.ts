@@ -13,12 +13,12 @@ export const followsRoutes: FastifyPluginAsyncZod<{ service: FollowsService }> =
 
   app.post(
     '/api/artists/:artistId/follow',
-    { preHandler: app.requireSession, schema, config },
+    { preValidation: app.requireSession, schema, config },
     async (request) => service.follow(signedInId(request.account), request.params.artistId),
   );
   app.delete(
     '/api/artists/:artistId/follow',
-    { preHandler: app.requireSession, schema, config },
+    { preValidation: app.requireSession, schema, config },
     async (request) => service.unfollow(signedInId(request.account), request.params.artistId),
   );
 };

@@ -33,7 +33,7 @@ function signedInId(account: { id: string } | null): string {
  * service; the per-address limits here only blunt floods.
  */
 export const forumRoutes: FastifyPluginAsyncZod<{ service: ForumService }> = async (app, { service }) => {
-  const auth = { preHandler: app.requireSession };
+  const auth = { preValidation: app.requireSession };
   const tags = ['forum'];
   const writes = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 

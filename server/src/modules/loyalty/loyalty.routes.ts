@@ -11,7 +11,10 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<{ db: Queryable; loyalty: Loya
 ) => {
   app.get(
     '/api/me/loyalty',
-    { preHandler: app.requireSession, schema: { tags: ['loyalty'], response: { 200: loyaltyCardSchema } } },
+    {
+      preValidation: app.requireSession,
+      schema: { tags: ['loyalty'], response: { 200: loyaltyCardSchema } },
+    },
     async (request): Promise<LoyaltyCard> => {
       if (!request.account) throw new AppError('UNAUTHENTICATED', MESSAGES.userNotAuthenticated);
       return loyalty.card(db, request.account.id);

@@ -22,7 +22,7 @@ function signedInId(account: { id: string } | null): string {
 
 /** The Discover player's HTTP surface; every rule lives in the service. */
 export const playerRoutes: FastifyPluginAsyncZod<{ service: PlayerService }> = async (app, { service }) => {
-  const auth = { preHandler: app.requireSession };
+  const auth = { preValidation: app.requireSession };
 
   app.get(
     '/api/player/next',
