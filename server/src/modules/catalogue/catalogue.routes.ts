@@ -7,15 +7,9 @@ import {
   chartResponseSchema,
   followedArtistsResponseSchema,
   libraryResponseSchema,
-  MESSAGES,
 } from '@klang/domain';
-import { AppError } from '../../errors';
+import { signedInId } from '../../plugins/session';
 import type { CatalogueService } from './catalogue.service';
-
-function signedInId(account: { id: string } | null): string {
-  if (!account) throw new AppError('UNAUTHENTICATED', MESSAGES.userNotAuthenticated);
-  return account.id;
-}
 
 /**
  * What a listener browses. Every response depends on who asks (masking), so it may be cached by

@@ -1,13 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { artistParamsSchema, followStateSchema, MESSAGES } from '@klang/domain';
-import { AppError } from '../../errors';
+import { artistParamsSchema, followStateSchema } from '@klang/domain';
+import { signedInId } from '../../plugins/session';
 import type { FollowsService } from './follows.service';
 
 export const followsRoutes: FastifyPluginAsyncZod<{ service: FollowsService }> = async (app, { service }) => {
-  const signedInId = (account: { id: string } | null) => {
-    if (!account) throw new AppError('UNAUTHENTICATED', MESSAGES.userNotAuthenticated);
-    return account.id;
-  };
   const schema = { tags: ['follows'], params: artistParamsSchema, response: { 200: followStateSchema } };
   const config = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 

@@ -15,17 +15,11 @@ import {
   forumViewResponseSchema,
   forumVoteRequestSchema,
   forumVoteResponseSchema,
-  MESSAGES,
   moderatePostSchema,
   starReplySchema,
 } from '@klang/domain';
-import { AppError } from '../../errors';
+import { signedInId } from '../../plugins/session';
 import type { ForumService } from './forum.service';
-
-function signedInId(account: { id: string } | null): string {
-  if (!account) throw new AppError('UNAUTHENTICATED', MESSAGES.userNotAuthenticated);
-  return account.id;
-}
 
 /**
  * The forum's HTTP surface (spec 002 §2.7, §2.8); every rule lives in the service. The whole

@@ -4,7 +4,6 @@ import {
   likeRequestSchema,
   listeningXpRequestSchema,
   listeningXpResponseSchema,
-  MESSAGES,
   nextTrackQuerySchema,
   nextTrackResponseSchema,
   revealSchema,
@@ -12,13 +11,8 @@ import {
   secureTrackAccessResponseSchema,
   trackParamsSchema,
 } from '@klang/domain';
-import { AppError } from '../../errors';
+import { signedInId } from '../../plugins/session';
 import type { PlayerService } from './player.service';
-
-function signedInId(account: { id: string } | null): string {
-  if (!account) throw new AppError('UNAUTHENTICATED', MESSAGES.userNotAuthenticated);
-  return account.id;
-}
 
 /** The Discover player's HTTP surface; every rule lives in the service. */
 export const playerRoutes: FastifyPluginAsyncZod<{ service: PlayerService }> = async (app, { service }) => {
