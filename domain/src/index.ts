@@ -14,3 +14,4 @@ export * from './api/accounts.schema';
 export * from './public-site/public-site-messages';
 export * from './public-site/forms.schema';
 export * from './api/player.schema';
+export * from './api/tracks.schema';

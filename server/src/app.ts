@@ -32,6 +32,11 @@ import { createSubscribersRepository } from './modules/subscribers/subscribers.r
 import { subscribersRoutes } from './modules/subscribers/subscribers.routes';
 import { createSubscribersService } from './modules/subscribers/subscribers.service';
 import { securityPlugin } from './plugins/security';
+import type { JobHandler } from './jobs/runner';
+import { createProcessTrackHandler } from './modules/tracks/process-track.job';
+import { createTracksRepository } from './modules/tracks/tracks.repository';
+import { tracksRoutes } from './modules/tracks/tracks.routes';
+import { createTracksService, PROCESS_TRACK_JOB } from './modules/tracks/tracks.service';
 import { sessionPlugin } from './plugins/session';
 import { webAppPlugin } from './plugins/web-app';
 import { describeProviders, type Providers } from './providers/registry';
@@ -110,6 +115,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     service: createPlayerService({ db, storage: providers.storage, loyalty }),
   });
   await app.register(followsRoutes, { service: createFollowsService({ db }) });
+  const tracksRepository = createTracksRepository(db);
+  await app.register(tracksRoutes, {
+    service: createTracksService({
+      db,
+      repository: tracksRepository,
+      storage: providers.storage,
+      coverArt: providers.coverArt,
+      log: app.log,
+    }),
+  });
+  app.decorate('jobHandlers', {
+    [PROCESS_TRACK_JOB]: createProcessTrackHandler({
+      db,
+      repository: tracksRepository,
+      storage: providers.storage,
+      log: app.log,
+    }),
+  });
   await app.register(healthRoutes, { database: db.kind, providers: describeProviders(providers) });
   await app.register(analyticsRoutes, {
     service: createAnalyticsService({ repository: createAnalyticsRepository(db) }),
@@ -153,5 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 declare module 'fastify' {
   interface FastifyInstance {
     services: { email: ReturnType<typeof createEmailService> };
+    /** The background work the areas define, by job kind; main.ts hands them to the job runner. */
+    jobHandlers: Record<string, JobHandler>;
   }
 }

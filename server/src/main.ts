@@ -24,7 +24,7 @@ async function main() {
     await seedIfEmpty({ db, storage: providers.storage, log: app.log });
   }
 
-  const jobs = createJobRunner({ db, log: app.log, handlers: {} });
+  const jobs = createJobRunner({ db, log: app.log, handlers: app.jobHandlers });
   jobs.start();
 
   const shutdown = async (signal: string) => {
