@@ -9,7 +9,7 @@ import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-error';
 import { accountsApi } from '../api/accounts-api';
 import { useAuthStore } from '../auth-store';
-import { cropToJpeg } from '../crop-image';
+import { cropToJpeg } from '../../../lib/crop-image';
 
 /** Spec 001 §5 Profile photo: an image up to 5 MB, square crop, zoom 1 to 3 in 0.1 steps. */
 export function checkImageFile(file: File): string | null {
