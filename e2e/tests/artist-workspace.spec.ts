@@ -2,7 +2,13 @@ import { spawnSync } from 'node:child_process';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { PLAYER_MESSAGES, TRACK_MESSAGES } from '@klang/domain';
+import {
+  artistTracksResponseSchema,
+  nextTrackResponseSchema,
+  PLAYER_MESSAGES,
+  secureTrackAccessResponseSchema,
+  TRACK_MESSAGES,
+} from '@klang/domain';
 import { expect, test } from '../support/fixtures';
 
 const SECRET_TITLE = 'Tagged Secret Title';
@@ -45,9 +51,11 @@ async function signUp(request: APIRequestContext, kind: 'artist' | 'listener', n
  */
 async function likeAllExcept(request: APIRequestContext, keepId: string) {
   for (let i = 0; i < 200; i++) {
-    const next = await (await request.get(`/api/player/next?current=${keepId}`)).json();
+    const next = nextTrackResponseSchema.parse(
+      await (await request.get(`/api/player/next?current=${keepId}`)).json(),
+    );
     if (next.state !== 'track') return;
-    const id = next.track.id as string;
+    const id = next.track.id;
     expect(id).not.toBe(keepId);
     const grant = await request.post('/functions/v1/secure-track-access', { data: { trackId: id } });
     expect(grant.ok()).toBe(true);
@@ -126,9 +134,11 @@ test('an artist uploads a tagged MP3 with a cropped cover, it becomes ready, is 
   await expect(row.getByRole('button', { name: /^Featured/ })).toHaveAttribute('aria-pressed', 'true');
   await screens.check('profile with a featured track');
 
-  const tracks = await (await page.request.get('/api/artist/tracks')).json();
-  const trackId = tracks.tracks[0].id as string;
-  expect(tracks.tracks[0]).toMatchObject({ status: 'ready', featured: true });
+  const { tracks } = artistTracksResponseSchema.parse(
+    await (await page.request.get('/api/artist/tracks')).json(),
+  );
+  const trackId = tracks[0]?.id ?? '';
+  expect(tracks[0]).toMatchObject({ status: 'ready', featured: true });
 
   // A listener meets it in Discover: nothing names it before the like, not even the audio file.
   const listener = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
@@ -139,11 +149,15 @@ test('an artist uploads a tagged MP3 with a cropped cover, it becomes ready, is 
   const nextBody = await (await listenerPage.request.get('/api/player/next')).text();
   expect(nextBody).toContain(trackId);
   expect(nextBody).not.toMatch(/Harbour|Secret|aw[dp]/);
-  const access = await (
-    await listenerPage.request.post('/functions/v1/secure-track-access', { data: { trackId } })
-  ).json();
-  expect(access.signedUrl).not.toMatch(/harbour|secret|\.mp3\?.*title/i);
-  const audio = await (await listenerPage.request.get(access.signedUrl)).body();
+  const access = secureTrackAccessResponseSchema.parse(
+    await (
+      await listenerPage.request.post('/functions/v1/secure-track-access', { data: { trackId } })
+    ).json(),
+  );
+  const signedUrl = access.signedUrl ?? '';
+  expect(signedUrl).toMatch(/^\/media\/renditions\//);
+  expect(signedUrl).not.toMatch(/harbour|secret|title/i);
+  const audio = await (await listenerPage.request.get(signedUrl)).body();
   expect(audio.subarray(0, 3).toString('latin1')).not.toBe('ID3');
   expect(audio.includes(SECRET_TITLE)).toBe(false);
   expect(audio.includes(SECRET_ARTIST)).toBe(false);
