@@ -1,10 +1,10 @@
 import { ACCOUNT_MESSAGES, LIMITS } from '@klang/domain';
 import { ImagePlus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import Cropper, { type Area } from 'react-easy-crop';
+import type { Area } from 'react-easy-crop';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
-import { Slider } from '../../../components/ui/slider';
+import { ImageCropper } from '../../../components/ui/image-cropper';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-error';
 import { accountsApi } from '../api/accounts-api';
@@ -23,8 +23,6 @@ export function PhotoUpload({ onDemoRefusal }: { onDemoRefusal: (error: unknown)
   const setProfile = useAuthStore((state) => state.setProfile);
   const input = useRef<HTMLInputElement>(null);
   const [source, setSource] = useState<string | null>(null);
-  const [crop, setCrop] = useState({ x: 0, y: 0 });
-  const [zoom, setZoom] = useState(1);
   const [area, setArea] = useState<Area | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
@@ -41,8 +39,6 @@ export function PhotoUpload({ onDemoRefusal }: { onDemoRefusal: (error: unknown)
     const problem = checkImageFile(file);
     setError(problem);
     if (problem) return;
-    setZoom(1);
-    setCrop({ x: 0, y: 0 });
     setSource(URL.createObjectURL(file));
   }
 
@@ -71,31 +67,12 @@ export function PhotoUpload({ onDemoRefusal }: { onDemoRefusal: (error: unknown)
       {error && <Banner tone="error">{error}</Banner>}
       {source ? (
         <>
-          <div className="relative h-64 overflow-hidden rounded-2xl bg-black sm:h-72">
-            <Cropper
-              image={source}
-              crop={crop}
-              zoom={zoom}
-              minZoom={1}
-              maxZoom={3}
-              aspect={1}
-              cropShape="round"
-              keyboardStep={1}
-              onCropChange={setCrop}
-              onZoomChange={setZoom}
-              onCropComplete={(_, pixels) => {
-                setArea(pixels);
-              }}
-            />
-          </div>
-          <Slider
-            label="Zoom"
-            value={zoom}
-            min={1}
-            max={3}
-            step={0.1}
-            onValueChange={setZoom}
-            formatValue={(value) => `${value.toFixed(1)}×`}
+          <ImageCropper
+            key={source}
+            image={source}
+            cropShape="round"
+            onAreaChange={setArea}
+            className="sm:h-72"
           />
           <div className="flex flex-wrap gap-3">
             <Button onClick={() => void save()} isLoading={isSaving}>

@@ -1,10 +1,10 @@
 import { TRACK_MESSAGES as M, type CoverArtResult } from '@klang/domain';
 import { ImagePlus, Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import Cropper, { type Area } from 'react-easy-crop';
+import type { Area } from 'react-easy-crop';
 import { Button } from '../../../components/ui/button';
+import { ImageCropper } from '../../../components/ui/image-cropper';
 import { Input } from '../../../components/ui/input';
-import { Slider } from '../../../components/ui/slider';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { isApiError } from '../../../lib/api-error';
 import { artistWorkspaceApi } from '../api/artist-workspace-api';
@@ -25,8 +25,6 @@ type CoverArtPickerProps = {
 
 /** Spec 001 §5: cover art by upload with a square crop (zoom 1 to 3), or generated from a prompt. */
 export function CoverArtPicker({ value, onChange, onRefusal, disabled }: CoverArtPickerProps) {
-  const [crop, setCrop] = useState({ x: 0, y: 0 });
-  const [zoom, setZoom] = useState(1);
   const [error, setError] = useState<string | null>(null);
   const [prompt, setPrompt] = useState('');
   const [seed, setSeed] = useState(0);
@@ -45,8 +43,6 @@ export function CoverArtPicker({ value, onChange, onRefusal, disabled }: CoverAr
     const problem = checkCoverFile(file);
     setError(problem);
     if (problem) return;
-    setZoom(1);
-    setCrop({ x: 0, y: 0 });
     onChange({ kind: 'crop', source: URL.createObjectURL(file), area: null });
   }
 
@@ -84,33 +80,14 @@ export function CoverArtPicker({ value, onChange, onRefusal, disabled }: CoverAr
         </TabsList>
         <TabsContent value="upload" className="flex flex-col gap-3">
           {value.kind === 'crop' ? (
-            <>
-              <div className="relative h-56 overflow-hidden rounded-xl bg-black">
-                <Cropper
-                  image={value.source}
-                  crop={crop}
-                  zoom={zoom}
-                  minZoom={1}
-                  maxZoom={3}
-                  aspect={1}
-                  keyboardStep={1}
-                  onCropChange={setCrop}
-                  onZoomChange={setZoom}
-                  onCropComplete={(_, pixels) => {
-                    onChange({ kind: 'crop', source: value.source, area: pixels });
-                  }}
-                />
-              </div>
-              <Slider
-                label="Zoom"
-                value={zoom}
-                min={1}
-                max={3}
-                step={0.1}
-                onValueChange={setZoom}
-                formatValue={(v) => `${v.toFixed(1)}×`}
-              />
-            </>
+            <ImageCropper
+              key={value.source}
+              image={value.source}
+              className="h-56"
+              onAreaChange={(area) => {
+                onChange({ kind: 'crop', source: value.source, area });
+              }}
+            />
           ) : null}
           <label className="flex cursor-pointer items-center gap-3 rounded-xl border border-dashed border-line px-4 py-3 text-sm text-muted hover:border-fg/40">
             <ImagePlus aria-hidden="true" className="size-5 shrink-0" />

@@ -54,6 +54,11 @@ function Meter({ label, percent, fullAt = 100 }: { label: string; percent: numbe
   );
 }
 
+const SERIES = [
+  { label: 'Plays', pick: (p: DayPoint) => p.plays, stroke: 'text-fg/70', swatch: 'bg-fg/70' },
+  { label: 'Likes', pick: (p: DayPoint) => p.likes, stroke: 'text-primary', swatch: 'bg-primary' },
+] as const;
+
 /** Plays and likes per day as two lines; an SVG so it scales from phone to desktop. */
 function DailyChart({ points }: { points: DayPoint[] }) {
   const width = 600;
@@ -63,43 +68,36 @@ function DailyChart({ points }: { points: DayPoint[] }) {
   const y = (v: number) => height - (v / max) * (height - 10) - 5;
   const line = (pick: (p: DayPoint) => number) =>
     points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(pick(p)).toFixed(1)}`).join(' ');
-  const totalPlays = points.reduce((s, p) => s + p.plays, 0);
-  const totalLikes = points.reduce((s, p) => s + p.likes, 0);
+  const total = (pick: (p: DayPoint) => number) => points.reduce((sum, p) => sum + pick(p), 0);
   return (
     <figure className="flex flex-col gap-2">
       <svg
         viewBox={`0 0 ${String(width)} ${String(height)}`}
         className="h-44 w-full rounded-xl bg-field/40"
         role="img"
-        aria-label={`Last ${String(points.length)} days: ${String(totalPlays)} plays and ${String(totalLikes)} likes`}
+        aria-label={`Last ${String(points.length)} days: ${String(total((p) => p.plays))} plays and ${String(total((p) => p.likes))} likes`}
         preserveAspectRatio="none"
       >
-        <path
-          d={line((p) => p.plays)}
-          fill="none"
-          stroke="currentColor"
-          className="text-fg/70"
-          strokeWidth={2}
-          vectorEffect="non-scaling-stroke"
-        />
-        <path
-          d={line((p) => p.likes)}
-          fill="none"
-          stroke="currentColor"
-          className="text-primary"
-          strokeWidth={2}
-          vectorEffect="non-scaling-stroke"
-        />
+        {SERIES.map((series) => (
+          <path
+            key={series.label}
+            d={line(series.pick)}
+            fill="none"
+            stroke="currentColor"
+            className={series.stroke}
+            strokeWidth={2}
+            vectorEffect="non-scaling-stroke"
+          />
+        ))}
       </svg>
       <figcaption className="flex flex-wrap justify-between gap-2 text-xs text-muted">
         <span>{points[0]?.day}</span>
         <span className="flex gap-4">
-          <span className="inline-flex items-center gap-1.5">
-            <span aria-hidden="true" className="h-0.5 w-4 bg-fg/70" /> Plays
-          </span>
-          <span className="inline-flex items-center gap-1.5">
-            <span aria-hidden="true" className="h-0.5 w-4 bg-primary" /> Likes
-          </span>
+          {SERIES.map((series) => (
+            <span key={series.label} className="inline-flex items-center gap-1.5">
+              <span aria-hidden="true" className={cn('h-0.5 w-4', series.swatch)} /> {series.label}
+            </span>
+          ))}
         </span>
         <span>{points.at(-1)?.day}</span>
       </figcaption>

@@ -38,17 +38,15 @@ export function RemoveFeatureDialog({
   );
 }
 
-/** Spec 001 §2 Modals: the track limit popup of the free tier. */
-export function TrackLimitDialog({
-  open,
-  onOpenChange,
-  upgradePath,
-}: SimpleDialogProps & { upgradePath: string }) {
+type UpgradeDialogProps = SimpleDialogProps & { upgradePath: string; title: string; description: string };
+
+/** A refusal that only an upgrade lifts, with the way to it. */
+function UpgradeDialog({ open, onOpenChange, upgradePath, title, description }: UpgradeDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title="Track limit reached"
-        description={`Free accounts can upload ${String(TIER_LIMITS.free.uploads)} tracks. Upgrade to Pro for unlimited uploads and 3 featured tracks.`}
+        title={title}
+        description={description}
         size="sm"
         footer={
           <>
@@ -65,30 +63,25 @@ export function TrackLimitDialog({
   );
 }
 
-/** Spec 001 §2: the Klang Kit is for pro and trial artists; others get this popup. */
-export function KitBlockedDialog({
-  open,
-  onOpenChange,
-  upgradePath,
-}: SimpleDialogProps & { upgradePath: string }) {
+/** Spec 001 §2 Modals: the track limit popup of the free tier. */
+export function TrackLimitDialog(props: SimpleDialogProps & { upgradePath: string }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title="Klang Kit is a Pro feature"
-        description="Upgrade to Artist Pro (or start your trial) to open the Klang Kit production tools."
-        size="sm"
-        footer={
-          <>
-            <DialogClose asChild>
-              <Button variant="secondary">Close</Button>
-            </DialogClose>
-            <Button asChild>
-              <Link to={upgradePath}>Upgrade</Link>
-            </Button>
-          </>
-        }
-      />
-    </Dialog>
+    <UpgradeDialog
+      {...props}
+      title="Track limit reached"
+      description={`Free accounts can upload ${String(TIER_LIMITS.free.uploads)} tracks. Upgrade to Pro for unlimited uploads and 3 featured tracks.`}
+    />
+  );
+}
+
+/** Spec 001 §2: the Klang Kit is for pro and trial artists; others get this popup. */
+export function KitBlockedDialog(props: SimpleDialogProps & { upgradePath: string }) {
+  return (
+    <UpgradeDialog
+      {...props}
+      title="Klang Kit is a Pro feature"
+      description="Upgrade to Artist Pro (or start your trial) to open the Klang Kit production tools."
+    />
   );
 }
 
