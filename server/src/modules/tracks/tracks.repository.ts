@@ -1,4 +1,4 @@
-import type { SubscriptionTier } from '@klang/domain';
+import { ACTIVE_CHART_GENRES, type SubscriptionTier } from '@klang/domain';
 import type { Queryable } from '../../db/client';
 
 /**
@@ -53,17 +53,25 @@ export interface NewMedia {
   ownerId: string;
 }
 
-const TRACK_COLUMNS = `t.id, t.title, t.genre, t.label, t.status, t.failure_reason, t.duration_ms, t.likes, t.dislikes,
-  t.added_to_library, t.play_count, t.featured_in_player, t.uploaded_at, c.storage_key as cover_key,
-  today.genre as chart_genre, today.position as chart_position, yesterday.position as chart_previous`;
-
 /**
- * Today's and yesterday's chart snapshot rows (UTC dates, DECISIONS.md Charts); the daily job of
- * the charts area writes them.
+ * A track's place today is its live rank in its genre (likes desc, then newest, as the charts
+ * order it); the move compares it with yesterday's snapshot row (DECISIONS.md Charts), which the
+ * charts' daily job writes. Only ready, live tracks of an active chart genre are placed.
+ * `$genres` is the parameter holding ACTIVE_CHART_GENRES.
  */
+function trackColumns(genres: string): string {
+  return `t.id, t.title, t.genre, t.label, t.status, t.failure_reason, t.duration_ms, t.likes, t.dislikes,
+  t.added_to_library, t.play_count, t.featured_in_player, t.uploaded_at, c.storage_key as cover_key,
+  case when t.status = 'ready' and t.genre = any(${genres}::text[]) then t.genre end as chart_genre,
+  case when t.status = 'ready' and t.genre = any(${genres}::text[]) then 1 + (
+    select count(*)::int from tracks o
+    where o.genre = t.genre and not o.is_deleted and o.status = 'ready'
+      and (o.likes > t.likes or (o.likes = t.likes and o.uploaded_at > t.uploaded_at))
+  ) end as chart_position,
+  yesterday.position as chart_previous`;
+}
+
 const TRACK_JOINS = `left join media_objects c on c.id = t.cover_media_id
-  left join chart_positions today on today.track_id = t.id and today.genre = t.genre
-    and today.date = (now() at time zone 'utc')::date
   left join chart_positions yesterday on yesterday.track_id = t.id and yesterday.genre = t.genre
     and yesterday.date = (now() at time zone 'utc')::date - 1`;
 
@@ -84,18 +92,18 @@ export function createTracksRepository(db: Queryable) {
 
     async listTracks(artistId: string): Promise<TrackRow[]> {
       return db.query<TrackRow>(
-        `select ${TRACK_COLUMNS} from tracks t ${TRACK_JOINS}
+        `select ${trackColumns('$2')} from tracks t ${TRACK_JOINS}
          where t.artist_id = $1 and not t.is_deleted
          order by t.likes desc, t.uploaded_at desc`,
-        [artistId],
+        [artistId, ACTIVE_CHART_GENRES],
       );
     },
 
     async findTrack(q: Queryable, artistId: string, trackId: string): Promise<TrackRow | undefined> {
       const rows = await q.query<TrackRow>(
-        `select ${TRACK_COLUMNS} from tracks t ${TRACK_JOINS}
+        `select ${trackColumns('$3')} from tracks t ${TRACK_JOINS}
          where t.id = $1 and t.artist_id = $2 and not t.is_deleted`,
-        [trackId, artistId],
+        [trackId, artistId, ACTIVE_CHART_GENRES],
       );
       return rows[0];
     },

@@ -414,3 +414,32 @@ describe('dashboard', () => {
     expect(byTrack).toEqual({ [a]: [12, 3], [b]: [5, 0] });
   });
 });
+
+describe('chart place', () => {
+  it("is the live rank in the genre, with the move since yesterday's snapshot", async () => {
+    const artist = await signUp(t.app, 'artist');
+    const genre = 'House / Tech House';
+    const mine = await insertTrack(t.db, artist.id, { genre, featured: false });
+    const other = await signUp(t.app, 'artist');
+    const rival = await insertTrack(t.db, other.id, { genre, featured: false });
+    const dnb = await insertTrack(t.db, artist.id, { genre: 'Drum n Bass', featured: false });
+    await t.db.query('update tracks set likes = 5 where id = $1', [mine]);
+    await t.db.query('update tracks set likes = 9 where id = $1', [rival]);
+    const yesterday = "(now() at time zone 'utc')::date - 1";
+    await t.db.query(
+      `insert into chart_positions (track_id, genre, date, position, likes) values ($1, $2, ${yesterday}, 3, 1)`,
+      [mine, genre],
+    );
+
+    const list = artistTracksResponseSchema.parse((await artist.get('/api/artist/tracks')).json());
+    const byId = Object.fromEntries(list.tracks.map((x) => [x.id, x.chart]));
+    const above = await t.db.query<{ n: number }>(
+      `select count(*)::int as n from tracks where genre = $1 and not is_deleted and status = 'ready' and likes > 5`,
+      [genre],
+    );
+    const position = 1 + (above[0]?.n ?? 0);
+    expect(byId[mine]).toEqual({ genre, position, movement: 3 - position });
+    // Drum n Bass is not an active chart genre yet (DECISIONS.md Genres).
+    expect(byId[dnb]).toBeNull();
+  });
+});
