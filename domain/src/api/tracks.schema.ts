@@ -75,7 +75,6 @@ export const uploadTrackQuerySchema = z.object({
   label: z.preprocess(blankToUndefined, z.string().trim().max(120).default('Unsigned')),
   coverId: z.uuid().optional(),
 });
-export type UploadTrackQuery = z.input<typeof uploadTrackQuerySchema>;
 
 export const chartPlacementSchema = z.object({
   genre: z.string(),
@@ -105,6 +104,8 @@ export type ArtistTrack = z.infer<typeof artistTrackSchema>;
 
 export const artistTracksResponseSchema = z.object({
   tier: z.enum(SUBSCRIPTION_TIERS),
+  /** The gold badge shows for a pro artist whose badge was granted (spec 001 §2, §6). */
+  goldBadge: z.boolean(),
   /** null is unlimited. */
   uploadLimit: z.number().int().nullable(),
   featureLimit: z.number().int(),

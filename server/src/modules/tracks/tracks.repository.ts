@@ -14,6 +14,7 @@ const EFFECTIVE_TIER = `case
 
 export interface ArtistState {
   tier: SubscriptionTier;
+  gold_badge_applied: boolean;
   tracks: number;
   featured: number;
   followers: number;
@@ -81,7 +82,7 @@ export function createTracksRepository(db: Queryable) {
     async artistState(q: Queryable, artistId: string, lock = false): Promise<ArtistState | undefined> {
       if (lock) await q.query('select id from artist_profiles where id = $1 for update', [artistId]);
       const rows = await q.query<ArtistState>(
-        `select ${EFFECTIVE_TIER} as tier, ap.followers,
+        `select ${EFFECTIVE_TIER} as tier, ap.followers, ap.gold_badge_applied,
            (select count(*)::int from tracks t where t.artist_id = ap.id and not t.is_deleted) as tracks,
            (select count(*)::int from tracks t where t.artist_id = ap.id and not t.is_deleted and t.featured_in_player) as featured
          from artist_profiles ap where ap.id = $1`,

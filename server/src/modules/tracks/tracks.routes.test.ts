@@ -263,7 +263,17 @@ describe('tier limits under parallel requests', () => {
       [artist.id],
     );
     const list = artistTracksResponseSchema.parse((await artist.get('/api/artist/tracks')).json());
-    expect(list).toMatchObject({ tier: 'free', uploadLimit: 5, featureLimit: 1 });
+    expect(list).toMatchObject({ tier: 'free', uploadLimit: 5, featureLimit: 1, goldBadge: false });
+  });
+
+  it('shows the gold badge only for a pro artist who was granted it', async () => {
+    const artist = await signUp(t.app, 'artist');
+    await t.db.query('update artist_profiles set gold_badge_applied = true where id = $1', [artist.id]);
+    const read = async () =>
+      artistTracksResponseSchema.parse((await artist.get('/api/artist/tracks')).json());
+    expect(await read()).toMatchObject({ tier: 'free', goldBadge: false });
+    await t.db.query("update artist_profiles set subscription_tier = 'pro' where id = $1", [artist.id]);
+    expect(await read()).toMatchObject({ tier: 'pro', uploadLimit: null, featureLimit: 3, goldBadge: true });
   });
 });
 

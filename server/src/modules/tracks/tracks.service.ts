@@ -146,6 +146,7 @@ export function createTracksService(deps: TracksServiceDeps) {
       const rows = await repository.listTracks(account.id);
       return {
         tier: state.tier,
+        goldBadge: state.gold_badge_applied && state.tier === 'pro',
         uploadLimit: uploadLimitOf(state.tier),
         featureLimit: TIER_LIMITS[state.tier].featured,
         tracks: await Promise.all(rows.map(toArtistTrack)),

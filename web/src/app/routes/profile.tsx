@@ -10,6 +10,7 @@ import { useDemoRefusal } from '../../features/accounts/hooks/use-demo-refusal';
 import { useSignOut } from '../../features/accounts/hooks/use-sign-out';
 import { DemoRestrictionDialog } from '../../features/accounts/components/demo-restriction-dialog';
 import { ArtistWorkspace } from '../../features/artist-workspace/components/artist-workspace';
+import { BRAND_ASSETS } from '../../lib/brand-assets';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { paths } from '../paths';
 
@@ -61,6 +62,7 @@ export function Component() {
           upgradePath={paths.subscription}
           kitPath={paths.creatorTools}
           onDemoRefusal={demoRefusal.catchRefusal}
+          goldBadgeSrc={BRAND_ASSETS.verifiedBadge}
         />
       )}
       <DemoRestrictionDialog

@@ -7,7 +7,7 @@ import {
 } from '@klang/domain';
 import { BarChart3, CircleHelp, Upload, Wrench } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -35,8 +35,8 @@ type ArtistWorkspaceProps = {
   kitPath: string;
   /** Turns a demo refusal into the demo popup; true when it did. */
   onDemoRefusal: (error: unknown) => boolean;
-  /** The Loyalty Card button, supplied by the screen (the loyalty feature owns it). */
-  loyaltyCardSlot?: ReactNode;
+  /** The gold badge picture (the screen knows the brand assets). */
+  goldBadgeSrc: string;
 };
 
 function HelpTooltip() {
@@ -70,12 +70,7 @@ function HelpTooltip() {
  * The artist part of /profile (spec 001 §2 Artist profile): Kit, dashboard and loyalty buttons,
  * the help tooltip, the track list with upload, feature, retry and delete.
  */
-export function ArtistWorkspace({
-  upgradePath,
-  kitPath,
-  onDemoRefusal,
-  loyaltyCardSlot,
-}: ArtistWorkspaceProps) {
+export function ArtistWorkspace({ upgradePath, kitPath, onDemoRefusal, goldBadgeSrc }: ArtistWorkspaceProps) {
   const navigate = useNavigate();
   const tracksQuery = useArtistTracksQuery();
   const feature = useFeatureTrackMutation(onDemoRefusal);
@@ -129,7 +124,12 @@ export function ArtistWorkspace({
           <BarChart3 aria-hidden="true" className="size-4" />
           Dashboard
         </Button>
-        {loyaltyCardSlot}
+        {data?.goldBadge && (
+          <span className="inline-flex items-center gap-1.5 rounded-full border border-line px-3 text-sm font-semibold text-fg">
+            <img src={goldBadgeSrc} alt="" className="size-5" />
+            Gold badge
+          </span>
+        )}
       </div>
 
       <div className="flex items-center justify-between gap-3">
