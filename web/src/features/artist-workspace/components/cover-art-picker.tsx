@@ -78,7 +78,7 @@ export function CoverArtPicker({ value, onChange, onRefusal, disabled }: CoverAr
             <Sparkles aria-hidden="true" className="size-4" /> Generate
           </TabsTrigger>
         </TabsList>
-        <TabsContent value="upload" className="flex flex-col gap-3">
+        <TabsContent value="upload" className="mt-0 flex flex-col gap-3">
           {value.kind === 'crop' ? (
             <ImageCropper
               key={value.source}
@@ -104,7 +104,7 @@ export function CoverArtPicker({ value, onChange, onRefusal, disabled }: CoverAr
             />
           </label>
         </TabsContent>
-        <TabsContent value="generate" className="flex flex-col gap-3">
+        <TabsContent value="generate" className="mt-0 flex flex-col gap-3">
           <Input
             label="Prompt"
             placeholder="Neon ocean at night, liquid shapes"

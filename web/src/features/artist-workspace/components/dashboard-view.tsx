@@ -218,13 +218,36 @@ export function DashboardView() {
   const perTrack = (n: number) =>
     totals.tracks > 0 ? formatCompactNumber(Math.round(n / totals.tracks)) : '0';
   return (
-    <Tabs defaultValue="overview" className="flex flex-col gap-5">
-      <div className="flex items-center justify-between gap-3">
-        <TabsList aria-label="Dashboard sections" className="overflow-x-auto">
-          <TabsTrigger value="overview">Overview</TabsTrigger>
-          <TabsTrigger value="additional">Additional Stats</TabsTrigger>
-          <TabsTrigger value="performance">Performance</TabsTrigger>
-          <TabsTrigger value="achievements">Achievements</TabsTrigger>
+    <Tabs defaultValue="overview" className="flex flex-col gap-2">
+      <div className="flex flex-col-reverse items-end gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <TabsList
+          aria-label="Dashboard sections"
+          className="grid w-full grid-cols-2 rounded-2xl sm:flex sm:w-auto sm:rounded-full"
+        >
+          <TabsTrigger
+            value="overview"
+            className="justify-center px-2 text-[0.8125rem] whitespace-nowrap sm:px-4 sm:text-sm"
+          >
+            Overview
+          </TabsTrigger>
+          <TabsTrigger
+            value="additional"
+            className="justify-center px-2 text-[0.8125rem] whitespace-nowrap sm:px-4 sm:text-sm"
+          >
+            Additional Stats
+          </TabsTrigger>
+          <TabsTrigger
+            value="performance"
+            className="justify-center px-2 text-[0.8125rem] whitespace-nowrap sm:px-4 sm:text-sm"
+          >
+            Performance
+          </TabsTrigger>
+          <TabsTrigger
+            value="achievements"
+            className="justify-center px-2 text-[0.8125rem] whitespace-nowrap sm:px-4 sm:text-sm"
+          >
+            Achievements
+          </TabsTrigger>
         </TabsList>
         <Button
           size="icon"
