@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES, LIMITS } from '@klang/domain';
 import { ImagePlus } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Area } from 'react-easy-crop';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +10,7 @@ import { isApiError } from '../../../lib/api-error';
 import { accountsApi } from '../api/accounts-api';
 import { useAuthStore } from '../auth-store';
 import { cropToJpeg } from '../../../lib/crop-image';
+import { usePickedImage } from '../../../lib/use-picked-image';
 
 /** Spec 001 §5 Profile photo: an image up to 5 MB, square crop, zoom 1 to 3 in 0.1 steps. */
 export function checkImageFile(file: File): string | null {
@@ -22,25 +23,10 @@ export function PhotoUpload({ onDemoRefusal }: { onDemoRefusal: (error: unknown)
   const profile = useAuthStore((state) => state.profile);
   const setProfile = useAuthStore((state) => state.setProfile);
   const input = useRef<HTMLInputElement>(null);
-  const [source, setSource] = useState<string | null>(null);
+  const picked = usePickedImage(checkImageFile);
+  const { source, error, setError, choose } = picked;
   const [area, setArea] = useState<Area | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
-
-  useEffect(
-    () => () => {
-      if (source) URL.revokeObjectURL(source);
-    },
-    [source],
-  );
-
-  function choose(file: File | undefined) {
-    if (!file) return;
-    const problem = checkImageFile(file);
-    setError(problem);
-    if (problem) return;
-    setSource(URL.createObjectURL(file));
-  }
 
   async function save() {
     if (!source || !area) return;
@@ -49,7 +35,7 @@ export function PhotoUpload({ onDemoRefusal }: { onDemoRefusal: (error: unknown)
     try {
       const { profileImageUrl } = await accountsApi.uploadPhoto(await cropToJpeg(source, area));
       if (profile) setProfile({ ...profile, profileImageUrl });
-      setSource(null);
+      picked.clear();
       toast.success(ACCOUNT_MESSAGES.profileImageUpdated);
     } catch (failure) {
       if (onDemoRefusal(failure)) return;
@@ -81,7 +67,7 @@ export function PhotoUpload({ onDemoRefusal }: { onDemoRefusal: (error: unknown)
             <Button
               variant="secondary"
               onClick={() => {
-                setSource(null);
+                picked.clear();
               }}
             >
               Cancel

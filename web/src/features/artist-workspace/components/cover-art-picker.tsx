@@ -1,12 +1,13 @@
 import { TRACK_MESSAGES as M, type CoverArtResult } from '@klang/domain';
 import { ImagePlus, Sparkles } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Area } from 'react-easy-crop';
 import { Button } from '../../../components/ui/button';
 import { ImageCropper } from '../../../components/ui/image-cropper';
 import { Input } from '../../../components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { isApiError } from '../../../lib/api-error';
+import { usePickedImage } from '../../../lib/use-picked-image';
 import { artistWorkspaceApi } from '../api/artist-workspace-api';
 import { checkCoverFile } from '../upload-rules';
 
@@ -25,25 +26,14 @@ type CoverArtPickerProps = {
 
 /** Spec 001 §5: cover art by upload with a square crop (zoom 1 to 3), or generated from a prompt. */
 export function CoverArtPicker({ value, onChange, onRefusal, disabled }: CoverArtPickerProps) {
-  const [error, setError] = useState<string | null>(null);
+  const picked = usePickedImage(checkCoverFile);
+  const { error, setError } = picked;
   const [prompt, setPrompt] = useState('');
   const [seed, setSeed] = useState(0);
   const [isGenerating, setGenerating] = useState(false);
-  const source = value.kind === 'crop' ? value.source : null;
-
-  useEffect(
-    () => () => {
-      if (source) URL.revokeObjectURL(source);
-    },
-    [source],
-  );
-
   function choose(file: File | undefined) {
-    if (!file) return;
-    const problem = checkCoverFile(file);
-    setError(problem);
-    if (problem) return;
-    onChange({ kind: 'crop', source: URL.createObjectURL(file), area: null });
+    const source = picked.choose(file);
+    if (source) onChange({ kind: 'crop', source, area: null });
   }
 
   async function generate() {
