@@ -33,6 +33,7 @@ import { subscribersRoutes } from './modules/subscribers/subscribers.routes';
 import { createSubscribersService } from './modules/subscribers/subscribers.service';
 import { securityPlugin } from './plugins/security';
 import type { JobHandler } from './jobs/runner';
+import { createDiscardUnclaimedHandler, DISCARD_UNCLAIMED_JOB } from './modules/tracks/discard-unclaimed.job';
 import { createProcessTrackHandler } from './modules/tracks/process-track.job';
 import { createTracksRepository } from './modules/tracks/tracks.repository';
 import { tracksRoutes } from './modules/tracks/tracks.routes';
@@ -126,6 +127,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   app.decorate('jobHandlers', {
+    [DISCARD_UNCLAIMED_JOB]: createDiscardUnclaimedHandler({
+      repository: tracksRepository,
+      storage: providers.storage,
+    }),
     [PROCESS_TRACK_JOB]: createProcessTrackHandler({
       db,
       repository: tracksRepository,

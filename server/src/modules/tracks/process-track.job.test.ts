@@ -7,6 +7,7 @@ import { nextAddress, signUp } from '../../test/accounts-helpers';
 import { createLocalStorage } from '../../providers/storage/local-storage';
 import { createProcessTrackHandler } from './process-track.job';
 import { createTracksRepository } from './tracks.repository';
+import { DISCARD_UNCLAIMED_JOB } from './discard-unclaimed.job';
 import { PROCESS_TRACK_JOB } from './tracks.service';
 import { makeWav } from './test-audio';
 
@@ -119,7 +120,61 @@ describe('a worker killed mid-job', () => {
 
     await restartWorker();
     expect(await renditionFiles()).toEqual(before);
-    expect(await t.db.query("select 1 from jobs where status in ('queued', 'running')")).toEqual([]);
+    expect(
+      await t.db.query("select 1 from jobs where status in ('queued', 'running') and kind = $1", [
+        PROCESS_TRACK_JOB,
+      ]),
+    ).toEqual([]);
     expect(await t.db.query('select 1 from media_objects where owner_id = $1', [artist.id])).toEqual([]);
+  });
+});
+
+describe('an upload whose track was never recorded', () => {
+  async function trackFiles(): Promise<string[]> {
+    if (t.config.storage.kind !== 'local') throw new Error('local storage expected');
+    const root = path.join(t.config.storage.dir, 'tracks');
+    const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+    return entries.filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+  }
+
+  async function runDiscardNow(key: string) {
+    await t.db.query("update jobs set run_at = now() where kind = $1 and payload->>'key' = $2", [
+      DISCARD_UNCLAIMED_JOB,
+      key,
+    ]);
+    const runner = createJobRunner({ db: t.db, log: t.app.log, handlers: t.app.jobHandlers });
+    while (await runner.runOnce()) {
+      /* drain */
+    }
+  }
+
+  it('is discarded once its claim time passes, and a recorded one is kept', async () => {
+    const { trackId } = await uploadOne();
+    const [source] = await t.db.query<{ storage_key: string }>(
+      'select m.storage_key from tracks t join media_objects m on m.id = t.source_media_id where t.id = $1',
+      [trackId],
+    );
+    const key = source?.storage_key ?? '';
+    const [job] = await t.db.query<{ late: boolean }>(
+      "select run_at > now() + interval '50 minutes' as late from jobs where kind = $1 and payload->>'key' = $2",
+      [DISCARD_UNCLAIMED_JOB, key],
+    );
+    expect(job?.late).toBe(true);
+
+    await runDiscardNow(key);
+    expect(await trackFiles()).toContain(key);
+
+    // The state a crash between storing and recording leaves: a file that no row names.
+    const other = await uploadOne();
+    const [orphan] = await t.db.query<{ storage_key: string; id: string }>(
+      'select m.storage_key, m.id from tracks t join media_objects m on m.id = t.source_media_id where t.id = $1',
+      [other.trackId],
+    );
+    await t.db.query('delete from tracks where id = $1', [other.trackId]);
+    await t.db.query('delete from media_objects where id = $1', [orphan?.id]);
+    expect(await trackFiles()).toContain(orphan?.storage_key);
+    await runDiscardNow(orphan?.storage_key ?? '');
+    expect(await trackFiles()).not.toContain(orphan?.storage_key);
+    expect(await trackFiles()).toContain(key);
   });
 });

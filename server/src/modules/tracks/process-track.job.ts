@@ -80,7 +80,7 @@ export function createProcessTrackHandler(deps: ProcessTrackDeps): JobHandler {
       });
       if (!isReady) {
         // Deleted (or failed) while we worked: nothing may keep the file alive, so it goes.
-        await repository.forgetRendition(renditionKey);
+        await repository.forgetMedia('renditions', renditionKey);
         await storage.delete('renditions', renditionKey);
       }
     } finally {

@@ -251,8 +251,20 @@ export function createTracksRepository(db: Queryable) {
       );
     },
 
-    async forgetRendition(storageKey: string): Promise<void> {
-      await db.query("delete from media_objects where bucket = 'renditions' and storage_key = $1", [
+    /** Does a track (live or being processed) use the stored object as its upload, audio or cover? */
+    async isClaimed(bucket: string, storageKey: string): Promise<boolean> {
+      const rows = await db.query(
+        `select 1 from media_objects m
+         join tracks t on t.source_media_id = m.id or t.cover_media_id = m.id or t.audio_media_id = m.id
+         where m.bucket = $1 and m.storage_key = $2 limit 1`,
+        [bucket, storageKey],
+      );
+      return rows.length > 0;
+    },
+
+    async forgetMedia(bucket: string, storageKey: string): Promise<void> {
+      await db.query('delete from media_objects where bucket = $1 and storage_key = $2', [
+        bucket,
         storageKey,
       ]);
     },

@@ -21,6 +21,7 @@ import { isBucket } from '../../providers/storage/storage-key';
 import type { SessionAccount } from '../../plugins/session';
 import { assertNotDemo } from '../accounts/accounts.service';
 import { createAudioIngestGuard } from './audio-ingest';
+import { COVER_CLAIM_MS, DISCARD_UNCLAIMED_JOB, UPLOAD_CLAIM_MS } from './discard-unclaimed.job';
 import type { ArtistState, StoredFile, TrackRow, TracksRepository } from './tracks.repository';
 
 export const PROCESS_TRACK_JOB = 'tracks.process';
@@ -106,6 +107,11 @@ export function createTracksService(deps: TracksServiceDeps) {
     }
   }
 
+  /** Books the removal of a file about to be stored, for when no track has claimed it in time. */
+  async function discardUnlessClaimed(bucket: 'tracks' | 'coverart', key: string, afterMs: number) {
+    await enqueueJob(db, DISCARD_UNCLAIMED_JOB, { bucket, key }, { runAt: new Date(Date.now() + afterMs) });
+  }
+
   /** Re-encodes any JPEG or PNG (at most 5 MB) as a square 1000 px JPEG, centre-cropped. */
   async function storeCover(accountId: string, bytes: Buffer): Promise<CoverArtResult> {
     if (bytes.length > LIMITS.imageMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', M.imageTooLarge);
@@ -123,6 +129,7 @@ export function createTracksService(deps: TracksServiceDeps) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', M.imageInvalid);
     }
     const key = newStorageKey('jpg');
+    await discardUnlessClaimed('coverart', key, COVER_CLAIM_MS);
     const stored = await storage.put('coverart', key, jpeg, { contentType: 'image/jpeg' });
     try {
       const coverId = await repository.insertMedia(db, {
@@ -175,6 +182,7 @@ export function createTracksService(deps: TracksServiceDeps) {
         throw new AppError('VALIDATION_FAILED', M.coverUploadFailed);
 
       const key = newStorageKey();
+      await discardUnlessClaimed('tracks', key, UPLOAD_CLAIM_MS);
       const guarded = pipeline(body, createAudioIngestGuard(), () => undefined);
       const stored = await storage.put('tracks', key, guarded, { contentType: 'application/octet-stream' });
       let trackId: string;
