@@ -22,6 +22,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { followsRoutes } from './modules/follows/follows.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
+import { CHART_SNAPSHOT_JOB, chartSnapshotHandler } from './modules/catalogue/chart-snapshot';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes';
 import { forumRoutes } from './modules/forum/forum.routes';
 import { createForumService } from './modules/forum/forum.service';
@@ -37,6 +38,12 @@ import { createSubscribersRepository } from './modules/subscribers/subscribers.r
 import { subscribersRoutes } from './modules/subscribers/subscribers.routes';
 import { createSubscribersService } from './modules/subscribers/subscribers.service';
 import { securityPlugin } from './plugins/security';
+import type { JobHandler } from './jobs/runner';
+import { createDiscardUnclaimedHandler, DISCARD_UNCLAIMED_JOB } from './modules/tracks/discard-unclaimed.job';
+import { createProcessTrackHandler } from './modules/tracks/process-track.job';
+import { createTracksRepository } from './modules/tracks/tracks.repository';
+import { tracksRoutes } from './modules/tracks/tracks.routes';
+import { createTracksService, PROCESS_TRACK_JOB } from './modules/tracks/tracks.service';
 import { sessionPlugin } from './plugins/session';
 import { webAppPlugin } from './plugins/web-app';
 import { describeProviders, type Providers } from './providers/registry';
@@ -123,6 +130,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogueRoutes, { service: catalogue });
   await app.register(loyaltyRoutes, { db, loyalty });
   await app.register(forumRoutes, { service: createForumService({ db, storage: providers.storage }) });
+  const tracksRepository = createTracksRepository(db);
+  await app.register(tracksRoutes, {
+    service: createTracksService({
+      db,
+      repository: tracksRepository,
+      storage: providers.storage,
+      coverArt: providers.coverArt,
+      log: app.log,
+    }),
+  });
+  app.decorate('jobHandlers', {
+    [CHART_SNAPSHOT_JOB]: chartSnapshotHandler,
+    [DISCARD_UNCLAIMED_JOB]: createDiscardUnclaimedHandler({
+      repository: tracksRepository,
+      storage: providers.storage,
+    }),
+    [PROCESS_TRACK_JOB]: createProcessTrackHandler({
+      db,
+      repository: tracksRepository,
+      storage: providers.storage,
+      log: app.log,
+    }),
+  });
   await app.register(healthRoutes, { database: db.kind, providers: describeProviders(providers) });
   await app.register(analyticsRoutes, {
     service: createAnalyticsService({ repository: createAnalyticsRepository(db) }),
@@ -169,5 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 declare module 'fastify' {
   interface FastifyInstance {
     services: { email: ReturnType<typeof createEmailService> };
+    /** The background work the areas define, by job kind; main.ts hands them to the job runner. */
+    jobHandlers: Record<string, JobHandler>;
   }
 }

@@ -46,6 +46,10 @@ const envSchema = z.object({
   TURNSTILE_SECRET: optionalString,
   TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
+
+  OPENAI_IMAGES_API_KEY: optionalString,
+  OPENAI_IMAGES_URL: z.url().default('https://api.openai.com'),
+  OPENAI_IMAGES_MODEL: z.string().default('dall-e-3'),
 });
 
 /**
@@ -140,6 +144,15 @@ function buildConfig(env: Env) {
     /** Where contact messages and bug reports are sent. */
     teamEmail: env.TEAM_EMAIL,
     captcha: captchaConfig(env),
+    /** Cover art from a prompt: OpenAI Images when its key is set, else the local engine. */
+    coverArt: env.OPENAI_IMAGES_API_KEY
+      ? ({
+          kind: 'openai',
+          apiKey: env.OPENAI_IMAGES_API_KEY,
+          baseUrl: env.OPENAI_IMAGES_URL,
+          model: env.OPENAI_IMAGES_MODEL,
+        } as const)
+      : ({ kind: 'local' } as const),
   };
 }
 

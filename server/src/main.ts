@@ -4,11 +4,7 @@ import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed/seed';
 import { createJobRunner } from './jobs/runner';
-import {
-  CHART_SNAPSHOT_JOB,
-  chartSnapshotHandler,
-  scheduleChartSnapshots,
-} from './modules/catalogue/chart-snapshot';
+import { scheduleChartSnapshots } from './modules/catalogue/chart-snapshot';
 import { createProviders, describeProviders } from './providers/registry';
 import { loadSecrets } from './secrets';
 
@@ -29,11 +25,7 @@ async function main() {
     await seedIfEmpty({ db, storage: providers.storage, log: app.log });
   }
 
-  const jobs = createJobRunner({
-    db,
-    log: app.log,
-    handlers: { [CHART_SNAPSHOT_JOB]: chartSnapshotHandler },
-  });
+  const jobs = createJobRunner({ db, log: app.log, handlers: app.jobHandlers });
   jobs.start();
   const chartSnapshots = scheduleChartSnapshots({ db, log: app.log });
 

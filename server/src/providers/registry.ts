@@ -5,6 +5,9 @@ import { createAltchaCaptcha } from './captcha/altcha-captcha';
 import type { CaptchaProvider } from './captcha/captcha';
 import { createSiteverifyCaptcha } from './captcha/siteverify-captcha';
 import type { EmailProvider } from './email/email';
+import type { CoverArtProvider } from './images/cover-art';
+import { createLocalCoverArt } from './images/local-cover-art';
+import { createOpenAiCoverArt } from './images/openai-cover-art';
 import { createLocalEmail } from './email/local-email';
 import { createSmtpEmail } from './email/smtp-email';
 import { createLocalStorage } from './storage/local-storage';
@@ -15,6 +18,7 @@ export interface Providers {
   storage: StorageProvider;
   email: EmailProvider;
   captcha: CaptchaProvider;
+  coverArt: CoverArtProvider;
 }
 
 /** Chooses each provider from configuration: the real service when configured, the local one otherwise. */
@@ -29,10 +33,17 @@ export function createProviders(config: Config, secrets: Secrets): Providers {
     config.captcha.kind === 'altcha'
       ? createAltchaCaptcha({ secret: secrets.session, ...config.captcha })
       : createSiteverifyCaptcha(config.captcha);
-  return { storage, email, captcha };
+  const coverArt =
+    config.coverArt.kind === 'openai' ? createOpenAiCoverArt(config.coverArt) : createLocalCoverArt();
+  return { storage, email, captcha, coverArt };
 }
 
 /** What /api/health and the start-up log say about each provider, so nobody mistakes local for real. */
 export function describeProviders(providers: Providers): HealthResponse['providers'] {
-  return { storage: providers.storage.name, email: providers.email.name, captcha: providers.captcha.name };
+  return {
+    storage: providers.storage.name,
+    email: providers.email.name,
+    captcha: providers.captcha.name,
+    images: providers.coverArt.name,
+  };
 }

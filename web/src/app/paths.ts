@@ -52,6 +52,8 @@ export const paths = {
   /** The welcome and status page (DECISIONS.md, Accounts). */
   welcome: '/welcome',
 
+  /** The feature tutorial's Upgrade target (spec 001 §2): lands on the upgrade flow. */
+  subscription: '/subscription',
   /** An older checkout return target: redirects to /profile with its query (DECISIONS.md). */
   artistProfileLegacy: '/artist-profile',
 } as const;

@@ -94,6 +94,7 @@ export const routes: RouteObject[] = [
         path: paths.artistProfileLegacy,
         loader: ({ request }) => redirect(`${paths.profile}${new URL(request.url).search}`),
       },
+      { path: paths.subscription, loader: () => redirect(paths.artistSubscription) },
     ],
   },
 ];

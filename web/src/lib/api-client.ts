@@ -95,6 +95,48 @@ export const api = {
     apiRequest(path, undefined, { ...options, method: 'DELETE' }),
 };
 
+/**
+ * Sends a file with upload progress (fetch reports none): `onProgress` gets the fraction of the
+ * body sent, 0 to 1. Errors become the same ApiError as every other call.
+ */
+export function apiUpload<T>(
+  path: string,
+  body: Blob,
+  schema: ResponseSchema<T>,
+  options: { method?: 'POST' | 'PUT'; contentType: string; onProgress?: (fraction: number) => void },
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(options.method ?? 'POST', path);
+    request.withCredentials = true;
+    request.setRequestHeader('Accept', 'application/json');
+    request.setRequestHeader('Content-Type', options.contentType);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
+    };
+    request.onerror = () => {
+      reject(new ApiError({ status: 0, code: 'UNAVAILABLE', message: NETWORK_ERROR_MESSAGE }));
+    };
+    request.onload = () => {
+      let payload: unknown;
+      try {
+        payload = request.responseText ? (JSON.parse(request.responseText) as unknown) : undefined;
+      } catch {
+        payload = undefined;
+      }
+      if (request.status < 200 || request.status >= 300) {
+        reject(toApiError(request.status, payload));
+        return;
+      }
+      const parsed = schema.safeParse(payload);
+      if (parsed.success) resolve(parsed.data);
+      else
+        reject(new ApiError({ status: request.status, code: 'INTERNAL', message: MESSAGES.unexpectedError }));
+    };
+    request.send(body);
+  });
+}
+
 async function readJson(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   const text = await response.text();

@@ -42,4 +42,6 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   visitor: 'klang-visitor',
   auth: 'auth-storage',
+  /** Spec 001 §2: the artist opted out of the feature-track tutorial. */
+  hideFeatureTutorial: 'hideFeatureTutorial',
 } as const;

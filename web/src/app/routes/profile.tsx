@@ -6,7 +6,10 @@ import { useAuthStore } from '../../features/accounts/auth-store';
 import { AccountDialog } from '../../features/accounts/components/account-dialog';
 import { ProfileSummary } from '../../features/accounts/components/profile-summary';
 import { SettingsDialog } from '../../features/accounts/components/settings-dialog';
+import { useDemoRefusal } from '../../features/accounts/hooks/use-demo-refusal';
 import { useSignOut } from '../../features/accounts/hooks/use-sign-out';
+import { DemoRestrictionDialog } from '../../features/accounts/components/demo-restriction-dialog';
+import { ArtistWorkspace } from '../../features/artist-workspace/components/artist-workspace';
 import { FollowedArtists } from '../../features/catalogue/components/followed-artists';
 import { LoyaltyCardDialog } from '../../features/loyalty/components/loyalty-card-dialog';
 import { BRAND_ASSETS } from '../../lib/brand-assets';
@@ -25,6 +28,7 @@ export function Component() {
   const [isSettingsOpen, setSettingsOpen] = useState(false);
   const [isAccountOpen, setAccountOpen] = useState(false);
   const [isLoyaltyOpen, setLoyaltyOpen] = useState(false);
+  const demoRefusal = useDemoRefusal();
 
   async function leave(to: string) {
     setSettingsOpen(false);
@@ -55,6 +59,19 @@ export function Component() {
       ) : (
         <p className="text-muted">Your profile is still loading.</p>
       )}
+      {profile?.role === 'artist' && (
+        <ArtistWorkspace
+          upgradePath={paths.subscription}
+          kitPath={paths.creatorTools}
+          onDemoRefusal={demoRefusal.catchRefusal}
+          goldBadgeSrc={BRAND_ASSETS.verifiedBadge}
+        />
+      )}
+      <DemoRestrictionDialog
+        message={demoRefusal.message}
+        onClose={demoRefusal.close}
+        createAccountPath={paths.accountType}
+      />
       <div className="flex flex-wrap gap-3">
         <Button
           variant="secondary"

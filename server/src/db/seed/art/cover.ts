@@ -14,7 +14,7 @@ export const COVER_SIZE = 1000;
 const JPEG_QUALITY = 86;
 
 /** A vignette that pulls the eye inwards; stronger on dark palettes, where it reads as depth. */
-function createVignette(size: number, isDark: boolean): { defs: string; body: string } {
+export function createVignette(size: number, isDark: boolean): { defs: string; body: string } {
   const defs = createElement(
     'radialGradient',
     { id: 'vignette', cx: '50%', cy: '50%', r: '72%' },
@@ -35,8 +35,13 @@ export function buildCoverSvg(track: Pick<SeedTrack, 'key' | 'genre'>): string {
 }
 
 /** Renders a track's cover to a 1000×1000 JPEG. */
-export async function renderCover(track: Pick<SeedTrack, 'key' | 'genre'>): Promise<Buffer> {
-  return sharp(Buffer.from(buildCoverSvg(track)))
+export function renderCover(track: Pick<SeedTrack, 'key' | 'genre'>): Promise<Buffer> {
+  return rasterizeCover(buildCoverSvg(track));
+}
+
+/** Rasterizes a cover's SVG to a 1000×1000 JPEG with film grain. */
+export function rasterizeCover(svg: string): Promise<Buffer> {
+  return sharp(Buffer.from(svg))
     .resize(COVER_SIZE, COVER_SIZE)
     .composite([getGrainOverlay(COVER_SIZE)])
     .jpeg({ quality: JPEG_QUALITY, mozjpeg: true })

@@ -35,6 +35,16 @@ const GENRE_COLOURS: Record<SeedGenre, GenreColours> = {
   'UK Garage': { base: [258, 292], accent: 318, saturation: [45, 75] },
 };
 
+/** The few numbers a palette grows from: a base hue, an accent hue and how colourful and dark. */
+export interface PaletteSeed {
+  hue: number;
+  accent: number;
+  saturation: number;
+  isDark: boolean;
+  /** Monochrome palettes (techno) keep a fully saturated accent. */
+  accentSaturation: number;
+}
+
 /** Creates the palette of one cover or avatar. */
 export function createPalette(genre: SeedGenre, rng: Rng): Palette {
   const colours = GENRE_COLOURS[genre];
@@ -43,6 +53,12 @@ export function createPalette(genre: SeedGenre, rng: Rng): Palette {
   const saturation = rng.range(colours.saturation[0], colours.saturation[1]);
   const isDark = rng.chance(genre === 'House / Tech House' ? 0.45 : 0.75);
   const accentSaturation = genre === 'Techno' ? 80 : Math.min(95, saturation + 15);
+  return createPaletteFromSeed({ hue, accent, saturation, isDark, accentSaturation }, rng);
+}
+
+/** Creates a palette from its seed numbers (the cover-art engine derives them from a prompt). */
+export function createPaletteFromSeed(seed: PaletteSeed, rng: Rng): Palette {
+  const { hue, accent, saturation, isDark, accentSaturation } = seed;
   const tones: [Hsl, Hsl, Hsl, Hsl] = isDark
     ? [
         [accent, accentSaturation, rng.range(55, 66)],

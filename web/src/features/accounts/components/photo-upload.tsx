@@ -1,15 +1,16 @@
 import { ACCOUNT_MESSAGES, LIMITS } from '@klang/domain';
 import { ImagePlus } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import Cropper, { type Area } from 'react-easy-crop';
+import { useRef, useState } from 'react';
+import type { Area } from 'react-easy-crop';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
-import { Slider } from '../../../components/ui/slider';
+import { ImageCropper } from '../../../components/ui/image-cropper';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-error';
 import { accountsApi } from '../api/accounts-api';
 import { useAuthStore } from '../auth-store';
-import { cropToJpeg } from '../crop-image';
+import { cropToJpeg } from '../../../lib/crop-image';
+import { usePickedImage } from '../../../lib/use-picked-image';
 
 /** Spec 001 §5 Profile photo: an image up to 5 MB, square crop, zoom 1 to 3 in 0.1 steps. */
 export function checkImageFile(file: File): string | null {
@@ -22,29 +23,10 @@ export function PhotoUpload({ onDemoRefusal }: { onDemoRefusal: (error: unknown)
   const profile = useAuthStore((state) => state.profile);
   const setProfile = useAuthStore((state) => state.setProfile);
   const input = useRef<HTMLInputElement>(null);
-  const [source, setSource] = useState<string | null>(null);
-  const [crop, setCrop] = useState({ x: 0, y: 0 });
-  const [zoom, setZoom] = useState(1);
+  const picked = usePickedImage(checkImageFile);
+  const { source, error, setError, choose } = picked;
   const [area, setArea] = useState<Area | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
-
-  useEffect(
-    () => () => {
-      if (source) URL.revokeObjectURL(source);
-    },
-    [source],
-  );
-
-  function choose(file: File | undefined) {
-    if (!file) return;
-    const problem = checkImageFile(file);
-    setError(problem);
-    if (problem) return;
-    setZoom(1);
-    setCrop({ x: 0, y: 0 });
-    setSource(URL.createObjectURL(file));
-  }
 
   async function save() {
     if (!source || !area) return;
@@ -53,7 +35,7 @@ export function PhotoUpload({ onDemoRefusal }: { onDemoRefusal: (error: unknown)
     try {
       const { profileImageUrl } = await accountsApi.uploadPhoto(await cropToJpeg(source, area));
       if (profile) setProfile({ ...profile, profileImageUrl });
-      setSource(null);
+      picked.clear();
       toast.success(ACCOUNT_MESSAGES.profileImageUpdated);
     } catch (failure) {
       if (onDemoRefusal(failure)) return;
@@ -71,31 +53,12 @@ export function PhotoUpload({ onDemoRefusal }: { onDemoRefusal: (error: unknown)
       {error && <Banner tone="error">{error}</Banner>}
       {source ? (
         <>
-          <div className="relative h-64 overflow-hidden rounded-2xl bg-black sm:h-72">
-            <Cropper
-              image={source}
-              crop={crop}
-              zoom={zoom}
-              minZoom={1}
-              maxZoom={3}
-              aspect={1}
-              cropShape="round"
-              keyboardStep={1}
-              onCropChange={setCrop}
-              onZoomChange={setZoom}
-              onCropComplete={(_, pixels) => {
-                setArea(pixels);
-              }}
-            />
-          </div>
-          <Slider
-            label="Zoom"
-            value={zoom}
-            min={1}
-            max={3}
-            step={0.1}
-            onValueChange={setZoom}
-            formatValue={(value) => `${value.toFixed(1)}×`}
+          <ImageCropper
+            key={source}
+            image={source}
+            cropShape="round"
+            onAreaChange={setArea}
+            className="sm:h-72"
           />
           <div className="flex flex-wrap gap-3">
             <Button onClick={() => void save()} isLoading={isSaving}>
@@ -104,7 +67,7 @@ export function PhotoUpload({ onDemoRefusal }: { onDemoRefusal: (error: unknown)
             <Button
               variant="secondary"
               onClick={() => {
-                setSource(null);
+                picked.clear();
               }}
             >
               Cancel

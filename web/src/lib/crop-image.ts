@@ -1,16 +1,15 @@
 import type { Area } from 'react-easy-crop';
 
-/** Spec 001 §5 Profile photo: output JPEG at 0.95 quality. */
+/** Spec 001 §9: crops are saved as JPEG at 0.95 quality (profile photos and cover art). */
 export const CROP_JPEG_QUALITY = 0.95;
-const OUTPUT_PIXELS = 512;
 
-/** Draws the chosen square of the image onto a canvas and encodes it as JPEG. */
-export async function cropToJpeg(source: string, area: Area): Promise<Blob> {
+/** Draws the chosen square of the image onto a canvas and encodes it as JPEG, at most `maxPixels` wide. */
+export async function cropToJpeg(source: string, area: Area, maxPixels = 512): Promise<Blob> {
   const image = new Image();
   image.src = source;
   await image.decode();
   const canvas = document.createElement('canvas');
-  const size = Math.min(OUTPUT_PIXELS, Math.round(area.width));
+  const size = Math.min(maxPixels, Math.round(area.width));
   canvas.width = size;
   canvas.height = size;
   const context = canvas.getContext('2d');

@@ -1,0 +1,56 @@
+import { spawnSync } from 'node:child_process';
+import ffmpeg from '@ffmpeg-installer/ffmpeg';
+
+/** A 16-bit stereo PCM WAV of a sine tone, built in memory (tests and benchmarks). */
+export function makeWav(seconds: number, frequency = 440, sampleRate = 44_100): Buffer {
+  const frames = Math.round(seconds * sampleRate);
+  const data = Buffer.alloc(frames * 4);
+  for (let i = 0; i < frames; i++) {
+    const sample = Math.round(Math.sin((2 * Math.PI * frequency * i) / sampleRate) * 0.3 * 32767);
+    data.writeInt16LE(sample, i * 4);
+    data.writeInt16LE(sample, i * 4 + 2);
+  }
+  return Buffer.concat([wavHeader(data.length, sampleRate), data]);
+}
+
+/** A WAV header for `dataBytes` of 16-bit stereo PCM. */
+export function wavHeader(dataBytes: number, sampleRate = 44_100): Buffer {
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(36 + dataBytes, 4);
+  header.write('WAVE', 8, 'latin1');
+  header.write('fmt ', 12, 'latin1');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(2, 22);
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * 4, 28);
+  header.writeUInt16LE(4, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(dataBytes, 40);
+  return header;
+}
+
+/** An MP3 that carries ID3 tags naming its title and artist, as a real release would. */
+export function makeTaggedMp3(seconds: number, tags: { title: string; artist: string }): Buffer {
+  const result = spawnSync(
+    ffmpeg.path,
+    [
+      ...[
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        `sine=frequency=330:duration=${seconds}`,
+      ],
+      ...['-metadata', `title=${tags.title}`, '-metadata', `artist=${tags.artist}`, '-id3v2_version', '3'],
+      ...['-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3', 'pipe:1'],
+    ],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (result.status !== 0) throw new Error(`ffmpeg: ${result.stderr.toString()}`);
+  return result.stdout;
+}

@@ -1,0 +1,273 @@
+import { GENRES, TRACK_MESSAGES as M, type ArtistTrack } from '@klang/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { Music } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Banner } from '../../../components/ui/banner';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { toast } from '../../../components/ui/toast';
+import { isApiError } from '../../../lib/api-error';
+import { cropToJpeg } from '../../../lib/crop-image';
+import { artistKeys, artistWorkspaceApi } from '../api/artist-workspace-api';
+import { UPLOAD_STAGES, checkAudioFile, uploadingPercent, type UploadStage } from '../upload-rules';
+import { CoverArtPicker, type CoverChoice } from './cover-art-picker';
+
+/** Spec 001 §9: the modal closes 2 s after success and the form resets 1 s later. */
+const CLOSE_DELAY_MS = 2000;
+const RESET_DELAY_MS = 1000;
+const PROCESSING_POLL_MS = 1500;
+const COVER_PIXELS = 1000;
+
+const GENRE_OPTIONS = GENRES.map((g) => ({
+  value: g.name,
+  label: g.name,
+  disabled: g.upload !== 'selectable',
+  ...(g.upload === 'coming-soon' && { note: 'Coming soon' }),
+}));
+
+type UploadTrackDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onUploaded: (track: ArtistTrack) => void;
+  onRefusal: (error: unknown) => boolean;
+};
+
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms);
+  });
+
+/**
+ * Spec 001 §5 Upload track: title, genre, label (Unsigned), audio and cover art, with the real
+ * progress of each stage. The audio streams to the server; the modal then waits while the
+ * server decodes and transcodes it, so 'success' means the track is ready to feature.
+ */
+export function UploadTrackDialog({ open, onOpenChange, onUploaded, onRefusal }: UploadTrackDialogProps) {
+  const queryClient = useQueryClient();
+  const [title, setTitle] = useState('');
+  const [isTitleTouched, setTitleTouched] = useState(false);
+  const [genre, setGenre] = useState('');
+  const [label, setLabel] = useState('Unsigned');
+  const [audio, setAudio] = useState<File | null>(null);
+  const [audioError, setAudioError] = useState<string | null>(null);
+  const [cover, setCover] = useState<CoverChoice>({ kind: 'none' });
+  const [stage, setStage] = useState<UploadStage>('idle');
+  const [percent, setPercent] = useState(0);
+  const [failure, setFailure] = useState<string | null>(null);
+  const isMounted = useRef(true);
+  useEffect(
+    () => () => {
+      isMounted.current = false;
+    },
+    [],
+  );
+
+  const isBusy = stage !== 'idle';
+  const canUpload = title.trim() !== '' && genre !== '' && audio !== null && !audioError && !isBusy;
+
+  function reset() {
+    setTitle('');
+    setTitleTouched(false);
+    setGenre('');
+    setLabel('Unsigned');
+    setAudio(null);
+    setAudioError(null);
+    setCover({ kind: 'none' });
+    setStage('idle');
+    setPercent(0);
+    setFailure(null);
+  }
+
+  function enter(next: UploadStage) {
+    setStage(next);
+    setPercent(UPLOAD_STAGES[next].percent);
+  }
+
+  async function waitUntilProcessed(trackId: string): Promise<ArtistTrack | undefined> {
+    while (isMounted.current) {
+      const list = await artistWorkspaceApi.tracks();
+      const track = list.tracks.find((t) => t.id === trackId);
+      if (track?.status !== 'processing') return track;
+      await sleep(PROCESSING_POLL_MS);
+    }
+    return undefined;
+  }
+
+  async function upload() {
+    if (!audio || !canUpload) return;
+    setFailure(null);
+    enter('uploading');
+    try {
+      let coverId: string | undefined;
+      if (cover.kind === 'crop' && cover.area !== null) {
+        try {
+          coverId = (
+            await artistWorkspaceApi.uploadCover(await cropToJpeg(cover.source, cover.area, COVER_PIXELS))
+          ).coverId;
+        } catch (error) {
+          if (onRefusal(error)) {
+            enter('idle');
+            return;
+          }
+          throw new Error(isApiError(error) ? error.message : M.coverUploadFailed, { cause: error });
+        }
+      } else if (cover.kind === 'stored') {
+        coverId = cover.cover.coverId;
+      }
+      const { track } = await artistWorkspaceApi.upload(
+        { title: title.trim(), genre, label: label.trim() || 'Unsigned', ...(coverId && { coverId }) },
+        audio,
+        (fraction) => {
+          setPercent(uploadingPercent(fraction));
+        },
+      );
+      if (coverId) enter('coverStored');
+      enter('processing');
+      const processed = await waitUntilProcessed(track.id);
+      enter('saving');
+      await queryClient.invalidateQueries({ queryKey: artistKeys.all });
+      if (processed?.status === 'failed') throw new Error(processed.failureReason ?? M.uploadFailed);
+      enter('success');
+      toast.success(M.uploaded);
+      onUploaded(processed ?? track);
+      setTimeout(() => {
+        onOpenChange(false);
+        setTimeout(reset, RESET_DELAY_MS);
+      }, CLOSE_DELAY_MS);
+    } catch (error) {
+      if (onRefusal(error)) {
+        enter('idle');
+        return;
+      }
+      setFailure(error instanceof Error && error.message ? error.message : M.uploadFailed);
+      enter('idle');
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (isBusy && stage !== 'success') return;
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent
+        title="Upload Track"
+        description="MP3, WAV, M4A or MP4, up to 75MB. Listeners hear it before they see your name."
+        footer={
+          <>
+            <Button
+              variant="secondary"
+              disabled={isBusy}
+              onClick={() => {
+                onOpenChange(false);
+              }}
+            >
+              Cancel
+            </Button>
+            <Button
+              onClick={() => void upload()}
+              disabled={!canUpload}
+              isLoading={isBusy && stage !== 'success'}
+            >
+              Upload
+            </Button>
+          </>
+        }
+      >
+        <form
+          className="flex flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void upload();
+          }}
+        >
+          {failure && <Banner tone="error">{failure}</Banner>}
+          <Input
+            label="Title"
+            value={title}
+            maxLength={200}
+            disabled={isBusy}
+            error={isTitleTouched && !title.trim() ? M.titleRequired : undefined}
+            onBlur={() => {
+              setTitleTouched(true);
+            }}
+            onChange={(event) => {
+              setTitle(event.target.value);
+            }}
+          />
+          <Select
+            label="Genre"
+            options={GENRE_OPTIONS}
+            value={genre || undefined}
+            onValueChange={setGenre}
+            placeholder="Select a genre"
+            disabled={isBusy}
+          />
+          <Input
+            label="Label"
+            value={label}
+            maxLength={120}
+            disabled={isBusy}
+            onChange={(event) => {
+              setLabel(event.target.value);
+            }}
+          />
+          <div className="flex flex-col gap-1.5">
+            <span className="text-sm font-medium text-fg" id="audio-file-label">
+              Audio file
+            </span>
+            <label className="flex cursor-pointer items-center gap-3 rounded-xl border border-dashed border-line px-4 py-3 text-sm text-muted hover:border-fg/40">
+              <Music aria-hidden="true" className="size-5 shrink-0" />
+              <span className="min-w-0 truncate">
+                {audio ? audio.name : 'Choose an MP3, WAV, M4A or MP4 (max 75MB)'}
+              </span>
+              <input
+                type="file"
+                accept=".mp3,.wav,.m4a,.mp4,audio/mpeg,audio/wav,audio/x-wav,audio/x-m4a,audio/mp4"
+                className="sr-only"
+                aria-labelledby="audio-file-label"
+                disabled={isBusy}
+                onChange={(event) => {
+                  const file = event.target.files?.[0] ?? null;
+                  setAudio(file);
+                  setAudioError(file ? checkAudioFile(file) : M.audioRequired);
+                  event.target.value = '';
+                }}
+              />
+            </label>
+            {audioError && (
+              <p role="alert" className="text-[0.8125rem] font-medium text-accent">
+                {audioError}
+              </p>
+            )}
+          </div>
+          <CoverArtPicker value={cover} onChange={setCover} onRefusal={onRefusal} disabled={isBusy} />
+          {isBusy && (
+            <div className="flex flex-col gap-1.5" aria-live="polite">
+              <div
+                role="progressbar"
+                aria-label="Upload progress"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={percent}
+                className="h-2 overflow-hidden rounded-full bg-field"
+              >
+                <div
+                  className="h-full bg-primary transition-[width]"
+                  style={{ width: `${String(percent)}%` }}
+                />
+              </div>
+              <p className="text-sm text-muted">
+                {UPLOAD_STAGES[stage].label} {percent}%
+              </p>
+            </div>
+          )}
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
