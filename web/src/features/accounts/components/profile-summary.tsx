@@ -1,4 +1,4 @@
-import { UserRound } from 'lucide-react';
+import { Avatar } from '../../../components/ui/avatar';
 import { formatLongDate } from '../../../lib/format-date';
 import type { AuthProfile } from '../auth-store';
 
@@ -13,20 +13,7 @@ export function ProfileSummary({ profile }: { profile: AuthProfile }) {
   const isArtist = profile.role === 'artist';
   return (
     <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-start sm:text-left">
-      {profile.profileImageUrl ? (
-        <img
-          src={profile.profileImageUrl}
-          alt=""
-          className="size-24 shrink-0 rounded-full object-cover ring-2 ring-line"
-        />
-      ) : (
-        <div
-          aria-hidden="true"
-          className="flex size-24 shrink-0 items-center justify-center rounded-full bg-field text-muted ring-2 ring-line"
-        >
-          <UserRound className="size-10" />
-        </div>
-      )}
+      <Avatar src={profile.profileImageUrl} />
       <div className="flex min-w-0 flex-col gap-1.5">
         <h2 className="text-2xl font-bold tracking-tight text-fg">
           {isArtist ? (profile.artistName ?? profile.username) : profile.username}

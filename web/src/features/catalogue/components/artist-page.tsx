@@ -1,6 +1,7 @@
 import { CATALOGUE_MESSAGES, PRODUCT_NAME } from '@klang/domain';
-import { ArrowLeft, AtSign, Globe, Share2, UserCheck, UserPlus, UserRound } from 'lucide-react';
+import { ArrowLeft, AtSign, Globe, Share2, UserCheck, UserPlus } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
+import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
@@ -68,20 +69,7 @@ export function ArtistPage({
         Back
       </Button>
       <header className="flex flex-col items-center gap-5 text-center sm:flex-row sm:text-left">
-        {artist.imageUrl ? (
-          <img
-            src={artist.imageUrl}
-            alt=""
-            className="size-32 shrink-0 rounded-full object-cover ring-2 ring-line"
-          />
-        ) : (
-          <div
-            aria-hidden="true"
-            className="grid size-32 shrink-0 place-items-center rounded-full bg-field text-muted ring-2 ring-line"
-          >
-            <UserRound className="size-12" />
-          </div>
-        )}
+        <Avatar src={artist.imageUrl} size="lg" />
         <div className="flex min-w-0 flex-1 flex-col items-center gap-3 sm:items-start">
           <div className="flex min-w-0 flex-col gap-1">
             <h1 className="flex items-center justify-center gap-2 text-3xl font-bold tracking-tight text-fg sm:justify-start">

@@ -1,6 +1,7 @@
 import { CATALOGUE_MESSAGES } from '@klang/domain';
-import { ChevronRight, UserRound } from 'lucide-react';
+import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar';
 import { Spinner } from '../../../components/ui/spinner';
 import { useFollowedArtistsQuery } from '../api/catalogue-api';
 
@@ -31,13 +32,7 @@ export function FollowedArtists({ artistHref, verifiedBadgeSrc }: FollowedArtist
                 to={artistHref(artist.id)}
                 className="flex items-center gap-3 rounded-2xl px-3 py-2.5 transition-colors hover:bg-field/60"
               >
-                {artist.imageUrl ? (
-                  <img src={artist.imageUrl} alt="" className="size-11 rounded-full object-cover" />
-                ) : (
-                  <span className="grid size-11 place-items-center rounded-full bg-field text-muted">
-                    <UserRound aria-hidden="true" className="size-5" />
-                  </span>
-                )}
+                <Avatar src={artist.imageUrl} size="sm" className="ring-0" />
                 <span className="min-w-0 flex-1 truncate font-semibold text-fg">{artist.name}</span>
                 {artist.goldBadge && <img src={verifiedBadgeSrc} alt="Verified artist" className="size-5" />}
                 <ChevronRight aria-hidden="true" className="size-4 text-muted" />
