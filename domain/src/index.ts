@@ -17,3 +17,4 @@ export * from './api/player.schema';
 export * from './api/catalogue.schema';
 export * from './api/loyalty.schema';
 export * from './api/forum.schema';
+export * from './api/kit.schema';

@@ -27,6 +27,8 @@ import { forumRoutes } from './modules/forum/forum.routes';
 import { createForumService } from './modules/forum/forum.service';
 import { createFollowsService } from './modules/follows/follows.service';
 import { createLoyaltyService } from './modules/loyalty/loyalty.service';
+import { kitRoutes } from './modules/kit/kit.routes';
+import { createKitService } from './modules/kit/kit.service';
 import { mediaRoutes } from './modules/media/media.routes';
 import { playerRoutes } from './modules/player/player.routes';
 import { createPlayerService } from './modules/player/player.service';
@@ -123,6 +125,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogueRoutes, { service: catalogue });
   await app.register(loyaltyRoutes, { db, loyalty });
   await app.register(forumRoutes, { service: createForumService({ db, storage: providers.storage }) });
+  await app.register(kitRoutes, {
+    service: createKitService({
+      soundFx: providers.soundFx,
+      loadAccess: (accountId) => accounts.session(accountId),
+      log: app.log,
+    }),
+  });
   await app.register(healthRoutes, { database: db.kind, providers: describeProviders(providers) });
   await app.register(analyticsRoutes, {
     service: createAnalyticsService({ repository: createAnalyticsRepository(db) }),

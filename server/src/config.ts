@@ -46,6 +46,10 @@ const envSchema = z.object({
   TURNSTILE_SECRET: optionalString,
   TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
+
+  ELEVENLABS_API_KEY: optionalString,
+  ELEVENLABS_BASE_URL: z.url().default('https://api.elevenlabs.io'),
+  ESPEAK_NG_PATH: z.string().min(1).default('espeak-ng'),
 });
 
 /**
@@ -140,6 +144,10 @@ function buildConfig(env: Env) {
     /** Where contact messages and bug reports are sent. */
     teamEmail: env.TEAM_EMAIL,
     captcha: captchaConfig(env),
+    /** Sound effects and text to speech: ElevenLabs with a key, the local engines without. */
+    audioAi: env.ELEVENLABS_API_KEY
+      ? ({ kind: 'elevenlabs', apiKey: env.ELEVENLABS_API_KEY, baseUrl: env.ELEVENLABS_BASE_URL } as const)
+      : ({ kind: 'local', espeakPath: env.ESPEAK_NG_PATH } as const),
   };
 }
 

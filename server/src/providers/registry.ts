@@ -7,6 +7,10 @@ import { createSiteverifyCaptcha } from './captcha/siteverify-captcha';
 import type { EmailProvider } from './email/email';
 import { createLocalEmail } from './email/local-email';
 import { createSmtpEmail } from './email/smtp-email';
+import { createElevenLabsClient } from './elevenlabs/elevenlabs-client';
+import { createElevenLabsSoundFx } from './soundfx/elevenlabs-soundfx';
+import { createLocalSoundFx } from './soundfx/local-soundfx';
+import type { SoundFxProvider } from './soundfx/soundfx';
 import { createLocalStorage } from './storage/local-storage';
 import { createS3Storage } from './storage/s3-storage';
 import type { StorageProvider } from './storage/storage';
@@ -15,6 +19,7 @@ export interface Providers {
   storage: StorageProvider;
   email: EmailProvider;
   captcha: CaptchaProvider;
+  soundFx: SoundFxProvider;
 }
 
 /** Chooses each provider from configuration: the real service when configured, the local one otherwise. */
@@ -29,10 +34,17 @@ export function createProviders(config: Config, secrets: Secrets): Providers {
     config.captcha.kind === 'altcha'
       ? createAltchaCaptcha({ secret: secrets.session, ...config.captcha })
       : createSiteverifyCaptcha(config.captcha);
-  return { storage, email, captcha };
+  const elevenLabs = config.audioAi.kind === 'elevenlabs' ? createElevenLabsClient(config.audioAi) : null;
+  const soundFx = elevenLabs ? createElevenLabsSoundFx(elevenLabs) : createLocalSoundFx();
+  return { storage, email, captcha, soundFx };
 }
 
 /** What /api/health and the start-up log say about each provider, so nobody mistakes local for real. */
 export function describeProviders(providers: Providers): HealthResponse['providers'] {
-  return { storage: providers.storage.name, email: providers.email.name, captcha: providers.captcha.name };
+  return {
+    storage: providers.storage.name,
+    email: providers.email.name,
+    captcha: providers.captcha.name,
+    sfx: providers.soundFx.name,
+  };
 }

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { generateSoundFxRequestSchema, KIT_LIMITS } from '@klang/domain';
+import type { FastifyRequest } from 'fastify';
+import type { KitService } from './kit.service';
+
+/**
+ * Generation is limited per account, not per address: one artist behind a shared address must
+ * not starve another. The limit runs after the session is read (preHandler), so the id is known;
+ * a request without one is refused by the service anyway and counts against its address.
+ */
+function perAccount(max: number) {
+  return {
+    rateLimit: {
+      max,
+      timeWindow: '1 minute',
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) =>
+        `${request.method} ${request.routeOptions.url ?? request.url} ${request.account?.id ?? request.ip}`,
+    },
+  };
+}
+
+/** The Kit's HTTP surface: the spec's named functions keep their names and bodies. */
+export const kitRoutes: FastifyPluginAsyncZod<{ service: KitService }> = async (app, { service }) => {
+  app.post(
+    '/functions/v1/generate-soundfx',
+    {
+      schema: { tags: ['kit'], body: generateSoundFxRequestSchema },
+      config: perAccount(KIT_LIMITS.soundFxPerMinute),
+    },
+    async (request, reply) => {
+      const sound = await service.generateSoundFx(request.account, request.body.prompt);
+      return reply.type(sound.contentType).header('Cache-Control', 'no-store').send(sound.audio);
+    },
+  );
+};
