@@ -127,6 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(forumRoutes, { service: createForumService({ db, storage: providers.storage }) });
   await app.register(kitRoutes, {
     service: createKitService({
+      db,
+      storage: providers.storage,
       soundFx: providers.soundFx,
       loadAccess: (accountId) => accounts.session(accountId),
       log: app.log,

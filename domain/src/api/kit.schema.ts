@@ -60,7 +60,8 @@ export const SOUNDLAB = {
   /** The pads that hold sounds: 6-9, 11-14, 16-19, 21-24. */
   soundPads: [6, 7, 8, 9, 11, 12, 13, 14, 16, 17, 18, 19, 21, 22, 23, 24],
   defaultPresetNames: ['drums', 'preset 1', 'preset 2', 'preset 3'],
-  maxSoundBytes: 1_500_000,
+  /** 30 s at 128 kbit/s, the longest ElevenLabs sound, with room to spare. */
+  maxSoundBytes: 600_000,
 } as const;
 
 /** VocalLab slider ranges and defaults (spec 002 §4, §5, §9). */

@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { generateSoundFxRequestSchema, KIT_LIMITS } from '@klang/domain';
+import { z } from 'zod';
+import {
+  generateSoundFxRequestSchema,
+  KIT_LIMITS,
+  presetParamsSchema,
+  presetsResponseSchema,
+  savePresetRequestSchema,
+  SOUNDLAB,
+} from '@klang/domain';
 import type { FastifyRequest } from 'fastify';
 import type { KitService } from './kit.service';
 
@@ -31,6 +39,31 @@ export const kitRoutes: FastifyPluginAsyncZod<{ service: KitService }> = async (
     async (request, reply) => {
       const sound = await service.generateSoundFx(request.account, request.body.prompt);
       return reply.type(sound.contentType).header('Cache-Control', 'no-store').send(sound.audio);
+    },
+  );
+
+  app.get(
+    '/api/kit/soundlab/presets',
+    { schema: { tags: ['kit'], response: { 200: presetsResponseSchema } } },
+    async (request) => ({ presets: await service.listPresets(request.account) }),
+  );
+
+  app.put(
+    '/api/kit/soundlab/presets/:preset',
+    {
+      schema: {
+        tags: ['kit'],
+        params: presetParamsSchema,
+        body: savePresetRequestSchema,
+        response: { 204: z.null() },
+      },
+      // Every sound pad may carry a new sound, base64 in JSON.
+      bodyLimit: Math.ceil((SOUNDLAB.soundPads.length * SOUNDLAB.maxSoundBytes * 4) / 3) + 64 * 1024,
+      config: perAccount(20),
+    },
+    async (request, reply) => {
+      await service.savePreset(request.account, request.params.preset, request.body);
+      return reply.status(204).send(null);
     },
   );
 };

@@ -2,15 +2,24 @@ import {
   canUseKitTool,
   KIT_MESSAGES,
   MESSAGES,
+  SOUNDLAB,
   type KitTool,
+  type SavedPreset,
+  type SavePresetRequest,
   type SubscriptionTier,
   type UserRole,
 } from '@klang/domain';
+import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { SessionAccount } from '../../plugins/session';
+import { decodeToMono } from '../../providers/audio/ffmpeg';
 import type { GeneratedAudio, SoundFxProvider } from '../../providers/soundfx/soundfx';
+import { newStorageKey, type StorageProvider } from '../../providers/storage/storage';
+import { createKitRepository, type PadWrite } from './kit.repository';
 
 export interface KitServiceDeps {
+  db: Db;
+  storage: StorageProvider;
   soundFx: SoundFxProvider;
   /** The account's type and tier, from the accounts service (a module never reads another's tables). */
   loadAccess(accountId: string): Promise<{ userType: UserRole; subscriptionTier: SubscriptionTier }>;
@@ -18,6 +27,10 @@ export interface KitServiceDeps {
   /** How many generations run at once on this instance; the rest wait their turn. */
   concurrency?: number;
 }
+
+/** A saved pad sound is a generated effect: at most this long, which also bounds its decoding. */
+const MAX_SOUND_SECONDS = 31;
+const SOUND_URL_SECONDS = 3600;
 
 /** A counting semaphore: the local engines share two cores with everything else. */
 function createLimiter(slots: number) {
@@ -39,6 +52,23 @@ function createLimiter(slots: number) {
 /** The Klang Kit's rules: who may use which tool, and the generation calls behind them. */
 export function createKitService(deps: KitServiceDeps) {
   const limit = createLimiter(deps.concurrency ?? 2);
+  const repository = createKitRepository(deps.db);
+
+  /** Checks that uploaded bytes are an MP3 ffmpeg decodes to a short sound, then stores them. */
+  async function storeSound(base64: string) {
+    const bytes = Buffer.from(base64, 'base64');
+    if (bytes.length === 0 || bytes.length > SOUNDLAB.maxSoundBytes) {
+      throw new AppError('PAYLOAD_TOO_LARGE', KIT_MESSAGES.failedToSavePreset);
+    }
+    const pcm = await limit(() => decodeToMono(bytes, 8000)).catch(() => null);
+    const seconds = pcm ? pcm.samples.length / pcm.sampleRate : 0;
+    if (!pcm || seconds <= 0 || seconds > MAX_SOUND_SECONDS || !isMp3(bytes)) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', KIT_MESSAGES.failedToSavePreset);
+    }
+    const storageKey = newStorageKey('mp3');
+    const stored = await deps.storage.put('soundlab', storageKey, bytes, { contentType: 'audio/mpeg' });
+    return { storageKey, byteSize: stored.byteSize, sha256: stored.sha256 };
+  }
 
   async function assertAllowed(account: SessionAccount | null, tool: KitTool): Promise<SessionAccount> {
     if (!account) throw new AppError('UNAUTHENTICATED', MESSAGES.userNotAuthenticated);
@@ -61,6 +91,72 @@ export function createKitService(deps: KitServiceDeps) {
   return {
     assertAllowed,
 
+    /** Every preset the user saved, with short-lived URLs of its pads' sounds. */
+    async listPresets(account: SessionAccount | null): Promise<SavedPreset[]> {
+      const { id } = await assertAllowed(account, 'soundlab');
+      const { presets, pads } = await repository.listPresets(id);
+      return Promise.all(
+        presets.map(async (preset) => ({
+          preset: preset.preset,
+          name: preset.name,
+          pads: await Promise.all(
+            pads
+              .filter((pad) => pad.preset === preset.preset)
+              .map(async (pad) => ({
+                pad: pad.pad,
+                label: pad.label,
+                soundUrl: pad.storage_key
+                  ? await deps.storage.signedUrl('soundlab', pad.storage_key, {
+                      expiresInSeconds: SOUND_URL_SECONDS,
+                      contentType: 'audio/mpeg',
+                    })
+                  : null,
+              })),
+          ),
+        })),
+      );
+    },
+
+    /**
+     * Saves one preset (spec 002 §5): at least one sound pad must hold a sound. New sounds are
+     * checked and stored first; if the database write fails they are removed again.
+     */
+    async savePreset(account: SessionAccount | null, preset: number, body: SavePresetRequest): Promise<void> {
+      const { id } = await assertAllowed(account, 'soundlab');
+      if (!body.pads.some((pad) => pad.sound !== null)) {
+        throw new AppError('VALIDATION_FAILED', KIT_MESSAGES.noSoundsToSave);
+      }
+      const stored: { pad: number; sound: Awaited<ReturnType<typeof storeSound>> }[] = [];
+      try {
+        for (const pad of body.pads) {
+          if (pad.sound && 'mp3Base64' in pad.sound) {
+            stored.push({ pad: pad.pad, sound: await storeSound(pad.sound.mp3Base64) });
+          }
+        }
+        const orphans = await deps.db.transaction(async (tx) => {
+          const mediaIds = new Map<number, string>();
+          for (const { pad, sound } of stored) mediaIds.set(pad, await repository.insertSound(tx, id, sound));
+          return repository.replacePreset(
+            tx,
+            id,
+            preset,
+            body.name,
+            body.pads.map((pad) => ({
+              pad: pad.pad,
+              label: pad.label || 'empty',
+              sound: soundToWrite(pad.sound, mediaIds.get(pad.pad)),
+            })),
+          );
+        });
+        await Promise.all(orphans.map((key) => deps.storage.delete('soundlab', key).catch(() => undefined)));
+      } catch (error) {
+        await Promise.all(
+          stored.map(({ sound }) => deps.storage.delete('soundlab', sound.storageKey).catch(() => undefined)),
+        );
+        throw error;
+      }
+    },
+
     /** Spec 002 §7 generate-soundfx: one sound per call; SoundLab calls it four times per click. */
     async generateSoundFx(account: SessionAccount | null, prompt: string): Promise<GeneratedAudio> {
       await assertAllowed(account, 'soundlab');
@@ -71,6 +167,25 @@ export function createKitService(deps: KitServiceDeps) {
       );
     },
   };
+}
+
+function soundToWrite(
+  sound: SavePresetRequest['pads'][number]['sound'],
+  newMediaId: string | undefined,
+): PadWrite['sound'] {
+  if (sound === null) return null;
+  if ('keep' in sound) return 'keep';
+  return newMediaId ? { mediaId: newMediaId } : null;
+}
+
+/** An MPEG audio frame sync at the start, after an optional ID3v2 tag. */
+function isMp3(bytes: Buffer): boolean {
+  let offset = 0;
+  if (bytes.subarray(0, 3).toString('latin1') === 'ID3' && bytes.length > 10) {
+    offset =
+      10 + (((bytes[6] ?? 0) << 21) | ((bytes[7] ?? 0) << 14) | ((bytes[8] ?? 0) << 7) | (bytes[9] ?? 0));
+  }
+  return bytes[offset] === 0xff && ((bytes[offset + 1] ?? 0) & 0xe0) === 0xe0;
 }
 
 export type KitService = ReturnType<typeof createKitService>;
