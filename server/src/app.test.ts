@@ -48,7 +48,7 @@ describe('the application shell of the API', () => {
     expect(body).toEqual({
       status: 'ok',
       database: t.db.kind,
-      providers: { storage: 'local', email: 'local', captcha: 'altcha', sfx: 'local' },
+      providers: { storage: 'local', email: 'local', captcha: 'altcha', sfx: 'local', tts: 'espeak-ng' },
     });
   });
 

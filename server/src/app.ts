@@ -130,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db,
       storage: providers.storage,
       soundFx: providers.soundFx,
+      tts: providers.tts,
       loadAccess: (accountId) => accounts.session(accountId),
       log: app.log,
     }),

@@ -36,6 +36,7 @@ export const KIT_MESSAGES = {
   enterFilename: 'Please enter a filename',
   promptTooLong: 'The description is too long',
   voiceNotFound: 'That voice is not available',
+  vocalTooLong: 'This text is too long to speak at this speed',
   ttsEngineMissing: 'Text to speech is not installed on this server (espeak-ng is missing)',
 } as const;
 
@@ -46,6 +47,9 @@ export const KIT_LIMITS = {
   generationsPerClick: 4,
   soundFxPerMinute: 24,
   vocalsPerMinute: 10,
+  /** The longest vocal one request may render, estimated at 14 characters a second at speed 1. */
+  vocalSecondsMax: 300,
+  vocalCharactersPerSecond: 14,
   messageMs: 3000,
 } as const;
 

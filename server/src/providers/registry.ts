@@ -11,6 +11,9 @@ import { createElevenLabsClient } from './elevenlabs/elevenlabs-client';
 import { createElevenLabsSoundFx } from './soundfx/elevenlabs-soundfx';
 import { createLocalSoundFx } from './soundfx/local-soundfx';
 import type { SoundFxProvider } from './soundfx/soundfx';
+import { createElevenLabsTts } from './tts/elevenlabs-tts';
+import { createEspeakTts } from './tts/espeak-tts';
+import type { TtsProvider } from './tts/tts';
 import { createLocalStorage } from './storage/local-storage';
 import { createS3Storage } from './storage/s3-storage';
 import type { StorageProvider } from './storage/storage';
@@ -20,6 +23,7 @@ export interface Providers {
   email: EmailProvider;
   captcha: CaptchaProvider;
   soundFx: SoundFxProvider;
+  tts: TtsProvider;
 }
 
 /** Chooses each provider from configuration: the real service when configured, the local one otherwise. */
@@ -36,7 +40,13 @@ export function createProviders(config: Config, secrets: Secrets): Providers {
       : createSiteverifyCaptcha(config.captcha);
   const elevenLabs = config.audioAi.kind === 'elevenlabs' ? createElevenLabsClient(config.audioAi) : null;
   const soundFx = elevenLabs ? createElevenLabsSoundFx(elevenLabs) : createLocalSoundFx();
-  return { storage, email, captcha, soundFx };
+  const tts =
+    config.audioAi.kind === 'elevenlabs' && elevenLabs
+      ? createElevenLabsTts(elevenLabs)
+      : createEspeakTts({
+          binary: config.audioAi.kind === 'local' ? config.audioAi.espeakPath : 'espeak-ng',
+        });
+  return { storage, email, captcha, soundFx, tts };
 }
 
 /** What /api/health and the start-up log say about each provider, so nobody mistakes local for real. */
@@ -46,5 +56,6 @@ export function describeProviders(providers: Providers): HealthResponse['provide
     email: providers.email.name,
     captcha: providers.captcha.name,
     sfx: providers.soundFx.name,
+    tts: providers.tts.name,
   };
 }

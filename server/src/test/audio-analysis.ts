@@ -85,3 +85,37 @@ export function correlation(a: MonoPcm, b: MonoPcm): number {
   }
   return aa === 0 || bb === 0 ? 0 : ab / Math.sqrt(aa * bb);
 }
+
+/**
+ * The median fundamental frequency of the voiced frames, in Hz (autocorrelation over 40 ms
+ * frames, 60 to 500 Hz); frames quieter than a tenth of the loudest are skipped as unvoiced.
+ */
+export function medianPitch(pcm: MonoPcm): number {
+  const size = Math.round(pcm.sampleRate * 0.04);
+  const minLag = Math.floor(pcm.sampleRate / 500);
+  const maxLag = Math.ceil(pcm.sampleRate / 60);
+  const frames: { energy: number; start: number }[] = [];
+  for (let start = 0; start + size + maxLag <= pcm.samples.length; start += size) {
+    let energy = 0;
+    for (let i = start; i < start + size; i++) energy += (pcm.samples[i] ?? 0) ** 2;
+    frames.push({ energy, start });
+  }
+  const loudest = Math.max(0, ...frames.map((f) => f.energy));
+  const pitches: number[] = [];
+  for (const { energy, start } of frames) {
+    if (energy < loudest / 10) continue;
+    let bestLag = 0;
+    let best = 0;
+    for (let lag = minLag; lag <= maxLag; lag++) {
+      let sum = 0;
+      for (let i = start; i < start + size; i++) sum += (pcm.samples[i] ?? 0) * (pcm.samples[i + lag] ?? 0);
+      if (sum > best) {
+        best = sum;
+        bestLag = lag;
+      }
+    }
+    if (bestLag > 0 && best > energy * 0.3) pitches.push(pcm.sampleRate / bestLag);
+  }
+  pitches.sort((a, b) => a - b);
+  return pitches[Math.floor(pitches.length / 2)] ?? 0;
+}

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   generateSoundFxRequestSchema,
+  generateVocalsRequestSchema,
+  voicesResponseSchema,
   KIT_LIMITS,
   presetParamsSchema,
   presetsResponseSchema,
@@ -39,6 +41,24 @@ export const kitRoutes: FastifyPluginAsyncZod<{ service: KitService }> = async (
     async (request, reply) => {
       const sound = await service.generateSoundFx(request.account, request.body.prompt);
       return reply.type(sound.contentType).header('Cache-Control', 'no-store').send(sound.audio);
+    },
+  );
+
+  app.get(
+    '/functions/v1/get-voices',
+    { schema: { tags: ['kit'], response: { 200: voicesResponseSchema } }, config: perAccount(60) },
+    async (request) => ({ voices: await service.listVoices(request.account) }),
+  );
+
+  app.post(
+    '/functions/v1/generate-vocals',
+    {
+      schema: { tags: ['kit'], body: generateVocalsRequestSchema },
+      config: perAccount(KIT_LIMITS.vocalsPerMinute),
+    },
+    async (request, reply) => {
+      const vocal = await service.generateVocals(request.account, request.body);
+      return reply.type(vocal.contentType).header('Cache-Control', 'no-store').send(vocal.audio);
     },
   );
 

@@ -3,7 +3,10 @@ import {
   KIT_MESSAGES,
   MESSAGES,
   SOUNDLAB,
+  KIT_LIMITS,
+  type GenerateVocalsRequest,
   type KitTool,
+  type Voice,
   type SavedPreset,
   type SavePresetRequest,
   type SubscriptionTier,
@@ -14,6 +17,7 @@ import { AppError } from '../../errors';
 import type { SessionAccount } from '../../plugins/session';
 import { decodeToMono } from '../../providers/audio/ffmpeg';
 import type { GeneratedAudio, SoundFxProvider } from '../../providers/soundfx/soundfx';
+import { TtsUnavailableError, UnknownVoiceError, type TtsProvider } from '../../providers/tts/tts';
 import { newStorageKey, type StorageProvider } from '../../providers/storage/storage';
 import { createKitRepository, type PadWrite } from './kit.repository';
 
@@ -21,6 +25,7 @@ export interface KitServiceDeps {
   db: Db;
   storage: StorageProvider;
   soundFx: SoundFxProvider;
+  tts: TtsProvider;
   /** The account's type and tier, from the accounts service (a module never reads another's tables). */
   loadAccess(accountId: string): Promise<{ userType: UserRole; subscriptionTier: SubscriptionTier }>;
   log: { warn(details: object, message: string): void };
@@ -83,6 +88,12 @@ export function createKitService(deps: KitServiceDeps) {
     try {
       return await limit(task);
     } catch (error) {
+      if (error instanceof UnknownVoiceError)
+        throw new AppError('VALIDATION_FAILED', KIT_MESSAGES.voiceNotFound);
+      if (error instanceof TtsUnavailableError) {
+        deps.log.warn({ err: error }, KIT_MESSAGES.ttsEngineMissing);
+        throw new AppError('UNAVAILABLE', KIT_MESSAGES.ttsEngineMissing);
+      }
       deps.log.warn({ err: error }, `${what} failed`);
       throw new AppError('UNAVAILABLE', failure);
     }
@@ -155,6 +166,47 @@ export function createKitService(deps: KitServiceDeps) {
         );
         throw error;
       }
+    },
+
+    /** Spec 002 §7 get-voices. */
+    async listVoices(account: SessionAccount | null): Promise<Voice[]> {
+      await assertAllowed(account, 'vocallab');
+      try {
+        return await deps.tts.listVoices(AbortSignal.timeout(20_000));
+      } catch (error) {
+        deps.log.warn({ err: error }, 'listing voices failed');
+        throw new AppError('UNAVAILABLE', KIT_MESSAGES.failedToLoadVoices);
+      }
+    },
+
+    /**
+     * Spec 002 §7 generate-vocals. The work is bounded by the length of speech asked for: a long
+     * text at the slowest speed would be half an hour of audio.
+     */
+    async generateVocals(
+      account: SessionAccount | null,
+      body: GenerateVocalsRequest,
+    ): Promise<GeneratedAudio> {
+      await assertAllowed(account, 'vocallab');
+      const seconds = body.prompt.length / KIT_LIMITS.vocalCharactersPerSecond / body.speed;
+      if (seconds > KIT_LIMITS.vocalSecondsMax)
+        throw new AppError('VALIDATION_FAILED', KIT_MESSAGES.vocalTooLong);
+      return generate(
+        () =>
+          deps.tts.synthesize(
+            {
+              text: body.prompt,
+              voiceId: body.voice_id,
+              stability: body.voice_settings.stability,
+              similarityBoost: body.voice_settings.similarity_boost,
+              style: body.voice_settings.style,
+              speed: body.speed,
+            },
+            AbortSignal.timeout(120_000),
+          ),
+        KIT_MESSAGES.failedToGenerateVocals,
+        'vocal generation',
+      );
     },
 
     /** Spec 002 §7 generate-soundfx: one sound per call; SoundLab calls it four times per click. */

@@ -50,10 +50,10 @@ export function encodeStereoMp3(
 
 /** Transcodes any audio ffmpeg reads (a WAV from eSpeak) to MP3 through an optional filter chain. */
 export function transcodeToMp3(input: Buffer, filters: string[] = []): Promise<Buffer> {
-  return runFfmpeg(
-    ['-i', 'pipe:0', ...(filters.length > 0 ? ['-af', filters.join(',')] : []), '-ar', '44100', ...MP3_OUT],
-    input,
-  );
+  // WARNING: this LAME build aborts ("calc_energy: Assertion `el >= 0'") on some float input
+  // after a vibrato; handing it 16-bit samples avoids its float path.
+  const chain = [...filters, 'aresample=44100', 'aformat=sample_fmts=s16p'];
+  return runFfmpeg(['-i', 'pipe:0', '-af', chain.join(','), ...MP3_OUT], input);
 }
 
 export interface MonoPcm {
