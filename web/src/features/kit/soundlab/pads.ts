@@ -7,6 +7,11 @@ export interface Pad {
   label: string;
   /** An object URL of a generated sound, or a signed URL of a saved one; null when empty. */
   sound: string | null;
+  /**
+   * The generated audio itself. WARNING: the CSP's connect-src does not allow `blob:`, so the
+   * bytes of an object URL cannot be fetched back; they are kept here for saving and the zip.
+   */
+  blob: Blob | null;
   /** True when the sound is the one the server holds for this pad (saving keeps it). */
   isSaved: boolean;
 }
@@ -28,7 +33,7 @@ export function createDefaultPads(presetNames: readonly string[] = SOUNDLAB.defa
   return Array.from({ length: SOUNDLAB.pads }, (_, index) => {
     const id = index + 1;
     const label = id <= 4 ? (presetNames[id - 1] ?? '') : (CONTROL_LABELS[id] ?? (id === 15 ? '' : 'empty'));
-    return { id, label, sound: null, isSaved: false };
+    return { id, label, sound: null, blob: null, isSaved: false };
   });
 }
 

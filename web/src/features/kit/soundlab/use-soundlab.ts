@@ -7,6 +7,7 @@ import { createZip } from './zip';
 export interface GeneratedSound {
   id: number;
   url: string;
+  blob: Blob;
   name: string;
 }
 
@@ -18,8 +19,13 @@ function defaultPresets(): Presets {
   return Object.fromEntries(PRESET_IDS.map((id) => [id, createDefaultPads()]));
 }
 
-async function toBase64(url: string): Promise<string> {
-  const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
+/** A pad's audio bytes: the generated blob, or the saved file fetched from this server. */
+async function bytesOf(pad: Pad): Promise<Uint8Array> {
+  const data = pad.blob ?? (await (await fetch(pad.sound ?? '')).blob());
+  return new Uint8Array(await data.arrayBuffer());
+}
+
+function toBase64(bytes: Uint8Array): string {
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000)
     binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
@@ -158,7 +164,7 @@ export function useSoundLab() {
                 ? null
                 : pad.isSaved
                   ? ({ keep: true } as const)
-                  : { mp3Base64: await toBase64(pad.sound) },
+                  : { mp3Base64: toBase64(await bytesOf(pad)) },
           })),
         ),
       };
@@ -169,7 +175,7 @@ export function useSoundLab() {
           .filter((pad) => pad.sound !== null)
           .map(async (pad) => ({
             name: fileNameFor(pad.label, pad.id, taken),
-            data: new Uint8Array(await (await fetch(pad.sound ?? '')).arrayBuffer()),
+            data: await bytesOf(pad),
           })),
       );
       download(createZip(entries), `preset-${selectedPreset}-sounds.zip`);
@@ -253,6 +259,7 @@ export function useSoundLab() {
             const sound = {
               id: n,
               url: URL.createObjectURL(blob),
+              blob,
               name: nameResult(soundName, pad.label, n),
             };
             made += 1;
@@ -270,7 +277,7 @@ export function useSoundLab() {
     /** 'add': the result goes on the selected pad, then the panel clears (spec 002 §4). */
     add(result: GeneratedSound) {
       if (selectedPad === null) return;
-      updatePad(selectedPad, { sound: result.url, label: result.name, isSaved: false });
+      updatePad(selectedPad, { sound: result.url, blob: result.blob, label: result.name, isSaved: false });
       clearPanel();
     },
 
