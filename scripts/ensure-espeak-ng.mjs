@@ -6,7 +6,9 @@ if (spawnSync('espeak-ng', ['--version'], { stdio: 'ignore' }).status === 0) {
   process.exit(0);
 }
 if (process.getuid?.() !== 0) {
-  console.error('espeak-ng is missing. Install it with: sudo apt-get update && sudo apt-get install -y espeak-ng');
+  console.error(
+    'espeak-ng is missing. Install it with: sudo apt-get update && sudo apt-get install -y espeak-ng',
+  );
   process.exit(1);
 }
 console.log('installing Debian espeak-ng for the text-to-speech tests…');
