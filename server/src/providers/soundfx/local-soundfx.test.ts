@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeToMono, type MonoPcm } from '../audio/ffmpeg';
 import { correlation, durationSeconds, envelope, spectralCentroid } from '../../test/audio-analysis';
+import { SOUND_KINDS } from './describe-sound';
 import { createLocalSoundFx } from './local-soundfx';
 
 let counter = 0;
@@ -75,19 +76,7 @@ describe('local sound effects engine', () => {
   });
 
   it('renders every kind as audible sound', async () => {
-    for (const prompt of [
-      'kick',
-      'snare',
-      'clap',
-      'hat',
-      'bass',
-      'stab',
-      'riser',
-      'impact',
-      'sweep',
-      'vinyl',
-      'ambience',
-    ]) {
+    for (const prompt of SOUND_KINDS) {
       const pcm = await render(prompt);
       expect(rms(pcm), prompt).toBeGreaterThan(0.02);
       expect(peak(pcm), prompt).toBeLessThanOrEqual(1);

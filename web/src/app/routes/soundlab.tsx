@@ -1,9 +1,8 @@
-import { Logo } from '../../components/ui/logo';
 import { SoundLabScreen } from '../../features/kit/components/soundlab-screen';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { KitBackLink } from '../components/kit-back-link';
+import { KitToolHeader } from '../components/kit-tool-header';
 
 export function Component() {
   useDocumentTitle('SoundLab');
-  return <SoundLabScreen back={<KitBackLink />} logo={<Logo className="h-6" />} />;
+  return <SoundLabScreen header={<KitToolHeader title="SoundLab" />} />;
 }

@@ -1,9 +1,8 @@
-import { Logo } from '../../components/ui/logo';
 import { VocalLabScreen } from '../../features/kit/components/vocallab-screen';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { KitBackLink } from '../components/kit-back-link';
+import { KitToolHeader } from '../components/kit-tool-header';
 
 export function Component() {
   useDocumentTitle('VocalLab');
-  return <VocalLabScreen back={<KitBackLink />} logo={<Logo className="h-6" />} />;
+  return <VocalLabScreen header={<KitToolHeader title="VocalLab" />} />;
 }

@@ -11,9 +11,8 @@ import { roleOf, type Pad } from '../soundlab/pads';
 import { useSoundLab, type SoundLabState } from '../soundlab/use-soundlab';
 
 type SoundLabScreenProps = {
-  /** The Back button (a link to the hub), given by the route. */
-  back: ReactNode;
-  logo: ReactNode;
+  /** Back button, logo and title, given by the route (it knows the paths). */
+  header: ReactNode;
 };
 
 function PresetPad({ pad, lab }: { pad: Pad; lab: SoundLabState }) {
@@ -200,15 +199,11 @@ function SidePanel({ lab }: { lab: SoundLabState }) {
 }
 
 /** SoundLab (spec 002 §2.2): the 25-pad grid, and the side panel that generates sounds in edit mode. */
-export function SoundLabScreen({ back, logo }: SoundLabScreenProps) {
+export function SoundLabScreen({ header }: SoundLabScreenProps) {
   const lab = useSoundLab();
   return (
     <section className="mx-auto flex w-full max-w-xl flex-col gap-5 px-4 py-6 sm:py-10">
-      <div className="flex items-center justify-between gap-3">
-        {back}
-        {logo}
-      </div>
-      <h1 className="text-2xl font-bold tracking-tight text-fg">SoundLab</h1>
+      {header}
       <p className="-mt-3 text-sm text-muted">
         {lab.isEditing
           ? 'Edit mode: choose a sound pad, describe a sound and add one of the four results.'

@@ -18,16 +18,12 @@ const SLIDERS: { key: keyof VocalSettings; label: string; format: (v: number) =>
 ];
 
 /** VocalLab (spec 002 §2.3): sliders on the left, voice, text, generate, playback and save on the right. */
-export function VocalLabScreen({ back, logo }: { back: ReactNode; logo: ReactNode }) {
+export function VocalLabScreen({ header }: { header: ReactNode }) {
   const lab = useVocalLab();
   const canGenerate = lab.text.trim() !== '' && lab.voiceId !== '' && !lab.isGenerating;
   return (
     <section className="mx-auto flex w-full max-w-4xl flex-col gap-5 px-4 py-6 sm:py-10">
-      <div className="flex items-center justify-between gap-3">
-        {back}
-        {logo}
-      </div>
-      <h1 className="text-2xl font-bold tracking-tight text-fg">VocalLab</h1>
+      {header}
       {lab.error && <Banner tone="error">{lab.error}</Banner>}
       <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="flex flex-col gap-5 rounded-2xl border border-line bg-surface p-5">
