@@ -48,7 +48,14 @@ describe('the application shell of the API', () => {
     expect(body).toEqual({
       status: 'ok',
       database: t.db.kind,
-      providers: { storage: 'local', email: 'local', captcha: 'altcha', images: 'local' },
+      providers: {
+        storage: 'local',
+        email: 'local',
+        captcha: 'altcha',
+        images: 'local',
+        sfx: 'local',
+        tts: 'espeak-ng',
+      },
     });
   });
 

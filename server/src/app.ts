@@ -28,6 +28,8 @@ import { forumRoutes } from './modules/forum/forum.routes';
 import { createForumService } from './modules/forum/forum.service';
 import { createFollowsService } from './modules/follows/follows.service';
 import { createLoyaltyService } from './modules/loyalty/loyalty.service';
+import { kitRoutes } from './modules/kit/kit.routes';
+import { createKitService } from './modules/kit/kit.service';
 import { mediaRoutes } from './modules/media/media.routes';
 import { playerRoutes } from './modules/player/player.routes';
 import { createPlayerService } from './modules/player/player.service';
@@ -150,6 +152,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db,
       repository: tracksRepository,
       storage: providers.storage,
+      log: app.log,
+    }),
+  });
+  await app.register(kitRoutes, {
+    service: createKitService({
+      db,
+      storage: providers.storage,
+      soundFx: providers.soundFx,
+      tts: providers.tts,
+      loadAccess: (accountId) => accounts.session(accountId),
       log: app.log,
     }),
   });

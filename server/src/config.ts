@@ -50,6 +50,9 @@ const envSchema = z.object({
   OPENAI_IMAGES_API_KEY: optionalString,
   OPENAI_IMAGES_URL: z.url().default('https://api.openai.com'),
   OPENAI_IMAGES_MODEL: z.string().default('dall-e-3'),
+  ELEVENLABS_API_KEY: optionalString,
+  ELEVENLABS_BASE_URL: z.url().default('https://api.elevenlabs.io'),
+  ESPEAK_NG_PATH: z.string().min(1).default('espeak-ng'),
 });
 
 /**
@@ -153,6 +156,10 @@ function buildConfig(env: Env) {
           model: env.OPENAI_IMAGES_MODEL,
         } as const)
       : ({ kind: 'local' } as const),
+    /** Sound effects and text to speech: ElevenLabs with a key, the local engines without. */
+    audioAi: env.ELEVENLABS_API_KEY
+      ? ({ kind: 'elevenlabs', apiKey: env.ELEVENLABS_API_KEY, baseUrl: env.ELEVENLABS_BASE_URL } as const)
+      : ({ kind: 'local', espeakPath: env.ESPEAK_NG_PATH } as const),
   };
 }
 

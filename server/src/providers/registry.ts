@@ -10,6 +10,13 @@ import { createLocalCoverArt } from './images/local-cover-art';
 import { createOpenAiCoverArt } from './images/openai-cover-art';
 import { createLocalEmail } from './email/local-email';
 import { createSmtpEmail } from './email/smtp-email';
+import { createElevenLabsClient } from './elevenlabs/elevenlabs-client';
+import { createElevenLabsSoundFx } from './soundfx/elevenlabs-soundfx';
+import { createLocalSoundFx } from './soundfx/local-soundfx';
+import type { SoundFxProvider } from './soundfx/soundfx';
+import { createElevenLabsTts } from './tts/elevenlabs-tts';
+import { createEspeakTts } from './tts/espeak-tts';
+import type { TtsProvider } from './tts/tts';
 import { createLocalStorage } from './storage/local-storage';
 import { createS3Storage } from './storage/s3-storage';
 import type { StorageProvider } from './storage/storage';
@@ -19,6 +26,8 @@ export interface Providers {
   email: EmailProvider;
   captcha: CaptchaProvider;
   coverArt: CoverArtProvider;
+  soundFx: SoundFxProvider;
+  tts: TtsProvider;
 }
 
 /** Chooses each provider from configuration: the real service when configured, the local one otherwise. */
@@ -35,7 +44,15 @@ export function createProviders(config: Config, secrets: Secrets): Providers {
       : createSiteverifyCaptcha(config.captcha);
   const coverArt =
     config.coverArt.kind === 'openai' ? createOpenAiCoverArt(config.coverArt) : createLocalCoverArt();
-  return { storage, email, captcha, coverArt };
+  const elevenLabs = config.audioAi.kind === 'elevenlabs' ? createElevenLabsClient(config.audioAi) : null;
+  const soundFx = elevenLabs ? createElevenLabsSoundFx(elevenLabs) : createLocalSoundFx();
+  const tts =
+    config.audioAi.kind === 'elevenlabs' && elevenLabs
+      ? createElevenLabsTts(elevenLabs)
+      : createEspeakTts({
+          binary: config.audioAi.kind === 'local' ? config.audioAi.espeakPath : 'espeak-ng',
+        });
+  return { storage, email, captcha, coverArt, soundFx, tts };
 }
 
 /** What /api/health and the start-up log say about each provider, so nobody mistakes local for real. */
@@ -45,5 +62,7 @@ export function describeProviders(providers: Providers): HealthResponse['provide
     email: providers.email.name,
     captcha: providers.captcha.name,
     images: providers.coverArt.name,
+    sfx: providers.soundFx.name,
+    tts: providers.tts.name,
   };
 }

@@ -1,5 +1,8 @@
-import { NotYetAvailable } from '../components/not-yet-available';
+import { SoundLabScreen } from '../../features/kit/components/soundlab-screen';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { KitToolHeader } from '../components/kit-tool-header';
 
 export function Component() {
-  return <NotYetAvailable screen="SoundLab" />;
+  useDocumentTitle('SoundLab');
+  return <SoundLabScreen header={<KitToolHeader title="SoundLab" />} />;
 }

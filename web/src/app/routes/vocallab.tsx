@@ -1,5 +1,8 @@
-import { NotYetAvailable } from '../components/not-yet-available';
+import { VocalLabScreen } from '../../features/kit/components/vocallab-screen';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { KitToolHeader } from '../components/kit-tool-header';
 
 export function Component() {
-  return <NotYetAvailable screen="VocalLab" />;
+  useDocumentTitle('VocalLab');
+  return <VocalLabScreen header={<KitToolHeader title="VocalLab" />} />;
 }

@@ -1,0 +1,157 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DEMO_ACCOUNT, KIT_MESSAGES } from '@klang/domain';
+import type { Download, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+
+async function signInDemo(page: Page) {
+  const res = await page.request.post('/api/auth/login', {
+    data: { identifier: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+  });
+  expect(res.ok()).toBe(true);
+}
+
+/** Records every media element the page starts playing. */
+async function recordPlayback(page: Page) {
+  await page.addInitScript(() => {
+    const played: string[] = [];
+    Object.assign(window, { __played: played });
+    const descriptor = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'play');
+    const play = descriptor?.value as (this: HTMLMediaElement) => Promise<void>;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      played.push(this.src);
+      return play.call(this);
+    };
+  });
+}
+
+/** Seconds of audio ffmpeg decodes from a file: a real MP3 decodes, anything else throws. */
+function decodedSeconds(file: string): number {
+  const ffmpeg = path.join(import.meta.dirname, '../../node_modules/@ffmpeg-installer/linux-x64/ffmpeg');
+  const raw = execFileSync(ffmpeg, [
+    '-v',
+    'error',
+    '-i',
+    file,
+    '-f',
+    's16le',
+    '-ac',
+    '1',
+    '-ar',
+    '8000',
+    '-',
+  ]);
+  return raw.length / 2 / 8000;
+}
+
+async function saveDownload(download: Download): Promise<string> {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'kit-e2e-')), download.suggestedFilename());
+  await download.saveAs(file);
+  return file;
+}
+
+test('a Pro artist generates four sounds, puts one on a pad, plays it, saves the preset and downloads the zip', async ({
+  page,
+  screens,
+}) => {
+  await recordPlayback(page);
+  await signInDemo(page);
+  await screens.visit('/creator-tools');
+  await page.getByRole('link', { name: /SoundLab/ }).click();
+  await expect(page.getByRole('heading', { name: 'SoundLab' })).toBeVisible();
+  await screens.check('SoundLab');
+
+  await page.getByRole('button', { name: 'edit', exact: true }).click();
+  await page.getByRole('button', { name: /^Pad 6:/ }).click();
+  await page.getByLabel('Sound description').fill('short punchy kick');
+  await page.getByLabel('Name').fill('boom');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  await expect(page.getByRole('button', { name: /^Generating \d\/4\.\.\.$/ })).toBeVisible();
+  const adds = page.getByRole('button', { name: /^add boom \d$/ });
+  await expect(adds).toHaveCount(4, { timeout: 30_000 });
+  await screens.check('SoundLab with four sounds');
+  await page.getByRole('button', { name: 'add boom 2' }).click();
+
+  await page.getByRole('button', { name: 'edit', exact: true }).click();
+  await page.getByRole('button', { name: 'Pad 6: boom 2' }).click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __played: string[] }).__played.length))
+    .toBe(1);
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'save', exact: true }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('preset-1-sounds.zip');
+  const zip = await saveDownload(download);
+  const dir = path.dirname(zip);
+  const names = execFileSync('python3', [
+    '-c',
+    'import sys,zipfile; z=zipfile.ZipFile(sys.argv[1]); z.extractall(sys.argv[2]); print("\\n".join(z.namelist()))',
+    zip,
+    dir,
+  ])
+    .toString()
+    .trim()
+    .split('\n');
+  expect(names).toContain('boom 2.mp3');
+  expect(decodedSeconds(path.join(dir, 'boom 2.mp3'))).toBeGreaterThan(0.1);
+
+  // The preset is kept on the server: it comes back after a reload.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Pad 6: boom 2' })).toBeVisible();
+});
+
+test('VocalLab generates a vocal, plays it and saves it as an MP3', async ({ page, screens }) => {
+  await signInDemo(page);
+  await screens.visit('/creator-tools/vocallab');
+  await expect(page.getByRole('combobox', { name: 'Voice' })).toHaveText(/Ava/);
+  const generate = page.getByRole('button', { name: 'Generate' });
+  await expect(generate).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(KIT_MESSAGES.generateFirst)).toBeVisible();
+
+  await page.getByLabel('Text or lyrics').fill('Hold on, the night is ours');
+  await generate.click();
+  const play = page.getByRole('button', { name: 'Play' });
+  await expect(play).toBeEnabled({ timeout: 30_000 });
+  await play.click();
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await screens.check('VocalLab with a vocal');
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(KIT_MESSAGES.enterFilename)).toBeVisible();
+  await page.getByLabel('File name').fill('night vocal');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('night vocal.mp3');
+  expect(decodedSeconds(await saveDownload(download))).toBeGreaterThan(0.8);
+});
+
+test('a free artist may open only the voice test; the other tools show the blocked popup', async ({
+  page,
+  screens,
+}) => {
+  const suffix = Date.now().toString(36);
+  const res = await page.request.post('/api/auth/signup/artist', {
+    data: {
+      username: `kitfree${suffix}`,
+      email: `kit-free-${suffix}@example.com`,
+      password: 'secret-pass',
+      artistName: `Free ${suffix}`,
+      bio: 'New here',
+    },
+  });
+  expect(res.status()).toBe(201);
+  await screens.visit('/creator-tools');
+  await expect(page.getByRole('link', { name: /Voice test/ })).toBeVisible();
+  await page.getByRole('button', { name: /SoundLab/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(KIT_MESSAGES.kitBlocked)).toBeVisible();
+  await screens.check('Kit blocked popup');
+  const refused = await page.request.post('/functions/v1/generate-soundfx', { data: { prompt: 'kick' } });
+  expect(refused.status()).toBe(403);
+});

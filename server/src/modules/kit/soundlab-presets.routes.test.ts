@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KIT_MESSAGES, presetsResponseSchema } from '@klang/domain';
+import { createLocalSoundFx } from '../../providers/soundfx/local-soundfx';
+import { signUp } from '../../test/accounts-helpers';
+import { createTestApp, type TestApp } from '../../test/app';
+
+const PRESETS = '/api/kit/soundlab/presets';
+
+describe('SoundLab presets on the server', () => {
+  let t: TestApp;
+  let kick: string;
+  let hat: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const engine = createLocalSoundFx();
+    kick = (await engine.generate('short kick')).audio.toString('base64');
+    hat = (await engine.generate('closed hat')).audio.toString('base64');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function proArtist() {
+    const artist = await signUp(t.app, 'artist');
+    await t.db.query(`update artist_profiles set subscription_tier = 'pro' where id = $1`, [artist.id]);
+    const put = (preset: number | string, payload: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `${PRESETS}/${preset}`,
+        payload: payload as object,
+        headers: { cookie: artist.cookie },
+      });
+    const list = async () => presetsResponseSchema.parse((await artist.get(PRESETS)).json()).presets;
+    return { ...artist, put, list };
+  }
+
+  async function soundCount() {
+    const rows = await t.db.query<{ n: number }>(
+      `select count(*)::int as n from media_objects where bucket = 'soundlab'`,
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  it('keeps presets per user and preset, with playable sound URLs', async () => {
+    const artist = await proArtist();
+    const save = await artist.put(2, {
+      name: 'night drums',
+      pads: [
+        { pad: 6, label: 'kick', sound: { mp3Base64: kick } },
+        { pad: 7, label: 'hat', sound: { mp3Base64: hat } },
+      ],
+    });
+    expect(save.statusCode).toBe(204);
+    const [preset] = await artist.list();
+    expect(preset).toMatchObject({ preset: 2, name: 'night drums' });
+    expect(preset?.pads.map((p) => [p.pad, p.label])).toEqual([
+      [6, 'kick'],
+      [7, 'hat'],
+    ]);
+    const url = new URL(preset?.pads[0]?.soundUrl ?? '', 'http://localhost');
+    const media = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
+    expect(media.statusCode).toBe(200);
+    expect(media.rawPayload.equals(Buffer.from(kick, 'base64'))).toBe(true);
+
+    const other = await proArtist();
+    expect(await other.list()).toEqual([]);
+  });
+
+  it('keeps a saved sound on request and deletes sounds no pad uses', async () => {
+    const artist = await proArtist();
+    await artist.put(1, {
+      name: 'drums',
+      pads: [
+        { pad: 6, label: 'kick', sound: { mp3Base64: kick } },
+        { pad: 8, label: 'hat', sound: { mp3Base64: hat } },
+      ],
+    });
+    const before = await soundCount();
+    const res = await artist.put(1, {
+      name: 'drums',
+      pads: [
+        { pad: 6, label: 'kick 2', sound: { keep: true } },
+        { pad: 8, label: 'empty', sound: null },
+      ],
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await soundCount()).toBe(before - 1);
+    const [preset] = await artist.list();
+    const kept = preset?.pads.find((p) => p.pad === 6);
+    expect(kept?.label).toBe('kick 2');
+    expect(kept?.soundUrl).toMatch(/^\/media\/soundlab\//);
+    expect(preset?.pads.find((p) => p.pad === 8)?.soundUrl).toBeNull();
+  });
+
+  it("refuses a preset without sounds, with the spec's message", async () => {
+    const artist = await proArtist();
+    const res = await artist.put(3, { name: 'preset 3', pads: [{ pad: 6, label: 'empty', sound: null }] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: { message: KIT_MESSAGES.noSoundsToSave } });
+    expect(await artist.list()).toEqual([]);
+  });
+
+  it('refuses bytes that are not an MP3, a control pad, a fifth preset; and stores nothing', async () => {
+    const artist = await proArtist();
+    const before = await soundCount();
+    const fake = Buffer.from('this is not audio at all, just text pretending').toString('base64');
+    const notAudio = await artist.put(1, {
+      name: 'x',
+      pads: [{ pad: 6, label: 'x', sound: { mp3Base64: fake } }],
+    });
+    expect(notAudio.statusCode).toBe(415);
+    expect(notAudio.json()).toMatchObject({ error: { message: KIT_MESSAGES.failedToSavePreset } });
+    const control = await artist.put(1, {
+      name: 'x',
+      pads: [{ pad: 10, label: 'x', sound: { mp3Base64: kick } }],
+    });
+    expect(control.statusCode).toBe(400);
+    expect(
+      (await artist.put(5, { name: 'x', pads: [{ pad: 6, label: 'x', sound: { mp3Base64: kick } }] }))
+        .statusCode,
+    ).toBe(400);
+    expect(await soundCount()).toBe(before);
+    expect(await artist.list()).toEqual([]);
+  });
+
+  it('refuses free artists and listeners', async () => {
+    const artist = await signUp(t.app, 'artist');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `${PRESETS}/1`,
+      payload: { name: 'x', pads: [{ pad: 6, label: 'x', sound: { mp3Base64: kick } }] },
+      headers: { cookie: artist.cookie },
+    });
+    expect(res.statusCode).toBe(403);
+    const listener = await signUp(t.app, 'listener');
+    expect((await listener.get(PRESETS)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: PRESETS })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * Reads a sound description the way a producer writes one ("short dark distorted kick with a
+ * bit of reverb", "long airy riser, 4 seconds") and turns it into a recipe for the synthesizer.
+ * Only words decide; what the words leave open is varied per generation by the renderer.
+ */
+
+export const SOUND_KINDS = [
+  'kick',
+  'snare',
+  'clap',
+  'hat',
+  'bass',
+  'stab',
+  'riser',
+  'impact',
+  'sweep',
+  'vinyl',
+  'ambience',
+] as const;
+export type SoundKind = (typeof SOUND_KINDS)[number];
+
+export interface SoundRecipe {
+  kind: SoundKind;
+  /** Length of the rendered file. */
+  seconds: number;
+  /** Semitones from the kind's home pitch, -24..24. */
+  pitch: number;
+  /** 0 (muffled) .. 1 (airy); 0.5 is the kind's natural tone. */
+  brightness: number;
+  /** 0 (clean) .. 1 (crushed). */
+  distortion: number;
+  /** 0 (dry) .. 1 (cavernous). */
+  reverb: number;
+  /** An open hi-hat rings where a closed one chokes. */
+  open: boolean;
+}
+
+/** Shortest and longest sound the local engine renders (bounded work per request). */
+export const SOUND_SECONDS = { min: 0.1, max: 10 } as const;
+
+/** Words for each kind, most specific first: the earliest match in the prompt wins. */
+const KIND_WORDS: Record<SoundKind, RegExp> = {
+  kick: /\b(kick|kicks|bass ?drum|bd)\b/,
+  snare: /\b(snare|snares|rimshot|rim)\b/,
+  clap: /\b(clap|claps|handclap|snap|snaps)\b/,
+  hat: /\b(hat|hats|hihat|hi-hat|hi hat|cymbal|shaker|ride)\b/,
+  bass: /\b(bass|sub|808|wobble|reese)\b/,
+  stab: /\b(stab|stabs|chord|chords|pluck|synth|keys|organ|lead)\b/,
+  riser: /\b(riser|rise|rising|build|build-up|buildup|uplifter|tension)\b/,
+  impact: /\b(impact|boom|thud|hit|explosion|slam|drop|crash)\b/,
+  sweep: /\b(sweep|whoosh|swoosh|swish|downlifter|transition|swell|wind)\b/,
+  vinyl: /\b(vinyl|crackle|crackling|record|dust|lo-fi noise|hiss)\b/,
+  ambience: /\b(ambience|ambient|atmosphere|atmos|pad|drone|texture|room tone|soundscape|rain|space)\b/,
+};
+
+const DEFAULT_SECONDS: Record<SoundKind, number> = {
+  kick: 0.6,
+  snare: 0.45,
+  clap: 0.5,
+  hat: 0.18,
+  bass: 1.2,
+  stab: 0.9,
+  riser: 4,
+  impact: 2.5,
+  sweep: 2,
+  vinyl: 4,
+  ambience: 6,
+};
+
+const DEFAULT_REVERB: Record<SoundKind, number> = {
+  kick: 0.05,
+  snare: 0.2,
+  clap: 0.25,
+  hat: 0.1,
+  bass: 0,
+  stab: 0.3,
+  riser: 0.35,
+  impact: 0.5,
+  sweep: 0.3,
+  vinyl: 0,
+  ambience: 0.6,
+};
+
+interface Adjustment {
+  words: RegExp;
+  apply(recipe: SoundRecipe): void;
+}
+
+/** Each adjustment nudges one dimension; several words of one kind add up ("very long"). */
+const ADJUSTMENTS: Adjustment[] = [
+  { words: /\b(short|tight|quick|snappy|clipped|staccato|tiny)\b/, apply: (r) => void (r.seconds *= 0.5) },
+  { words: /\b(long|sustained|extended|lingering|endless|slow)\b/, apply: (r) => void (r.seconds *= 2) },
+  { words: /\b(very long|huge|massive|epic)\b/, apply: (r) => void (r.seconds *= 1.5) },
+  { words: /\b(low|deep|sub|subby|booming|heavy|detuned down)\b/, apply: (r) => void (r.pitch -= 7) },
+  { words: /\b(very low|lowest|rumbling)\b/, apply: (r) => void (r.pitch -= 5) },
+  { words: /\b(high|high-pitched|tiny|thin|small|squeaky)\b/, apply: (r) => void (r.pitch += 7) },
+  { words: /\b(very high|highest|piercing)\b/, apply: (r) => void (r.pitch += 5) },
+  {
+    words: /\b(bright|crisp|airy|sharp|shiny|sizzling|brilliant|open)\b/,
+    apply: (r) => void (r.brightness += 0.3),
+  },
+  {
+    words: /\b(dark|muffled|warm|dull|soft|mellow|underwater|lo-fi|lofi|filtered)\b/,
+    apply: (r) => void (r.brightness -= 0.3),
+  },
+  {
+    words: /\b(distorted|gritty|dirty|crunchy|saturated|overdriven|fuzzy|aggressive|harsh)\b/,
+    apply: (r) => void (r.distortion += 0.55),
+  },
+  { words: /\b(very distorted|destroyed|crushed|blown out)\b/, apply: (r) => void (r.distortion += 0.35) },
+  { words: /\bclean\b/, apply: (r) => void (r.distortion = 0) },
+  {
+    words: /\b(reverb|reverberant|roomy|hall|spacious|wet|echo|echoing|cavernous|cathedral|distant|washed)\b/,
+    apply: (r) => void (r.reverb += 0.45),
+  },
+  { words: /\b(dry|close|upfront|in your face)\b/, apply: (r) => void (r.reverb = 0) },
+];
+
+const EXPLICIT_LENGTH = /(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|secs?|seconds?)\b/;
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}
+
+function findKind(text: string): SoundKind {
+  let best: { kind: SoundKind; index: number } | null = null;
+  for (const kind of SOUND_KINDS) {
+    const match = KIND_WORDS[kind].exec(text);
+    if (match && (best === null || match.index < best.index)) best = { kind, index: match.index };
+  }
+  // A description that names no known sound is heard as a hit: the most general one-shot.
+  return best?.kind ?? 'impact';
+}
+
+/** Turns a description into a recipe; the same words always give the same recipe. */
+export function describeSound(prompt: string): SoundRecipe {
+  const text = prompt.toLowerCase();
+  const kind = findKind(text);
+  const recipe: SoundRecipe = {
+    kind,
+    seconds: DEFAULT_SECONDS[kind],
+    pitch: 0,
+    brightness: 0.5,
+    distortion: 0,
+    reverb: DEFAULT_REVERB[kind],
+    open: kind === 'hat' && /\bopen\b/.test(text),
+  };
+  if (recipe.open) recipe.seconds = 0.7;
+  for (const adjustment of ADJUSTMENTS) {
+    if (adjustment.words.test(text)) adjustment.apply(recipe);
+  }
+  const explicit = EXPLICIT_LENGTH.exec(text);
+  if (explicit) {
+    const value = Number(explicit[1]);
+    recipe.seconds = explicit[2]?.startsWith('m') ? value / 1000 : value;
+  }
+  recipe.seconds = clamp(recipe.seconds, SOUND_SECONDS.min, SOUND_SECONDS.max);
+  recipe.pitch = clamp(recipe.pitch, -24, 24);
+  recipe.brightness = clamp(recipe.brightness, 0, 1);
+  recipe.distortion = clamp(recipe.distortion, 0, 1);
+  recipe.reverb = clamp(recipe.reverb, 0, 1);
+  return recipe;
+}

@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import { decodeToMono, encodeStereoMp3 } from '../audio/ffmpeg';
+import { describeSound } from './describe-sound';
+import { renderSound, type RenderedSound } from './render-sound';
+import type { SoundFxProvider } from './soundfx';
+
+/** The highest sample the decoded MP3 may reach; above it the player would clip. */
+const DECODED_PEAK_LIMIT = 0.97;
+
+function scale(sound: RenderedSound, gain: number): RenderedSound {
+  return { ...sound, left: sound.left.map((x) => x * gain), right: sound.right.map((x) => x * gain) };
+}
+
+/**
+ * The offline sound-effects engine: reads the description, renders the sound with real DSP and
+ * encodes it as MP3. Each call draws a fresh seed, so four calls with one prompt give four takes.
+ */
+export function createLocalSoundFx(options: { createSeed?: () => string } = {}): SoundFxProvider {
+  const createSeed = options.createSeed ?? randomUUID;
+  return {
+    name: 'local',
+    async generate(prompt) {
+      const sound = renderSound(describeSound(prompt), createSeed());
+      let audio = await encodeStereoMp3(sound.left, sound.right, sound.sampleRate);
+      // WARNING: MP3 reconstruction overshoots noisy transients (a clap by up to 45 %), so the
+      // decoded peak is measured and the sound encoded again lower when it would clip.
+      const decoded = await decodeToMono(audio);
+      const peak = decoded.samples.reduce((max, x) => Math.max(max, Math.abs(x)), 0);
+      if (peak > DECODED_PEAK_LIMIT) {
+        const quieter = scale(sound, (DECODED_PEAK_LIMIT * 0.92) / peak);
+        audio = await encodeStereoMp3(quieter.left, quieter.right, quieter.sampleRate);
+      }
+      return { audio, contentType: 'audio/mpeg' };
+    },
+  };
+}

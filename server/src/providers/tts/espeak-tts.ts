@@ -1,0 +1,98 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { transcodeToMp3 } from '../audio/ffmpeg';
+import { ESPEAK_RATE, ESPEAK_VOICES, type EspeakVoice } from './espeak-voices';
+import { TtsUnavailableError, UnknownVoiceError, type SpeechRequest, type TtsProvider } from './tts';
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}
+
+/** ffmpeg's atempo takes 0.5..2 per stage: a speed outside that is a chain of stages. */
+export function atempoChain(factor: number): string[] {
+  const stages: string[] = [];
+  let rest = factor;
+  while (rest > 2) {
+    stages.push('atempo=2');
+    rest /= 2;
+  }
+  while (rest < 0.5) {
+    stages.push('atempo=0.5');
+    rest /= 0.5;
+  }
+  if (Math.abs(rest - 1) > 1e-3) stages.push(`atempo=${rest.toFixed(4)}`);
+  return stages;
+}
+
+/**
+ * How the sliders are heard (spec 002 §5): speed sets eSpeak's pace and, past its limits,
+ * ffmpeg's tempo; style moves the pitch (flat and low at 0, lively and high at 1); stability
+ * holds the pitch steady (at 0 it wavers, a slow vibrato); similarity brings the voice forward
+ * (a presence boost around 3 kHz).
+ */
+export function planSpeech(voice: EspeakVoice, request: SpeechRequest) {
+  const wanted = voice.wordsPerMinute * request.speed;
+  const rate = Math.round(clamp(wanted, ESPEAK_RATE.min, ESPEAK_RATE.max));
+  const pitch = Math.round(clamp(voice.pitch + (request.style - 0.5) * 50, 0, 99));
+  const filters = [...atempoChain(wanted / rate)];
+  const waver = 1 - request.stability;
+  if (waver > 0.05) filters.push(`vibrato=f=5:d=${(waver * 0.5).toFixed(3)}`);
+  const presence = (request.similarityBoost - 0.5) * 12;
+  if (Math.abs(presence) > 0.5) filters.push(`equalizer=f=3000:t=q:w=1:g=${presence.toFixed(1)}`);
+  return { args: ['-v', voice.voice, '-s', String(rate), '-p', String(pitch)], filters };
+}
+
+function runEspeak(binary: string, args: string[], text: string, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, { stdio: ['pipe', 'ignore', 'pipe'], ...(signal && { signal }) });
+    const errors: Buffer[] = [];
+    child.stderr.on('data', (chunk: Buffer) => errors.push(chunk));
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      reject(error.code === 'ENOENT' ? new TtsUnavailableError(`${binary} is not installed`) : error);
+    });
+    child.on('close', (code) => {
+      const message = Buffer.concat(errors).toString().trim();
+      // eSpeak NG exits 0 even for some failures; a message on stderr is one.
+      if (code === 0 && !message) resolve();
+      else reject(new Error(`espeak-ng failed (${String(code)}): ${message}`));
+    });
+    child.stdin.on('error', () => undefined);
+    // The text goes through stdin, never the command line: nothing in it is read as an option.
+    child.stdin.end(text);
+  });
+}
+
+/** Whether the binary runs at all; checked once at start so /api/health says so. */
+function isInstalled(binary: string): boolean {
+  const result = spawnSync(binary, ['--version'], { stdio: 'ignore', timeout: 5000 });
+  return result.status === 0;
+}
+
+/** The offline text-to-speech engine: eSpeak NG (Debian package `espeak-ng`), MP3 through ffmpeg. */
+export function createEspeakTts(options: { binary: string }): TtsProvider {
+  const installed = isInstalled(options.binary);
+  return {
+    name: installed ? 'espeak-ng' : 'espeak-ng (not installed)',
+    listVoices: () =>
+      Promise.resolve(
+        ESPEAK_VOICES.map((voice) => ({ voice_id: voice.id, name: voice.name, category: 'local' })),
+      ),
+    async synthesize(request, signal) {
+      const voice = ESPEAK_VOICES.find((v) => v.id === request.voiceId);
+      if (!voice) throw new UnknownVoiceError(request.voiceId);
+      const plan = planSpeech(voice, request);
+      // WARNING: with --stdout eSpeak writes placeholder RIFF sizes; a file gets exact headers.
+      const dir = await mkdtemp(path.join(tmpdir(), 'klang-tts-'));
+      try {
+        const wav = path.join(dir, 'speech.wav');
+        await runEspeak(options.binary, [...plan.args, '-w', wav, '--stdin'], request.text, signal);
+        const audio = await transcodeToMp3(await readFile(wav), plan.filters);
+        return { audio, contentType: 'audio/mpeg' };
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
