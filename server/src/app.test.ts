@@ -59,6 +59,24 @@ describe('the application shell of the API', () => {
     });
   });
 
+  it('lets the page reach the S3 storage origin when S3 holds the media', async () => {
+    const s3 = await createTestApp({
+      S3_BUCKET: 'klang',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_ENDPOINT: 'https://media.example.test',
+    });
+    try {
+      const res = await s3.app.inject({ method: 'GET', url: '/api/health' });
+      const csp = String(res.headers['content-security-policy']);
+      for (const directive of ['img-src', 'media-src', 'connect-src']) {
+        expect(csp).toMatch(new RegExp(`${directive} [^;]*https://media\\.example\\.test`));
+      }
+    } finally {
+      await s3.close();
+    }
+  });
+
   it('sends security headers and a CSP that fits the single-page app', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     const csp = String(res.headers['content-security-policy']);

@@ -27,7 +27,8 @@ export const securityPlugin = fp(
           styleSrc: ["'self'", "'unsafe-inline'", ...captcha],
           imgSrc: ["'self'", 'data:', 'blob:', ...options.mediaOrigins],
           mediaSrc: ["'self'", 'blob:', 'data:', ...options.mediaOrigins],
-          connectSrc: ["'self'", ...captcha],
+          // The storage origin too: SoundLab fetches a preset's saved sounds to build its zip.
+          connectSrc: ["'self'", ...captcha, ...options.mediaOrigins],
           // The remote captchas draw their challenge in a frame of their own.
           frameSrc: ["'self'", ...captcha],
           fontSrc: ["'self'", 'data:'],
