@@ -50,6 +50,11 @@ const envSchema = z.object({
   OPENAI_IMAGES_API_KEY: optionalString,
   OPENAI_IMAGES_URL: z.url().default('https://api.openai.com'),
   OPENAI_IMAGES_MODEL: z.string().default('dall-e-3'),
+
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_ID: optionalString,
+  STRIPE_API_URL: z.url().default('https://api.stripe.com'),
 });
 
 /**
@@ -68,6 +73,12 @@ function crossSettingProblems(source: NodeJS.ProcessEnv): string[] {
     if (Boolean(source[`${kind}_SITE_KEY`]) !== Boolean(source[`${kind}_SECRET`])) {
       problems.push(`${kind}_SECRET: ${kind}_SITE_KEY and ${kind}_SECRET go together`);
     }
+  }
+  const stripe = [source.STRIPE_SECRET_KEY, source.STRIPE_WEBHOOK_SECRET, source.STRIPE_PRICE_ID];
+  if (stripe.some(Boolean) && !stripe.every(Boolean)) {
+    problems.push(
+      'STRIPE_SECRET_KEY: Stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID together',
+    );
   }
   if (source.NODE_ENV === 'production' && source.DATABASE_URL && !source.SESSION_SECRET) {
     problems.push('SESSION_SECRET: a production deployment on PostgreSQL needs its own SESSION_SECRET');
@@ -153,6 +164,17 @@ function buildConfig(env: Env) {
           model: env.OPENAI_IMAGES_MODEL,
         } as const)
       : ({ kind: 'local' } as const),
+    /** Pro checkout and billing: Stripe when its key, webhook secret and price are set, else the local checkout. */
+    payments:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PRICE_ID
+        ? ({
+            kind: 'stripe',
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            priceId: env.STRIPE_PRICE_ID,
+            apiUrl: env.STRIPE_API_URL,
+          } as const)
+        : ({ kind: 'local' } as const),
   };
 }
 
