@@ -29,6 +29,10 @@ import { createForumService } from './modules/forum/forum.service';
 import { createFollowsService } from './modules/follows/follows.service';
 import { createLoyaltyService } from './modules/loyalty/loyalty.service';
 import { mediaRoutes } from './modules/media/media.routes';
+import { createApplyPaymentEventHandler } from './modules/payments/apply-payment-event.job';
+import { createPaymentsRepository } from './modules/payments/payments.repository';
+import { APPLY_PAYMENT_EVENT_JOB, createPaymentsService } from './modules/payments/payments.service';
+import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
 import { playerRoutes } from './modules/player/player.routes';
 import { createPlayerService } from './modules/player/player.service';
 import { errorsPlugin } from './plugins/errors';
@@ -46,6 +50,7 @@ import { tracksRoutes } from './modules/tracks/tracks.routes';
 import { createTracksService, PROCESS_TRACK_JOB } from './modules/tracks/tracks.service';
 import { sessionPlugin } from './plugins/session';
 import { webAppPlugin } from './plugins/web-app';
+import { createPaymentProvider } from './providers/payments';
 import { describeProviders, type Providers } from './providers/registry';
 import type { Secrets } from './secrets';
 import { MESSAGES } from '@klang/domain';
@@ -140,7 +145,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
     }),
   });
+  const payments = createPaymentProvider(config, { db, sessionSecret: deps.secrets.session });
+  const paymentsService = createPaymentsService({
+    repository: createPaymentsRepository(db),
+    provider: payments,
+    log: app.log,
+  });
+  await app.register(stripeWebhookRoutes, { provider: payments, service: paymentsService });
   app.decorate('jobHandlers', {
+    [APPLY_PAYMENT_EVENT_JOB]: createApplyPaymentEventHandler(paymentsService),
     [CHART_SNAPSHOT_JOB]: chartSnapshotHandler,
     [DISCARD_UNCLAIMED_JOB]: createDiscardUnclaimedHandler({
       repository: tracksRepository,
