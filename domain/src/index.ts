@@ -18,3 +18,4 @@ export * from './api/catalogue.schema';
 export * from './api/loyalty.schema';
 export * from './api/forum.schema';
 export * from './api/tracks.schema';
+export * from './api/payments.schema';

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { createLocalPayments, type LocalPaymentProvider } from './local-payments';
 import type { PaymentProvider } from './payment-provider';
 import { createStripePayments } from './stripe-payments';
@@ -11,7 +11,11 @@ import { createStripePayments } from './stripe-payments';
  */
 export function createPaymentProvider(
   config: Config,
-  deps: { db: Db; sessionSecret: string },
+  deps: {
+    db: Db;
+    sessionSecret: string;
+    afterLocalPay?: (tx: Queryable, checkoutSessionId: string) => Promise<void>;
+  },
 ): PaymentProvider | LocalPaymentProvider {
   if (config.payments.kind === 'stripe') return createStripePayments(config.payments);
   return createLocalPayments({
@@ -19,6 +23,7 @@ export function createPaymentProvider(
     // Its own secret, derived so that a leaked webhook signature says nothing about sessions.
     webhookSecret: `whsec_${createHmac('sha256', deps.sessionSecret).update('klang-local-payments-webhook').digest('base64url')}`,
     publicUrl: config.publicUrl,
+    ...(deps.afterLocalPay && { afterPay: deps.afterLocalPay }),
   });
 }
 

@@ -63,6 +63,8 @@ export function createLocalPayments(deps: {
   db: Db;
   webhookSecret: string;
   publicUrl: string;
+  /** Runs in the paying transaction, so that the events' delivery is scheduled with them. */
+  afterPay?: (tx: Queryable, checkoutSessionId: string) => Promise<void>;
 }): LocalPaymentProvider {
   const { db, webhookSecret } = deps;
 
@@ -236,6 +238,7 @@ export function createLocalPayments(deps: {
         await queueEvent(tx, session.id, 'customer.subscription.created', subscription, now);
         await queueEvent(tx, session.id, 'invoice.paid', invoice, now);
         await queueEvent(tx, session.id, 'checkout.session.completed', checkoutSession, now);
+        await deps.afterPay?.(tx, session.id);
         return { ok: true, redirectUrl: successUrl };
       });
     },
