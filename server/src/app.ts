@@ -31,6 +31,11 @@ import { createLoyaltyService } from './modules/loyalty/loyalty.service';
 import { mediaRoutes } from './modules/media/media.routes';
 import { createApplyPaymentEventHandler } from './modules/payments/apply-payment-event.job';
 import { checkoutRoutes, localCheckoutRoutes } from './modules/payments/checkout.routes';
+import {
+  checkoutUserRoutes,
+  createDiscardCheckoutUserHandler,
+  DISCARD_CHECKOUT_USER_JOB,
+} from './modules/payments/checkout-user';
 import { createCheckoutService } from './modules/payments/checkout.service';
 import {
   createLocalDelivery,
@@ -166,12 +171,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(checkoutRoutes, {
     service: createCheckoutService({ db, provider: payments, publicUrl: config.publicUrl, log: app.log }),
   });
+  await app.register(checkoutUserRoutes, { db });
   const localDelivery = isLocalPayments(payments) ? createLocalDelivery(app, payments) : undefined;
   if (isLocalPayments(payments) && localDelivery) {
     await app.register(localCheckoutRoutes, { provider: payments, deliver: localDelivery.deliver });
   }
   app.decorate('jobHandlers', {
     [APPLY_PAYMENT_EVENT_JOB]: createApplyPaymentEventHandler(paymentsService),
+    [DISCARD_CHECKOUT_USER_JOB]: createDiscardCheckoutUserHandler(db),
     ...(localDelivery && { [LOCAL_DELIVERY_JOB]: localDelivery.handler }),
     [CHART_SNAPSHOT_JOB]: chartSnapshotHandler,
     [DISCARD_UNCLAIMED_JOB]: createDiscardUnclaimedHandler({

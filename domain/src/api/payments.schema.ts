@@ -35,3 +35,12 @@ export const PAYMENT_MESSAGES = {
   checkoutExpired: 'This checkout session has expired.',
   checkoutNotFound: 'This checkout session does not exist.',
 } as const;
+
+/**
+ * POST /functions/v1/create-checkout-user: the temporary anonymous user a visitor checks out as
+ * (spec 000 §4), bound to this browser by its session. update-user-email later gives it the real address.
+ */
+export const checkoutUserResponseSchema = z.object({
+  user_id: z.uuid(),
+  is_temporary: z.boolean(),
+});
