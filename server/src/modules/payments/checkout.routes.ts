@@ -39,7 +39,6 @@ const cardFormSchema = z.object({
   expiry: z.string().max(10).default(''),
   cvc: z.string().max(8).default(''),
   name: z.string().max(100).optional(),
-  email: z.string().max(254).optional(),
 });
 
 /**

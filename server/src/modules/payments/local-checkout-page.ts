@@ -25,7 +25,7 @@ export function renderLocalCheckout(
     session.status === 'open'
       ? `<form method="post" action="/checkout/local/${escape(session.id)}" novalidate>
       ${options.error ? `<p class="error" role="alert">${escape(options.error)}</p>` : ''}
-      <label>Email<input name="email" type="email" autocomplete="email" value="${escape(session.customerEmail ?? '')}" ${session.customerEmail ? 'readonly' : 'required'}></label>
+      ${session.customerEmail ? `<p class="email">Paying as <strong>${escape(session.customerEmail)}</strong></p>` : ''}
       <label>Card number<input name="number" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" value="${escape(v.number ?? '')}" required></label>
       <div class="row">
         <label>Expiry<input name="expiry" autocomplete="cc-exp" placeholder="MM / YY" value="${escape(v.expiry ?? '')}" required></label>
@@ -46,6 +46,7 @@ export function renderLocalCheckout(
 <title>Checkout · Klang</title>
 <style>
   :root { color-scheme: dark; font-family: system-ui, sans-serif; }
+  *, *::before, *::after { box-sizing: border-box; }
   body { margin: 0; background: #0b0b10; color: #f2f2f5; }
   main { display: grid; grid-template-columns: 1fr 1fr; min-height: 100vh; }
   .plan { padding: 12vh 8vw; background: #14141c; }
@@ -57,14 +58,15 @@ export function renderLocalCheckout(
   .pay { padding: 12vh 8vw; }
   form { display: grid; gap: 1rem; max-width: 24rem; }
   label { display: grid; gap: .375rem; font-size: .875rem; color: #c9c9d6; }
-  input { font: inherit; padding: .75rem; border-radius: .5rem; border: 1px solid #34344a; background: #1b1b26; color: inherit; }
+  .email { margin: 0; color: #c9c9d6; font-size: .875rem; }
+  input { min-width: 0; width: 100%; font: inherit; padding: .75rem; border-radius: .5rem; border: 1px solid #34344a; background: #1b1b26; color: inherit; }
   input:focus { outline: 2px solid #8b7cff; outline-offset: 1px; }
   .row { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; }
   button { font: inherit; font-weight: 600; padding: .875rem; border: 0; border-radius: .5rem; background: #8b7cff; color: #0b0b10; cursor: pointer; }
   .error { background: #3a1620; color: #ffb4c0; padding: .75rem; border-radius: .5rem; margin: 0; }
   .cancel { color: #a9a9b8; font-size: .875rem; }
   .badge { display: inline-block; font-size: .75rem; padding: .125rem .5rem; border-radius: 1rem; background: #2a2a3a; color: #c9c9d6; margin-bottom: 2rem; }
-  @media (max-width: 720px) { main { grid-template-columns: 1fr; } .plan, .pay { padding: 2rem 1.25rem; } }
+  @media (max-width: 720px) { main { grid-template-columns: 1fr; grid-template-rows: auto 1fr; } .plan, .pay { padding: 2rem 1.25rem; } }
 </style>
 </head>
 <body>
