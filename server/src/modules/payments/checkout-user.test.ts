@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRO_PLAN } from '@klang/domain';
-import { createJobRunner } from '../../jobs/runner';
 import { clientFor, cookieOf, nextAddress, signUp } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
+import { runDueJobs } from './testing/run-jobs';
 
 const origin = 'http://localhost:3000';
 let t: TestApp;
@@ -22,13 +22,6 @@ async function checkoutUser() {
   expect(answer.statusCode).toBe(200);
   const body = answer.json<{ user_id: string; is_temporary: boolean }>();
   return { body, client: clientFor(t.app, cookieOf(answer), body.user_id) };
-}
-
-async function runDueJobs() {
-  const runner = createJobRunner({ db: t.db, log: t.app.log, handlers: t.app.jobHandlers });
-  while (await runner.runOnce()) {
-    /* drain */
-  }
 }
 
 describe('the temporary checkout user', () => {
@@ -112,7 +105,7 @@ describe('the temporary checkout user', () => {
        values ($1, 'local', 'sub_local_kept', 'trialing')`,
       [paying.body.user_id],
     );
-    await runDueJobs();
+    await runDueJobs(t);
     // Not yet: the day has not passed.
     expect(await t.db.query('select 1 from accounts where id = $1', [abandoned.body.user_id])).toHaveLength(
       1,
@@ -120,7 +113,7 @@ describe('the temporary checkout user', () => {
     await t.db.query(
       `update jobs set run_at = now() where kind = 'payments.discard-checkout-user' and status = 'queued'`,
     );
-    await runDueJobs();
+    await runDueJobs(t);
     expect(await t.db.query('select 1 from accounts where id = $1', [abandoned.body.user_id])).toHaveLength(
       0,
     );

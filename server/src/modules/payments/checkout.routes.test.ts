@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRO_PLAN } from '@klang/domain';
-import { createJobRunner } from '../../jobs/runner';
 import { nextAddress, signUp } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { startFakeStripe } from './testing/fake-stripe';
-
-async function runJobs(t: TestApp) {
-  const runner = createJobRunner({ db: t.db, log: t.app.log, handlers: t.app.jobHandlers });
-  while (await runner.runOnce()) {
-    /* drain */
-  }
-}
+import { runDueJobs } from './testing/run-jobs';
 
 const origin = 'http://localhost:3000';
 const start = (overrides: Record<string, unknown> = {}) => ({
@@ -126,7 +119,7 @@ describe('create-checkout and the local checkout page', () => {
       ),
     ).toHaveLength(0);
 
-    await runJobs(t);
+    await runDueJobs(t);
     const [payment] = await t.db.query<{
       subscription_status: string;
       checkout_session_id: string;

@@ -4,6 +4,7 @@ import { signPayload } from '../../providers/payments/payment-provider';
 import { signUp } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { startFakeStripe } from './testing/fake-stripe';
+import { runDueJobs } from './testing/run-jobs';
 
 const WEBHOOK_SECRET = 'whsec_route_test';
 let t: TestApp;
@@ -48,12 +49,7 @@ function deliver(payload: string, signature: string | null = signPayload(payload
   });
 }
 
-async function runJobs() {
-  const runner = createJobRunner({ db: t.db, log: t.app.log, handlers: t.app.jobHandlers });
-  while (await runner.runOnce()) {
-    /* drain */
-  }
-}
+const runJobs = () => runDueJobs(t);
 
 async function stateOf(accountId: string) {
   const [payment] = await t.db.query<{
