@@ -19,3 +19,4 @@ export * from './api/loyalty.schema';
 export * from './api/forum.schema';
 export * from './api/tracks.schema';
 export * from './api/kit.schema';
+export * from './api/payments.schema';

@@ -31,6 +31,22 @@ import { createLoyaltyService } from './modules/loyalty/loyalty.service';
 import { kitRoutes } from './modules/kit/kit.routes';
 import { createKitService } from './modules/kit/kit.service';
 import { mediaRoutes } from './modules/media/media.routes';
+import { createApplyPaymentEventHandler } from './modules/payments/apply-payment-event.job';
+import { checkoutRoutes, localCheckoutRoutes } from './modules/payments/checkout.routes';
+import {
+  checkoutUserRoutes,
+  createDiscardCheckoutUserHandler,
+  DISCARD_CHECKOUT_USER_JOB,
+} from './modules/payments/checkout-user';
+import { createCheckoutService } from './modules/payments/checkout.service';
+import {
+  createLocalDelivery,
+  LOCAL_DELIVERY_JOB,
+  scheduleLocalDelivery,
+} from './modules/payments/local-delivery';
+import { createPaymentsRepository } from './modules/payments/payments.repository';
+import { APPLY_PAYMENT_EVENT_JOB, createPaymentsService } from './modules/payments/payments.service';
+import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
 import { playerRoutes } from './modules/player/player.routes';
 import { createPlayerService } from './modules/player/player.service';
 import { errorsPlugin } from './plugins/errors';
@@ -48,6 +64,7 @@ import { tracksRoutes } from './modules/tracks/tracks.routes';
 import { createTracksService, PROCESS_TRACK_JOB } from './modules/tracks/tracks.service';
 import { sessionPlugin } from './plugins/session';
 import { webAppPlugin } from './plugins/web-app';
+import { createPaymentProvider, isLocalPayments } from './providers/payments';
 import { describeProviders, type Providers } from './providers/registry';
 import type { Secrets } from './secrets';
 import { MESSAGES } from '@klang/domain';
@@ -142,7 +159,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
     }),
   });
+  const payments = createPaymentProvider(config, {
+    db,
+    sessionSecret: deps.secrets.session,
+    afterLocalPay: scheduleLocalDelivery,
+  });
+  const paymentsService = createPaymentsService({
+    repository: createPaymentsRepository(db),
+    provider: payments,
+    log: app.log,
+  });
+  await app.register(stripeWebhookRoutes, { provider: payments, service: paymentsService });
+  await app.register(checkoutRoutes, {
+    service: createCheckoutService({ db, provider: payments, publicUrl: config.publicUrl, log: app.log }),
+  });
+  await app.register(checkoutUserRoutes, { db });
+  const localDelivery = isLocalPayments(payments) ? createLocalDelivery(app, payments) : undefined;
+  if (isLocalPayments(payments) && localDelivery) {
+    await app.register(localCheckoutRoutes, { provider: payments, deliver: localDelivery.deliver });
+  }
   app.decorate('jobHandlers', {
+    [APPLY_PAYMENT_EVENT_JOB]: createApplyPaymentEventHandler(paymentsService),
+    [DISCARD_CHECKOUT_USER_JOB]: createDiscardCheckoutUserHandler(db),
+    ...(localDelivery && { [LOCAL_DELIVERY_JOB]: localDelivery.handler }),
     [CHART_SNAPSHOT_JOB]: chartSnapshotHandler,
     [DISCARD_UNCLAIMED_JOB]: createDiscardUnclaimedHandler({
       repository: tracksRepository,

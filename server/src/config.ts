@@ -53,6 +53,11 @@ const envSchema = z.object({
   ELEVENLABS_API_KEY: optionalString,
   ELEVENLABS_BASE_URL: z.url().default('https://api.elevenlabs.io'),
   ESPEAK_NG_PATH: z.string().min(1).default('espeak-ng'),
+
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_ID: optionalString,
+  STRIPE_API_URL: z.url().default('https://api.stripe.com'),
 });
 
 /**
@@ -71,6 +76,12 @@ function crossSettingProblems(source: NodeJS.ProcessEnv): string[] {
     if (Boolean(source[`${kind}_SITE_KEY`]) !== Boolean(source[`${kind}_SECRET`])) {
       problems.push(`${kind}_SECRET: ${kind}_SITE_KEY and ${kind}_SECRET go together`);
     }
+  }
+  const stripe = [source.STRIPE_SECRET_KEY, source.STRIPE_WEBHOOK_SECRET, source.STRIPE_PRICE_ID];
+  if (stripe.some(Boolean) && !stripe.every(Boolean)) {
+    problems.push(
+      'STRIPE_SECRET_KEY: Stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID together',
+    );
   }
   if (source.NODE_ENV === 'production' && source.DATABASE_URL && !source.SESSION_SECRET) {
     problems.push('SESSION_SECRET: a production deployment on PostgreSQL needs its own SESSION_SECRET');
@@ -160,6 +171,17 @@ function buildConfig(env: Env) {
     audioAi: env.ELEVENLABS_API_KEY
       ? ({ kind: 'elevenlabs', apiKey: env.ELEVENLABS_API_KEY, baseUrl: env.ELEVENLABS_BASE_URL } as const)
       : ({ kind: 'local', espeakPath: env.ESPEAK_NG_PATH } as const),
+    /** Pro checkout and billing: Stripe when its key, webhook secret and price are set, else the local checkout. */
+    payments:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PRICE_ID
+        ? ({
+            kind: 'stripe',
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            priceId: env.STRIPE_PRICE_ID,
+            apiUrl: env.STRIPE_API_URL,
+          } as const)
+        : ({ kind: 'local' } as const),
   };
 }
 

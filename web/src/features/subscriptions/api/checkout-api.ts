@@ -1,33 +1,67 @@
-import { PLAN_MESSAGES, PRO_PLAN, checkoutStartResponseSchema } from '@klang/domain';
+import {
+  PLAN_MESSAGES,
+  PRO_PLAN,
+  checkoutStartResponseSchema,
+  checkoutUserResponseSchema,
+  type UPGRADE_FROM,
+  type UPGRADE_TYPES,
+} from '@klang/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 
+/** The spec's text for this step when the server did not say what went wrong. */
+function clientFacing(error: unknown, fallback: string): Error {
+  if (isApiError(error) && error.status > 0 && error.status < 500 && error.status !== 404) {
+    return new Error(error.message, { cause: error });
+  }
+  return new Error(fallback, { cause: error });
+}
+
+export interface CheckoutStart {
+  success: string;
+  cancel: string;
+  /** The profile upgrade says what it upgrades from, or the limit it lifts (spec 001 §7). */
+  upgradeFrom?: (typeof UPGRADE_FROM)[number];
+  upgradeType?: (typeof UPGRADE_TYPES)[number];
+}
+
 /**
  * Starts the Pro checkout (spec 000 §4 Checkout start, §7 create-checkout) and sends the browser to
- * the payment page. Failures carry the spec's texts: the server's own error first.
+ * the payment page. A visitor who is not signed in becomes a temporary checkout user first; a
+ * signed-in one is answered with their own id. Failures carry the spec's texts.
  */
-export function useStartCheckoutMutation(returnUrls: { success: string; cancel: string }) {
+export function useStartCheckoutMutation(start: CheckoutStart) {
   return useMutation({
     mutationFn: async () => {
+      let user;
+      try {
+        user = await api.post('/functions/v1/create-checkout-user', {}, checkoutUserResponseSchema);
+      } catch (error) {
+        throw clientFacing(error, PLAN_MESSAGES.checkoutPrepareFailed);
+      }
+      if (!user.user_id) throw new Error(PLAN_MESSAGES.unableToPrepareUser);
       let answer;
       try {
         answer = await api.post(
           '/functions/v1/create-checkout',
           {
             price_id: PRO_PLAN.priceId,
-            success_url: returnUrls.success,
-            cancel_url: returnUrls.cancel,
+            success_url: start.success,
+            cancel_url: start.cancel,
             mode: PRO_PLAN.mode,
-            metadata: { product_id: PRO_PLAN.productId },
+            user_id: user.user_id,
+            metadata: {
+              product_id: PRO_PLAN.productId,
+              user_id: user.user_id,
+              ...(start.upgradeFrom && { upgrade_from: start.upgradeFrom }),
+              ...(start.upgradeType && { upgrade_type: start.upgradeType }),
+            },
           },
           checkoutStartResponseSchema,
         );
       } catch (error) {
-        if (isApiError(error) && error.status > 0 && error.status < 500 && error.status !== 404) {
-          throw new Error(error.message, { cause: error });
-        }
-        throw new Error(PLAN_MESSAGES.checkoutSessionFailed, { cause: error });
+        throw clientFacing(error, PLAN_MESSAGES.checkoutSessionFailed);
       }
       if (!answer.url) throw new Error(PLAN_MESSAGES.noCheckoutUrl);
       window.location.assign(answer.url);

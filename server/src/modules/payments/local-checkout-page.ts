@@ -1,0 +1,87 @@
+import { PRO_PLAN } from '@klang/domain';
+import type { LocalCheckoutView } from '../../providers/payments/local-payments';
+
+const escape = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/**
+ * The local checkout page: Klang's stand-in for Stripe's hosted page. Plain HTML with a form, so
+ * it works without the web app's script; it says plainly that no real payment is taken.
+ */
+export function renderLocalCheckout(
+  session: LocalCheckoutView,
+  options: { error?: string; values?: { number?: string; expiry?: string; name?: string } } = {},
+): string {
+  const trialEnd = new Date(Date.now() + session.trialDays * 24 * 60 * 60_000).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+  const v = options.values ?? {};
+  const body =
+    session.status === 'open'
+      ? `<form method="post" action="/checkout/local/${escape(session.id)}" novalidate>
+      ${options.error ? `<p class="error" role="alert">${escape(options.error)}</p>` : ''}
+      ${session.customerEmail ? `<p class="email">Paying as <strong>${escape(session.customerEmail)}</strong></p>` : ''}
+      <label>Card number<input name="number" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" value="${escape(v.number ?? '')}" required></label>
+      <div class="row">
+        <label>Expiry<input name="expiry" autocomplete="cc-exp" placeholder="MM / YY" value="${escape(v.expiry ?? '')}" required></label>
+        <label>CVC<input name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="CVC" required></label>
+      </div>
+      <label>Name on card<input name="name" autocomplete="cc-name" value="${escape(v.name ?? '')}"></label>
+      <button type="submit">Start trial</button>
+      <a class="cancel" href="/checkout/local/${escape(session.id)}/cancel">Cancel and return to Klang</a>
+    </form>`
+      : `<p class="error" role="alert">${session.status === 'expired' ? 'This checkout session has expired.' : 'This checkout is already complete.'}</p>
+    <a class="cancel" href="${escape(session.status === 'complete' ? session.successUrl.replace('{CHECKOUT_SESSION_ID}', session.id) : session.cancelUrl)}">Return to Klang</a>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Checkout · Klang</title>
+<style>
+  :root { color-scheme: dark; font-family: system-ui, sans-serif; }
+  *, *::before, *::after { box-sizing: border-box; }
+  body { margin: 0; background: #0b0b10; color: #f2f2f5; }
+  main { display: grid; grid-template-columns: 1fr 1fr; min-height: 100vh; }
+  .plan { padding: 12vh 8vw; background: #14141c; }
+  .plan h1 { font-size: 1rem; font-weight: 500; color: #a9a9b8; margin: 0 0 1rem; }
+  .price { font-size: 2.25rem; font-weight: 700; margin: 0; }
+  .price small { font-size: 1rem; font-weight: 400; color: #a9a9b8; }
+  .trial { color: #7ee2b8; margin: .5rem 0 2rem; }
+  .note { color: #a9a9b8; font-size: .875rem; max-width: 28rem; }
+  .pay { padding: 12vh 8vw; }
+  form { display: grid; gap: 1rem; max-width: 24rem; }
+  label { display: grid; gap: .375rem; font-size: .875rem; color: #c9c9d6; }
+  .email { margin: 0; color: #c9c9d6; font-size: .875rem; }
+  input { min-width: 0; width: 100%; font: inherit; padding: .75rem; border-radius: .5rem; border: 1px solid #34344a; background: #1b1b26; color: inherit; }
+  input:focus { outline: 2px solid #8b7cff; outline-offset: 1px; }
+  .row { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; }
+  button { font: inherit; font-weight: 600; padding: .875rem; border: 0; border-radius: .5rem; background: #8b7cff; color: #0b0b10; cursor: pointer; }
+  .error { background: #3a1620; color: #ffb4c0; padding: .75rem; border-radius: .5rem; margin: 0; }
+  .cancel { color: #a9a9b8; font-size: .875rem; }
+  .badge { display: inline-block; font-size: .75rem; padding: .125rem .5rem; border-radius: 1rem; background: #2a2a3a; color: #c9c9d6; margin-bottom: 2rem; }
+  @media (max-width: 720px) { main { grid-template-columns: 1fr; grid-template-rows: auto 1fr; } .plan, .pay { padding: 2rem 1.25rem; } }
+</style>
+</head>
+<body>
+<main>
+  <section class="plan" aria-labelledby="plan">
+    <span class="badge">Klang local checkout · no real payment is taken</span>
+    <h1 id="plan">Subscribe to ${escape(PRO_PLAN.name)} (Artist Pro)</h1>
+    <p class="price">${session.trialDays > 0 ? `${String(session.trialDays)} days free` : `${PRO_PLAN.priceLabel}<small> per ${PRO_PLAN.interval}</small>`}</p>
+    ${session.trialDays > 0 ? `<p class="trial">Then ${PRO_PLAN.priceLabel} per ${PRO_PLAN.interval} starting ${escape(trialEnd)}</p>` : ''}
+    <p class="note">Cancel any time before the trial ends and you will not be charged. Test cards such as 4242 4242 4242 4242 are accepted; 4000 0000 0000 0002 is declined.</p>
+  </section>
+  <section class="pay" aria-label="Payment">
+    ${body}
+  </section>
+</main>
+</body>
+</html>`;
+}

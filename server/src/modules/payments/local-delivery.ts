@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Queryable } from '../../db/client';
+import { enqueueJob, type JobHandler } from '../../jobs/runner';
+import type { LocalPaymentProvider } from '../../providers/payments/local-payments';
+
+export const LOCAL_DELIVERY_JOB = 'payments.local-deliver';
+/** The safety net runs after the page's own delivery would have finished. */
+const RETRY_AFTER_MS = 30_000;
+
+/** Schedules the safety-net delivery inside the paying transaction. */
+export async function scheduleLocalDelivery(tx: Queryable, checkoutSessionId: string): Promise<void> {
+  await enqueueJob(
+    tx,
+    LOCAL_DELIVERY_JOB,
+    { checkoutSessionId },
+    {
+      runAt: new Date(Date.now() + RETRY_AFTER_MS),
+      dedupeKey: `${LOCAL_DELIVERY_JOB}:${checkoutSessionId}`,
+      maxAttempts: 10,
+    },
+  );
+}
+
+/**
+ * Posts the local provider's pending events to /functions/v1/stripe-webhook, signed, through
+ * the full HTTP pipeline (app.inject), exactly as a delivery from Stripe arrives. An event is
+ * marked delivered only when the webhook accepted it; a redelivery is harmless (dedupe by id).
+ */
+export function createLocalDelivery(app: FastifyInstance, provider: LocalPaymentProvider) {
+  async function deliver(checkoutSessionId?: string): Promise<number> {
+    let failed = 0;
+    for (const delivery of await provider.pendingDeliveries(checkoutSessionId)) {
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/functions/v1/stripe-webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature },
+        payload: delivery.payload,
+      });
+      if (answer.statusCode === 200) await provider.markDelivered(delivery.eventId);
+      else {
+        failed += 1;
+        app.log.warn(
+          { eventId: delivery.eventId, status: answer.statusCode },
+          'local payment event not accepted',
+        );
+      }
+    }
+    return failed;
+  }
+
+  const handler: JobHandler = async (job) => {
+    const { checkoutSessionId } = z.object({ checkoutSessionId: z.string() }).parse(job.payload);
+    const failed = await deliver(checkoutSessionId);
+    if (failed > 0) throw new Error(`${String(failed)} local payment events were not accepted`);
+  };
+
+  return {
+    /** Delivers now; what fails stays pending for the job. */
+    deliver: async (checkoutSessionId?: string) => {
+      await deliver(checkoutSessionId);
+    },
+    handler,
+  };
+}

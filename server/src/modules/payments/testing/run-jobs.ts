@@ -1,0 +1,10 @@
+import { createJobRunner } from '../../../jobs/runner';
+import type { TestApp } from '../../../test/app';
+
+/** Runs every job that is due, including the ones those jobs queue, until none is left. */
+export async function runDueJobs(t: TestApp): Promise<void> {
+  const runner = createJobRunner({ db: t.db, log: t.app.log, handlers: t.app.jobHandlers });
+  while (await runner.runOnce()) {
+    /* drain */
+  }
+}

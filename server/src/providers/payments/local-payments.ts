@@ -1,0 +1,266 @@
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import { PRO_PLAN } from '@klang/domain';
+import { maybeOne, type Db, type Queryable } from '../../db/client';
+import {
+  signPayload,
+  snapshotOf,
+  verifySignedEvent,
+  type CheckoutRequest,
+  type PaymentProvider,
+} from './payment-provider';
+import { checkCard, type CardInput } from './test-cards';
+
+/** A checkout session lives as long as Stripe's do. */
+const SESSION_TTL_MS = 24 * 60 * 60_000;
+const DAY_SECONDS = 24 * 60 * 60;
+
+export interface LocalCheckoutView {
+  id: string;
+  status: 'open' | 'complete' | 'expired';
+  customerEmail: string | null;
+  trialDays: number;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export type LocalPayOutcome = { ok: true; redirectUrl: string } | { ok: false; message: string };
+
+export interface LocalPaymentProvider extends PaymentProvider {
+  readonly name: 'local';
+  session(id: string): Promise<LocalCheckoutView | null>;
+  /** Checks the card; on success opens the subscription and queues its events, all in one transaction. */
+  pay(id: string, card: CardInput): Promise<LocalPayOutcome>;
+  /** The events owed to the webhook, oldest first, each signed now (the signature has a tolerance). */
+  pendingDeliveries(
+    checkoutSessionId?: string,
+  ): Promise<{ eventId: string; payload: string; signature: string }[]>;
+  markDelivered(eventId: string): Promise<void>;
+}
+
+type SessionRow = {
+  id: string;
+  account_id: string;
+  price_id: string;
+  success_url: string;
+  cancel_url: string;
+  customer_email: string | null;
+  metadata: Record<string, string>;
+  trial_days: number;
+  status: 'open' | 'complete' | 'expired';
+  subscription_id: string | null;
+  expires_at: string | Date;
+};
+
+const localId = (prefix: string) => `${prefix}_local_${randomBytes(12).toString('hex')}`;
+
+/**
+ * Klang's offline stand-in for Stripe: a hosted-style checkout page served by Klang, which keeps
+ * sessions and subscriptions in Stripe's shapes and pays out as Stripe does, by signed events to
+ * /functions/v1/stripe-webhook. The webhook cannot tell it from Stripe except by the secret.
+ */
+export function createLocalPayments(deps: {
+  db: Db;
+  webhookSecret: string;
+  publicUrl: string;
+  /** Runs in the paying transaction, so that the events' delivery is scheduled with them. */
+  afterPay?: (tx: Queryable, checkoutSessionId: string) => Promise<void>;
+}): LocalPaymentProvider {
+  const { db, webhookSecret } = deps;
+
+  async function queueEvent(tx: Queryable, sessionId: string, type: string, object: object, created: number) {
+    const event = {
+      id: localId('evt'),
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created,
+      livemode: false,
+      type,
+      data: { object },
+    };
+    await tx.query(
+      'insert into local_payment_deliveries (event_id, checkout_session_id, payload) values ($1, $2, $3)',
+      [event.id, sessionId, JSON.stringify(event)],
+    );
+  }
+
+  return {
+    name: 'local',
+    priceId: PRO_PLAN.priceId,
+
+    async createCheckoutSession(request: CheckoutRequest) {
+      const id = localId('cs');
+      const inserted = await db.query<{ id: string }>(
+        `insert into local_checkout_sessions
+           (id, account_id, idempotency_key, price_id, success_url, cancel_url, customer_email, metadata, trial_days, expires_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10)
+         on conflict (idempotency_key) do nothing
+         returning id`,
+        [
+          id,
+          request.accountId,
+          request.idempotencyKey,
+          PRO_PLAN.priceId,
+          request.successUrl,
+          request.cancelUrl,
+          request.email,
+          JSON.stringify(request.metadata),
+          request.trialDays,
+          new Date(Date.now() + SESSION_TTL_MS).toISOString(),
+        ],
+      );
+      const sessionId =
+        inserted[0]?.id ??
+        (
+          await maybeOne<{ id: string }>(
+            db,
+            'select id from local_checkout_sessions where idempotency_key = $1',
+            [request.idempotencyKey],
+          )
+        )?.id;
+      if (!sessionId) throw new Error('local checkout session vanished after its idempotent insert');
+      return { id: sessionId, url: `${deps.publicUrl}/checkout/local/${sessionId}` };
+    },
+
+    verifyWebhook(rawBody, signatureHeader) {
+      return verifySignedEvent(rawBody, signatureHeader, webhookSecret);
+    },
+
+    async retrieveSubscription(id) {
+      const row = await maybeOne<{ object: Stripe.Subscription }>(
+        db,
+        'select object from local_subscriptions where id = $1',
+        [id],
+      );
+      return row ? snapshotOf(row.object) : null;
+    },
+
+    async session(id) {
+      const row = await maybeOne<SessionRow>(db, 'select * from local_checkout_sessions where id = $1', [id]);
+      if (!row) return null;
+      const expired = row.status === 'open' && new Date(row.expires_at).getTime() <= Date.now();
+      return {
+        id: row.id,
+        status: expired ? 'expired' : row.status,
+        customerEmail: row.customer_email,
+        trialDays: row.trial_days,
+        successUrl: row.success_url,
+        cancelUrl: row.cancel_url,
+      };
+    },
+
+    pay(id, card) {
+      return db.transaction(async (tx): Promise<LocalPayOutcome> => {
+        const session = await maybeOne<SessionRow>(
+          tx,
+          'select * from local_checkout_sessions where id = $1 for update',
+          [id],
+        );
+        if (!session) return { ok: false, message: 'This checkout session does not exist.' };
+        const successUrl = session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id);
+        // A second submit of a paid session (a double click, a reload) lands where the first did.
+        if (session.status === 'complete') return { ok: true, redirectUrl: successUrl };
+        if (session.status === 'expired' || new Date(session.expires_at).getTime() <= Date.now()) {
+          return { ok: false, message: 'This checkout session has expired.' };
+        }
+        const outcome = checkCard(card);
+        if (!outcome.ok) return outcome;
+
+        const now = Math.floor(Date.now() / 1000);
+        const trialEnd = now + session.trial_days * DAY_SECONDS;
+        const customer = localId('cus');
+        const subscription = {
+          id: localId('sub'),
+          object: 'subscription',
+          customer,
+          status: session.trial_days > 0 ? 'trialing' : 'active',
+          created: now,
+          start_date: now,
+          trial_start: session.trial_days > 0 ? now : null,
+          trial_end: session.trial_days > 0 ? trialEnd : null,
+          cancel_at_period_end: false,
+          currency: PRO_PLAN.currency,
+          metadata: session.metadata,
+          items: {
+            object: 'list',
+            data: [
+              {
+                id: localId('si'),
+                object: 'subscription_item',
+                quantity: 1,
+                price: {
+                  id: session.price_id,
+                  object: 'price',
+                  currency: PRO_PLAN.currency,
+                  unit_amount: PRO_PLAN.amountMinor,
+                  recurring: { interval: PRO_PLAN.interval, interval_count: 1 },
+                },
+                current_period_start: now,
+                current_period_end: session.trial_days > 0 ? trialEnd : now + 30 * DAY_SECONDS,
+              },
+            ],
+          },
+          default_payment_method: { card: { brand: outcome.brand, last4: outcome.last4 } },
+        };
+        await tx.query(
+          'insert into local_subscriptions (id, account_id, customer_id, object) values ($1, $2, $3, $4::jsonb)',
+          [subscription.id, session.account_id, customer, JSON.stringify(subscription)],
+        );
+        await tx.query(
+          `update local_checkout_sessions set status = 'complete', subscription_id = $2 where id = $1`,
+          [session.id, subscription.id],
+        );
+        const checkoutSession = {
+          id: session.id,
+          object: 'checkout.session',
+          mode: 'subscription',
+          status: 'complete',
+          payment_status: session.trial_days > 0 ? 'no_payment_required' : 'paid',
+          client_reference_id: session.account_id,
+          customer,
+          customer_email: session.customer_email,
+          subscription: subscription.id,
+          metadata: session.metadata,
+        };
+        const invoice = {
+          id: localId('in'),
+          object: 'invoice',
+          customer,
+          status: 'paid',
+          currency: PRO_PLAN.currency,
+          // A trial starts with a zero invoice, as on Stripe.
+          amount_paid: session.trial_days > 0 ? 0 : PRO_PLAN.amountMinor,
+          parent: {
+            type: 'subscription_details',
+            subscription_details: { subscription: subscription.id, metadata: session.metadata },
+          },
+        };
+        await queueEvent(tx, session.id, 'customer.subscription.created', subscription, now);
+        await queueEvent(tx, session.id, 'invoice.paid', invoice, now);
+        await queueEvent(tx, session.id, 'checkout.session.completed', checkoutSession, now);
+        await deps.afterPay?.(tx, session.id);
+        return { ok: true, redirectUrl: successUrl };
+      });
+    },
+
+    async pendingDeliveries(checkoutSessionId) {
+      const rows = await db.query<{ event_id: string; payload: string }>(
+        `select event_id, payload from local_payment_deliveries
+         where delivered_at is null and ($1::text is null or checkout_session_id = $1)
+         order by created_at, event_id`,
+        [checkoutSessionId ?? null],
+      );
+      return rows.map((row) => ({
+        eventId: row.event_id,
+        payload: row.payload,
+        signature: signPayload(row.payload, webhookSecret),
+      }));
+    },
+
+    async markDelivered(eventId) {
+      await db.query('update local_payment_deliveries set delivered_at = now() where event_id = $1', [
+        eventId,
+      ]);
+    },
+  };
+}
