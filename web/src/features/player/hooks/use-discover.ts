@@ -35,6 +35,10 @@ export function useDiscover() {
   const [initial] = useState(resumableTrack);
   const [phase, setPhase] = useState<DiscoverPhase>(initial ? 'track' : 'start');
   const [track, setTrack] = useState<BlindTrack | null>(initial);
+  // The track on screen as event handlers must see it: a key press can arrive before React has
+  // re-rendered the handler with the track that just replaced the last one.
+  const shownTrack = useRef<BlindTrack | null>(initial);
+  const isLiking = useRef(false);
   const [reveal, setReveal] = useState<Reveal | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
@@ -54,6 +58,7 @@ export function useDiscover() {
 
   const show = useCallback(
     (next: BlindTrack) => {
+      shownTrack.current = next;
       setTrack(next);
       setReveal(null);
       setPhase('track');
@@ -90,6 +95,7 @@ export function useDiscover() {
           return next.track.id;
         }
         pauseAudio();
+        shownTrack.current = null;
         setTrack(null);
         setPhase(next.state);
       } catch (loadError) {
@@ -106,6 +112,7 @@ export function useDiscover() {
 
   const like = useCallback(async () => {
     if (!track || isBusy) return;
+    isLiking.current = true;
     setIsBusy(true);
     try {
       const revealed = await playerApi.like(track.id, false);
@@ -121,6 +128,7 @@ export function useDiscover() {
     } catch (likeError) {
       setError(messageOf(likeError, PLAYER_MESSAGES.trackUnavailable));
     } finally {
+      isLiking.current = false;
       setIsBusy(false);
     }
   }, [isBusy, markLiked, track]);
@@ -136,17 +144,18 @@ export function useDiscover() {
     return queued;
   };
   const skip = useCallback(async () => {
-    if (!track) return;
+    const start = shownTrack.current;
+    if (!start) return;
     if (isSkipping.current) {
       isSkipQueued.current = true;
       return;
     }
     // A like being recorded is not interrupted by a skip.
-    if (isBusy) return;
+    if (isLiking.current) return;
     isSkipping.current = true;
     setIsBusy(true);
     try {
-      let current: string | null = track.id;
+      let current: string | null = start.id;
       while (current) {
         takeQueuedSkip();
         await playerApi.dislike(current);
@@ -160,7 +169,7 @@ export function useDiscover() {
       isSkipQueued.current = false;
       setIsBusy(false);
     }
-  }, [advance, isBusy, track]);
+  }, [advance]);
 
   const next = useCallback(() => advance(track?.id ?? null), [advance, track]);
 
