@@ -35,10 +35,12 @@ export function sessionCookieName(secure: boolean): string {
  * The signed-in account's id, for a handler behind `app.requireSession`: the type system cannot
  * see that the hook ran, so this says it once instead of a non-null assertion in every route.
  */
-export function signedInId(account: { id: string } | null): string {
+export function signedIn<T>(account: T | null): T {
   if (!account) throw new AppError('UNAUTHENTICATED', MESSAGES.userNotAuthenticated);
-  return account.id;
+  return account;
 }
+
+export const signedInId = (account: { id: string } | null): string => signedIn(account).id;
 
 export const sessionPlugin = fp(
   async (app: FastifyInstance, options: { db: Db; publicUrl: string }) => {
@@ -84,7 +86,7 @@ export const sessionPlugin = fp(
     });
 
     app.decorate('requireSession', async (request: FastifyRequest) => {
-      if (!request.account) throw new AppError('UNAUTHENTICATED', MESSAGES.userNotAuthenticated);
+      signedIn(request.account);
     });
 
     app.decorate('startSession', async (reply: FastifyReply, request: FastifyRequest, accountId: string) => {

@@ -9,7 +9,7 @@ import {
 import { AppError } from '../../errors';
 import type { AccountsRepository } from './accounts.repository';
 import { assertOwn, type AccountsService } from './accounts.service';
-import { signedIn } from './accounts.routes';
+import { signedIn } from '../../plugins/session';
 
 const userMetadataSchema = z.object({
   email: z.string().optional(),

@@ -15,9 +15,9 @@ import {
   sessionStateSchema,
   ACCOUNT_MESSAGES,
   LIMITS,
-  MESSAGES,
 } from '@klang/domain';
 import { AppError } from '../../errors';
+import { signedIn } from '../../plugins/session';
 import type { AccountsService } from './accounts.service';
 
 /**
@@ -208,8 +208,3 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
     async (request) => ({ xpAwarded: await service.dailyLogin(signedIn(request.account)) }),
   );
 };
-
-export function signedIn<T>(account: T | null): T {
-  if (!account) throw new AppError('UNAUTHENTICATED', MESSAGES.userNotAuthenticated);
-  return account;
-}

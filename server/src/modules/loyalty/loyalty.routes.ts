@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loyaltyCardSchema, MESSAGES, type LoyaltyCard } from '@klang/domain';
+import { loyaltyCardSchema, type LoyaltyCard } from '@klang/domain';
 import type { Queryable } from '../../db/client';
-import { AppError } from '../../errors';
+import { signedInId } from '../../plugins/session';
 import type { LoyaltyService } from './loyalty.service';
 
 /** The loyalty card (spec 001 §2 Modals): the stored row as the server keeps it, no arithmetic here. */
@@ -16,8 +16,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<{ db: Queryable; loyalty: Loya
       schema: { tags: ['loyalty'], response: { 200: loyaltyCardSchema } },
     },
     async (request): Promise<LoyaltyCard> => {
-      if (!request.account) throw new AppError('UNAUTHENTICATED', MESSAGES.userNotAuthenticated);
-      return loyalty.card(db, request.account.id);
+      return loyalty.card(db, signedInId(request.account));
     },
   );
 };

@@ -9,22 +9,17 @@ import {
   featureTrackRequestSchema,
   generateCoverArtRequestSchema,
   LIMITS,
-  MESSAGES,
   TRACK_MESSAGES,
   uploadTrackQuerySchema,
   uploadTrackResponseSchema,
 } from '@klang/domain';
 import { AppError } from '../../errors';
+import { signedIn } from '../../plugins/session';
 import type { TracksService } from './tracks.service';
 
 /** What the upload screen sends the audio as; the content decides, never the declared type. */
 const AUDIO_BODY_TYPES = ['application/octet-stream', ...LIMITS.audioMimeTypes, 'video/mp4'];
 const IMAGE_BODY_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
-
-function signedIn<T>(account: T | null): T {
-  if (!account) throw new AppError('UNAUTHENTICATED', MESSAGES.userNotAuthenticated);
-  return account;
-}
 
 /** The artist workspace's HTTP surface (spec 001 §5, §7); every rule lives in the service. */
 export const tracksRoutes: FastifyPluginAsyncZod<{ service: TracksService }> = async (app, { service }) => {
