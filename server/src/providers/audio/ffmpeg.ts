@@ -1,59 +1,50 @@
 /**
- * The bundled static ffmpeg (libmp3lame) as a pipe: PCM or WAV in, MP3 out, and MP3 back to PCM
- * for checks. Every call is one short-lived process; nothing touches the disk.
+ * The bundled static ffmpeg as a pipe: decoding, filtering and measuring any audio it reads, with
+ * the MP3 encoding left to the one encoder (`mp3-encoder.ts`). Every call is a short-lived
+ * process; nothing touches the disk unless a file is named.
  */
-import { spawn } from 'node:child_process';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import { encodePcm16ToMp3, type Mp3Options, type PcmFormat } from './mp3-encoder';
+import { pipeProcess, runProcess, type PipedProcess, type ProcessInput } from './process';
+
+const QUIET = ['-hide_banner', '-loglevel', 'error', '-nostdin'];
 
 /** Runs ffmpeg with `args`, feeding `input` on stdin, and resolves with stdout. */
-export function runFfmpeg(args: string[], input: Buffer, signal?: AbortSignal): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(ffmpeg.path, ['-hide_banner', '-loglevel', 'error', '-nostdin', ...args], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-      ...(signal && { signal }),
-    });
-    const output: Buffer[] = [];
-    const errors: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => errors.push(chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code === 0) resolve(Buffer.concat(output));
-      else
-        reject(new Error(`ffmpeg exited with ${String(code)}: ${Buffer.concat(errors).toString().trim()}`));
-    });
-    // An EPIPE here means ffmpeg died early; its exit code and stderr carry the real reason.
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(input);
-  });
+export function runFfmpeg(args: string[], input?: ProcessInput): Promise<Buffer> {
+  return runProcess(ffmpeg.path, [...QUIET, ...args], input ? { input } : {});
 }
 
-const MP3_OUT = [
-  ...['-map_metadata', '-1', '-id3v2_version', '0', '-write_id3v1', '0'],
-  ...['-codec:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3', 'pipe:1'],
-];
+/**
+ * Starts decoding `input` (a file path or bytes) through `filters` to interleaved 16-bit PCM in
+ * `format`, streamed on stdout. `logLevel` 'info' keeps filter reports (ebur128) in the stderr tail.
+ */
+export function decodeToPcm16(
+  input: string | ProcessInput,
+  format: PcmFormat,
+  filters: string[] = [],
+  logLevel: 'error' | 'info' = 'error',
+): PipedProcess {
+  const chain = [...filters, `aresample=${String(format.sampleRate)}`];
+  return pipeProcess(
+    ffmpeg.path,
+    [
+      ...['-hide_banner', '-loglevel', logLevel, '-nostdin'],
+      ...['-i', typeof input === 'string' ? input : 'pipe:0', '-map', '0:a:0', '-vn', '-af', chain.join(',')],
+      ...['-f', 's16le', '-ac', String(format.channels), 'pipe:1'],
+    ],
+    typeof input === 'string' ? {} : { input },
+  );
+}
 
-/** Encodes interleaved stereo float PCM to a 128 kbit/s MP3 without any tag. */
-export function encodeStereoMp3(
-  left: Float32Array,
-  right: Float32Array,
-  sampleRate: number,
+/** Decodes audio through `filters` and encodes it to MP3 in one stream, never whole in memory. */
+export async function transcodeToMp3(
+  input: string | ProcessInput,
+  format: PcmFormat,
+  options: Mp3Options & { filters?: string[] },
 ): Promise<Buffer> {
-  const interleaved = new Float32Array(left.length * 2);
-  for (let i = 0; i < left.length; i++) {
-    interleaved[2 * i] = left[i] ?? 0;
-    interleaved[2 * i + 1] = right[i] ?? 0;
-  }
-  const input = Buffer.from(interleaved.buffer, interleaved.byteOffset, interleaved.byteLength);
-  return runFfmpeg(['-f', 'f32le', '-ar', String(sampleRate), '-ac', '2', '-i', 'pipe:0', ...MP3_OUT], input);
-}
-
-/** Transcodes any audio ffmpeg reads (a WAV from eSpeak) to MP3 through an optional filter chain. */
-export function transcodeToMp3(input: Buffer, filters: string[] = []): Promise<Buffer> {
-  // WARNING: this LAME build aborts ("calc_energy: Assertion `el >= 0'") on some float input
-  // after a vibrato; handing it 16-bit samples avoids its float path.
-  const chain = [...filters, 'aresample=44100', 'aformat=sample_fmts=s16p'];
-  return runFfmpeg(['-i', 'pipe:0', '-af', chain.join(','), ...MP3_OUT], input);
+  const decoder = decodeToPcm16(input, format, options.filters);
+  const [, encoded] = await Promise.all([decoder.exited, encodePcm16ToMp3(decoder.stdout, format, options)]);
+  return encoded;
 }
 
 export interface MonoPcm {

@@ -1,8 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { transcodeToMp3 } from '../audio/ffmpeg';
+import { pipeProcess } from '../audio/process';
 import { ESPEAK_RATE, ESPEAK_VOICES, type EspeakVoice } from './espeak-voices';
 import { TtsUnavailableError, UnknownVoiceError, type SpeechRequest, type TtsProvider } from './tts';
 
@@ -44,24 +45,20 @@ export function planSpeech(voice: EspeakVoice, request: SpeechRequest) {
   return { args: ['-v', voice.voice, '-s', String(rate), '-p', String(pitch)], filters };
 }
 
-function runEspeak(binary: string, args: string[], text: string, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['pipe', 'ignore', 'pipe'], ...(signal && { signal }) });
-    const errors: Buffer[] = [];
-    child.stderr.on('data', (chunk: Buffer) => errors.push(chunk));
-    child.on('error', (error: NodeJS.ErrnoException) => {
-      reject(error.code === 'ENOENT' ? new TtsUnavailableError(`${binary} is not installed`) : error);
-    });
-    child.on('close', (code) => {
-      const message = Buffer.concat(errors).toString().trim();
-      // eSpeak NG exits 0 even for some failures; a message on stderr is one.
-      if (code === 0 && !message) resolve();
-      else reject(new Error(`espeak-ng failed (${String(code)}): ${message}`));
-    });
-    child.stdin.on('error', () => undefined);
-    // The text goes through stdin, never the command line: nothing in it is read as an option.
-    child.stdin.end(text);
-  });
+async function runEspeak(binary: string, args: string[], text: string, signal?: AbortSignal): Promise<void> {
+  // The text goes through stdin, never the command line: nothing in it is read as an option.
+  const run = pipeProcess(binary, args, { input: Buffer.from(text), ...(signal && { signal }) });
+  run.stdout.resume();
+  let message: string;
+  try {
+    message = (await run.exited).trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new TtsUnavailableError(`${binary} is not installed`);
+    throw error;
+  }
+  // eSpeak NG exits 0 even for some failures; a message on stderr is one.
+  if (message) throw new Error(`espeak-ng failed: ${message}`);
 }
 
 /** Whether the binary runs at all; checked once at start so /api/health says so. */
@@ -88,7 +85,11 @@ export function createEspeakTts(options: { binary: string }): TtsProvider {
       try {
         const wav = path.join(dir, 'speech.wav');
         await runEspeak(options.binary, [...plan.args, '-w', wav, '--stdin'], request.text, signal);
-        const audio = await transcodeToMp3(await readFile(wav), plan.filters);
+        const audio = await transcodeToMp3(
+          wav,
+          { sampleRate: 44_100, channels: 1 },
+          { bitrateKbps: 128, filters: plan.filters },
+        );
         return { audio, contentType: 'audio/mpeg' };
       } finally {
         await rm(dir, { recursive: true, force: true });

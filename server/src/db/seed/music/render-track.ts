@@ -1,5 +1,5 @@
 /** One track from parameters to MP3 bytes: the unit of work of the seed renderer. */
-import { encodeMp3 } from './encode-mp3';
+import { encodeFloatMp3 } from '../../../providers/audio/mp3-encoder';
 import type { MusicParams } from './music-params';
 import { synthesizeTrack } from './synthesize';
 import { SAMPLE_RATE } from './dsp';
@@ -13,5 +13,6 @@ export function getDurationMs(params: MusicParams): number {
 /** Synthesizes and encodes one track; resolves with the MP3 file. */
 export async function renderTrack(params: MusicParams): Promise<Buffer> {
   const pcm = synthesizeTrack(params);
-  return encodeMp3(pcm);
+  // 128 kbit/s: the seed files must look like the stripped renditions listeners get.
+  return encodeFloatMp3([pcm.left, pcm.right], pcm.sampleRate, { bitrateKbps: 128 });
 }
