@@ -27,6 +27,11 @@ const envSchema = z.object({
   SEED: bool,
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   CHART_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  JOB_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(10 * 60_000),
 
   S3_BUCKET: optionalString,
   S3_REGION: z.string().default('auto'),
@@ -126,6 +131,8 @@ function buildConfig(env: Env) {
     rateLimits: env.RATE_LIMITS === 'on',
     /** How long one process reuses a genre's ranking; who sees what is decided on every read. */
     chartCacheMs: env.CHART_CACHE_MS,
+    /** How long a job's lock holds before another worker takes it as its worker's crash. */
+    jobLeaseMs: env.JOB_LEASE_MS,
     dataDir,
     // Demo content goes into the embedded database by default, never into PostgreSQL unasked.
     seed: env.SEED ?? !env.DATABASE_URL,

@@ -25,7 +25,7 @@ async function main() {
     await seedIfEmpty({ db, storage: providers.storage, log: app.log });
   }
 
-  const jobs = createJobRunner({ db, log: app.log, handlers: app.jobHandlers });
+  const jobs = createJobRunner({ db, log: app.log, handlers: app.jobHandlers, leaseMs: config.jobLeaseMs });
   jobs.start();
   const chartSnapshots = scheduleChartSnapshots({ db, log: app.log });
 

@@ -24,7 +24,7 @@ async function resetSharedPglite(): Promise<Db & { drop(): Promise<void> }> {
  * TEST_DATABASE_URL points at a PostgreSQL server, a new database is created on it for the
  * file and dropped afterwards, so the same route tests run against real PostgreSQL in CI.
  */
-export async function createTestDatabase(): Promise<Db & { drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<Db & { drop(): Promise<void>; url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return resetSharedPglite();
   const name = `klang_test_${randomBytes(6).toString('hex')}`;
@@ -37,6 +37,8 @@ export async function createTestDatabase(): Promise<Db & { drop(): Promise<void>
   const db = await openDatabase({ kind: 'postgres', url: url.toString() });
   await migrate(db);
   return Object.assign(db, {
+    /** Where another process (a job worker under test) reaches this database. */
+    url: url.toString(),
     async drop() {
       await db.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
