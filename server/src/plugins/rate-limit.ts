@@ -1,5 +1,5 @@
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 
@@ -41,6 +41,13 @@ export const rateLimitPlugin = fp(
       }
     }
 
+    app.decorate('refundRateLimit', async (key: string) => {
+      await db.query(
+        'update rate_limits set hits = hits - 1 where key = $1 and hits > 0 and reset_at > now()',
+        [key],
+      );
+    });
+
     await app.register(rateLimit, {
       global: false,
       store: DatabaseStore as unknown as NonNullable<Parameters<typeof rateLimit>[1]>['store'],
@@ -52,3 +59,31 @@ export const rateLimitPlugin = fp(
   },
   { name: 'rate-limit' },
 );
+
+function accountKey(request: FastifyRequest): string {
+  return `${request.method} ${request.routeOptions.url ?? request.url} ${request.account?.id ?? request.ip}`;
+}
+
+/**
+ * A per-account limit for the generation routes (`...limitPerAccount(max)` in the route options).
+ * It counts after the session is read (preHandler), so one artist behind a shared address does
+ * not starve another; a request without a session counts against its address. A response that
+ * failed on Klang's side (5xx: the provider failed) is refunded: a failure costs nothing.
+ */
+export function limitPerAccount(max: number) {
+  return {
+    config: {
+      rateLimit: { max, timeWindow: '1 minute', hook: 'preHandler' as const, keyGenerator: accountKey },
+    },
+    async onResponse(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+      if (reply.statusCode >= 500) await this.refundRateLimit?.(accountKey(request));
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Gives back one hit of a limit key; absent when rate limits are off. */
+    refundRateLimit?: (key: string) => Promise<void>;
+  }
+}

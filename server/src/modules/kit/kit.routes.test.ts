@@ -101,4 +101,14 @@ describe('generate-soundfx when the provider fails', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ error: KIT_MESSAGES.failedToGenerateSounds, code: 'UNAVAILABLE' });
   });
+
+  it('costs nothing: failed generations do not count toward the limit', async () => {
+    const artist = await signUp(t.app, 'artist');
+    await setTier(t, artist.id, 'pro');
+    const statuses: number[] = [];
+    for (let i = 0; i < KIT_LIMITS.soundFxPerMinute + 3; i++) {
+      statuses.push((await artist.post(SOUNDFX, { prompt: 'kick' }, nextAddress())).statusCode);
+    }
+    expect(new Set(statuses)).toEqual(new Set([503]));
+  });
 });

@@ -10,25 +10,8 @@ import {
   savePresetRequestSchema,
   SOUNDLAB,
 } from '@klang/domain';
-import type { FastifyRequest } from 'fastify';
+import { limitPerAccount } from '../../plugins/rate-limit';
 import type { KitService } from './kit.service';
-
-/**
- * Generation is limited per account, not per address: one artist behind a shared address must
- * not starve another. The limit runs after the session is read (preHandler), so the id is known;
- * a request without one is refused by the service anyway and counts against its address.
- */
-function perAccount(max: number) {
-  return {
-    rateLimit: {
-      max,
-      timeWindow: '1 minute',
-      hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) =>
-        `${request.method} ${request.routeOptions.url ?? request.url} ${request.account?.id ?? request.ip}`,
-    },
-  };
-}
 
 /** The Kit's HTTP surface: the spec's named functions keep their names and bodies. */
 export const kitRoutes: FastifyPluginAsyncZod<{ service: KitService }> = async (app, { service }) => {
@@ -36,7 +19,7 @@ export const kitRoutes: FastifyPluginAsyncZod<{ service: KitService }> = async (
     '/functions/v1/generate-soundfx',
     {
       schema: { tags: ['kit'], body: generateSoundFxRequestSchema },
-      config: perAccount(KIT_LIMITS.soundFxPerMinute),
+      ...limitPerAccount(KIT_LIMITS.soundFxPerMinute),
     },
     async (request, reply) => {
       const sound = await service.generateSoundFx(request.account, request.body.prompt);
@@ -46,7 +29,7 @@ export const kitRoutes: FastifyPluginAsyncZod<{ service: KitService }> = async (
 
   app.get(
     '/functions/v1/get-voices',
-    { schema: { tags: ['kit'], response: { 200: voicesResponseSchema } }, config: perAccount(60) },
+    { schema: { tags: ['kit'], response: { 200: voicesResponseSchema } }, ...limitPerAccount(60) },
     async (request) => ({ voices: await service.listVoices(request.account) }),
   );
 
@@ -54,7 +37,7 @@ export const kitRoutes: FastifyPluginAsyncZod<{ service: KitService }> = async (
     '/functions/v1/generate-vocals',
     {
       schema: { tags: ['kit'], body: generateVocalsRequestSchema },
-      config: perAccount(KIT_LIMITS.vocalsPerMinute),
+      ...limitPerAccount(KIT_LIMITS.vocalsPerMinute),
     },
     async (request, reply) => {
       const vocal = await service.generateVocals(request.account, request.body);
@@ -79,7 +62,7 @@ export const kitRoutes: FastifyPluginAsyncZod<{ service: KitService }> = async (
       },
       // Every sound pad may carry a new sound, base64 in JSON.
       bodyLimit: Math.ceil((SOUNDLAB.soundPads.length * SOUNDLAB.maxSoundBytes * 4) / 3) + 64 * 1024,
-      config: perAccount(20),
+      ...limitPerAccount(20),
     },
     async (request, reply) => {
       await service.savePreset(request.account, request.params.preset, request.body);

@@ -124,7 +124,8 @@ function SidePanel({ lab }: { lab: SoundLabState }) {
       inert={!isOpen}
       style={{ width: SOUNDLAB.panelWidthPx, transitionDuration: `${SOUNDLAB.panelSlideSeconds}s` }}
       className={cn(
-        'fixed top-0 right-0 z-30 flex h-full flex-col gap-4 overflow-y-auto border-l border-line bg-surface p-4 shadow-2xl transition-transform ease-out',
+        // Above the header, the bottom nav and the forum button (z-40): the editor owns the right edge while open.
+        'fixed top-0 right-0 z-50 flex h-full flex-col gap-4 overflow-y-auto border-l border-line bg-surface p-4 shadow-2xl transition-transform ease-out',
         isOpen ? 'translate-x-0' : 'translate-x-full',
       )}
     >
