@@ -134,6 +134,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     log: app.log,
     awardDailyLogin: (userId) => db.transaction((tx) => loyalty.recordDailyLogin(tx, userId)),
+    // The Kit service is made below; it needs the accounts service for its access checks.
+    clearDemoWork: (userId) => kit.clearPresets(userId),
   });
   await app.register(accountsRoutes, { service: accounts });
   await app.register(accountFunctionsRoutes, { service: accounts, repository: accountsRepository });
@@ -194,16 +196,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
     }),
   });
-  await app.register(kitRoutes, {
-    service: createKitService({
-      db,
-      storage: providers.storage,
-      soundFx: providers.soundFx,
-      tts: providers.tts,
-      loadAccess: (accountId) => accounts.session(accountId),
-      log: app.log,
-    }),
+  const kit = createKitService({
+    db,
+    storage: providers.storage,
+    soundFx: providers.soundFx,
+    tts: providers.tts,
+    loadAccess: (accountId) => accounts.session(accountId),
+    log: app.log,
   });
+  await app.register(kitRoutes, { service: kit });
   await app.register(healthRoutes, { database: db.kind, providers: describeProviders(providers) });
   await app.register(analyticsRoutes, {
     service: createAnalyticsService({ repository: createAnalyticsRepository(db) }),

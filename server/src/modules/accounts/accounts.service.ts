@@ -46,6 +46,8 @@ export interface AccountsServiceDeps {
   log: { warn(details: object, message: string): void };
   /** The loyalty module's daily-login award: points once per UTC day, returns the points given. */
   awardDailyLogin: (userId: string) => Promise<number>;
+  /** What other areas keep of the shared demo account's session, cleared at each demo login. */
+  clearDemoWork: (userId: string) => Promise<void>;
 }
 
 export function sha256(value: string): string {
@@ -320,11 +322,15 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       }
     },
 
-    /** Spec 001 §4: the demo user's likes and dislikes are cleared at each demo login. */
+    /**
+     * Spec 001 §4: the demo user's likes and dislikes are cleared at each demo login, and with
+     * them what the previous visitor made in the Kit (SoundLab presets).
+     */
     async clearDemoInteractions(account: SessionAccount, demoUserId: string): Promise<void> {
       assertOwn(account, demoUserId);
       if (!isDemoAccount(account)) throw new AppError('FORBIDDEN', MESSAGES.accessDenied);
       await repository.clearInteractions(account.id);
+      await deps.clearDemoWork(account.id);
     },
 
     /** Spec 002 §4: the day's first login earns points once per UTC day (the loyalty ledger decides). */

@@ -90,6 +90,19 @@ export function createKitRepository(db: Db) {
       );
       return orphans.map((row) => row.storage_key);
     },
+
+    /** Deletes every preset of a user and their sounds' rows; answers the storage keys to delete. */
+    async deletePresets(userId: string): Promise<string[]> {
+      return db.transaction(async (tx) => {
+        await tx.query('delete from soundlab_pads where user_id = $1', [userId]);
+        await tx.query('delete from soundlab_presets where user_id = $1', [userId]);
+        const sounds = await tx.query<{ storage_key: string }>(
+          "delete from media_objects where owner_id = $1 and bucket = 'soundlab' returning storage_key",
+          [userId],
+        );
+        return sounds.map((row) => row.storage_key);
+      });
+    },
   };
 }
 

@@ -168,6 +168,15 @@ export function createKitService(deps: KitServiceDeps) {
       }
     },
 
+    /**
+     * Empties a user's SoundLab: the shared demo account's presets are cleared at each demo
+     * login with its interactions (spec 001 §4), so no visitor inherits another's sounds.
+     */
+    async clearPresets(userId: string): Promise<void> {
+      const keys = await repository.deletePresets(userId);
+      await Promise.all(keys.map((key) => deps.storage.delete('soundlab', key).catch(() => undefined)));
+    },
+
     /** Spec 002 §7 get-voices. */
     async listVoices(account: SessionAccount | null): Promise<Voice[]> {
       await assertAllowed(account, 'vocallab');

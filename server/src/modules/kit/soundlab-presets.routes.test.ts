@@ -1,5 +1,7 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KIT_MESSAGES, presetsResponseSchema } from '@klang/domain';
+import { DEMO_ACCOUNT, KIT_MESSAGES, presetsResponseSchema } from '@klang/domain';
 import { createLocalSoundFx } from '../../providers/soundfx/local-soundfx';
 import { signUp } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -90,6 +92,37 @@ describe('SoundLab presets on the server', () => {
     expect(kept?.label).toBe('kick 2');
     expect(kept?.soundUrl).toMatch(/^\/media\/soundlab\//);
     expect(preset?.pads.find((p) => p.pad === 8)?.soundUrl).toBeNull();
+  });
+
+  it('clears the shared demo account’s presets and their files at the next demo login', async () => {
+    const demo = await signUp(t.app, 'artist', {
+      email: DEMO_ACCOUNT.email,
+      password: DEMO_ACCOUNT.password,
+      username: 'klangdemo',
+    });
+    await t.db.query(`update artist_profiles set subscription_tier = 'pro' where id = $1`, [demo.id]);
+    const before = await soundCount();
+    const save = await t.app.inject({
+      method: 'PUT',
+      url: `${PRESETS}/1`,
+      payload: { name: 'a visitor’s', pads: [{ pad: 6, label: 'kick', sound: { mp3Base64: kick } }] },
+      headers: { cookie: demo.cookie },
+    });
+    expect(save.statusCode).toBe(204);
+    expect(await soundCount()).toBe(before + 1);
+
+    const cleared = await demo.post('/functions/v1/clear-demo-interactions', { demoUserId: demo.id });
+    expect(cleared.statusCode).toBe(200);
+    expect(presetsResponseSchema.parse((await demo.get(PRESETS)).json()).presets).toEqual([]);
+    expect(await soundCount()).toBe(before);
+    if (t.config.storage.kind !== 'local') throw new Error('local storage expected');
+    const files = await readdir(path.join(t.config.storage.dir, 'soundlab'), { recursive: true }).catch(
+      () => [],
+    );
+    const left = await t.db.query<{ n: number }>(
+      "select count(*)::int as n from media_objects where bucket = 'soundlab'",
+    );
+    expect(files.filter((f) => String(f).endsWith('.mp3'))).toHaveLength(left[0]?.n ?? -1);
   });
 
   it("refuses a preset without sounds, with the spec's message", async () => {
