@@ -61,3 +61,12 @@ export async function decodeToMono(input: Buffer, sampleRate = 44_100): Promise<
   const samples = new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength));
   return { sampleRate, samples };
 }
+
+/** The highest absolute sample of any channel once decoded (a downmix would hide one channel's clip). */
+export async function decodedPeak(input: Buffer): Promise<number> {
+  const raw = await runFfmpeg(['-i', 'pipe:0', '-f', 'f32le', 'pipe:1'], input);
+  let peak = 0;
+  for (let offset = 0; offset + 4 <= raw.length; offset += 4)
+    peak = Math.max(peak, Math.abs(raw.readFloatLE(offset)));
+  return peak;
+}

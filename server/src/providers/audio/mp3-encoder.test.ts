@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeToMono, transcodeToMp3 } from './ffmpeg';
+import { decodedPeak, decodeToMono, transcodeToMp3 } from './ffmpeg';
 import {
   defaultMp3Encoder,
   encodeFloatMp3,
@@ -91,6 +91,16 @@ describe('floatToPcm16', () => {
   it('interleaves the channels and clips what is past full scale', () => {
     const pcm = floatToPcm16([new Float32Array([0.25, 2]), new Float32Array([-0.25, -2])]);
     expect([...new Int16Array(pcm.buffer, pcm.byteOffset, 4)]).toEqual([8192, -8192, 32767, -32767]);
+  });
+});
+
+describe('decodedPeak', () => {
+  it('reads the loudest channel, which a mono downmix would halve', async () => {
+    const silent = new Float32Array(SAMPLE_RATE);
+    const mp3 = await encodeFloatMp3([silent, tone(1, 440)], SAMPLE_RATE, { bitrateKbps: 128 });
+    expect(await decodedPeak(mp3)).toBeCloseTo(0.5, 1);
+    const mono = (await decodeToMono(mp3)).samples.reduce((max, x) => Math.max(max, Math.abs(x)), 0);
+    expect(mono).toBeLessThan(0.4);
   });
 });
 

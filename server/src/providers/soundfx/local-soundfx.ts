@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { decodeToMono } from '../audio/ffmpeg';
+import { decodedPeak } from '../audio/ffmpeg';
 import { encodeFloatMp3 } from '../audio/mp3-encoder';
 import { describeSound } from './describe-sound';
 import { renderSound, type RenderedSound } from './render-sound';
@@ -24,9 +24,8 @@ export function createLocalSoundFx(options: { createSeed?: () => string } = {}):
       const sound = renderSound(describeSound(prompt), createSeed());
       let audio = await encodeFloatMp3([sound.left, sound.right], sound.sampleRate, { bitrateKbps: 128 });
       // WARNING: MP3 reconstruction overshoots noisy transients (a clap by up to 45 %), so the
-      // decoded peak is measured and the sound encoded again lower when it would clip.
-      const decoded = await decodeToMono(audio);
-      const peak = decoded.samples.reduce((max, x) => Math.max(max, Math.abs(x)), 0);
+      // decoded peak of either channel is measured and the sound encoded again lower when it would clip.
+      const peak = await decodedPeak(audio);
       if (peak > DECODED_PEAK_LIMIT) {
         const quieter = scale(sound, (DECODED_PEAK_LIMIT * 0.92) / peak);
         audio = await encodeFloatMp3([quieter.left, quieter.right], quieter.sampleRate, { bitrateKbps: 128 });
