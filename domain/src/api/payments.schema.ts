@@ -96,3 +96,6 @@ export const UPGRADE_MESSAGES = {
 
 /** How long the return banner stays on /profile before the query is stripped (spec 001 §9). */
 export const CHECKOUT_BANNER_MS = 5_000;
+
+/** POST /functions/v1/send-email's answer (spec 001 §7). */
+export const sendEmailResponseSchema = z.object({ emailId: z.string() });
