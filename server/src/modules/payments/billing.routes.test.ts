@@ -242,6 +242,8 @@ describe('the Subscription tab', () => {
     const page = await artist.get(`${url.pathname}${url.search}`);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Free trial');
+    // Its form posts with its real Origin (no-referrer would make Chromium send Origin: null).
+    expect(page.headers['referrer-policy']).toBe('same-origin');
     expect(page.body).toContain('Cancel subscription');
     expect(page.body).toContain(`href="${origin}/profile"`);
 

@@ -133,6 +133,8 @@ export const localBillingRoutes: FastifyPluginAsyncZod<{
     reply.status(status);
     reply.header('content-type', 'text/html; charset=utf-8');
     reply.header('cache-control', 'no-store');
+    // Its form must post with its real Origin (see checkout.routes.ts).
+    reply.header('referrer-policy', 'same-origin');
     return reply.send(renderLocalBilling(state, { returnUrl: back(returnUrl, requestOrigin), ...message }));
   };
 

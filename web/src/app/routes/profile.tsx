@@ -9,7 +9,10 @@ import { ProfileSummary } from '../../features/accounts/components/profile-summa
 import { SettingsDialog } from '../../features/accounts/components/settings-dialog';
 import { useDemoRefusal } from '../../features/accounts/hooks/use-demo-refusal';
 import { sessionQueryKey } from '../../features/accounts/hooks/use-session-restore';
-import { subscriptionQueryKey } from '../../features/subscriptions/api/subscription-api';
+import {
+  subscriptionQueryKey,
+  useSubscriptionState,
+} from '../../features/subscriptions/api/subscription-api';
 import { CheckoutReturnBanner } from '../../features/subscriptions/components/checkout-return-banner';
 import { SubscriptionPanel } from '../../features/subscriptions/components/subscription-panel';
 import { UpgradeDialog } from '../../features/subscriptions/components/upgrade-dialog';
@@ -34,8 +37,13 @@ export function Component() {
   const isDemo = useAuthStore((state) => isDemoUser(state.user));
   const queryClient = useQueryClient();
   const upgrade = useUpgradeOffer();
-  // Spec 001 §6: the upgrade shows only to artists on the free or trial tier.
-  const upgradeFrom = profile?.role === 'artist' && tier !== 'pro' && !isDemo ? tier : null;
+  const subscription = useSubscriptionState(profile?.role === 'artist');
+  // Spec 001 §6: the upgrade shows only to artists on the free or trial tier, and not to one whose
+  // subscription is already running (a second checkout is refused).
+  const upgradeFrom =
+    profile?.role === 'artist' && tier !== 'pro' && !isDemo && subscription.data?.canManage !== true
+      ? tier
+      : null;
   const signOut = useSignOut();
   const navigate = useNavigate();
   const [isSettingsOpen, setSettingsOpen] = useState(false);
