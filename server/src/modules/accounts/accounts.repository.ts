@@ -24,6 +24,7 @@ export interface ProfileRow {
   followers: number | null;
   image_key: string | null;
   is_admin: boolean;
+  is_temporary: boolean;
 }
 
 export interface NewAccount {
@@ -137,7 +138,7 @@ export function createAccountsRepository(db: Db) {
                 ap.id is not null as has_artist, lp.id is not null as has_listener,
                 ap.instagram, ap.website, ap.subscription_tier as artist_tier,
                 lp.subscription_tier as listener_tier, ap.trial_end_date, ap.followers,
-                m.storage_key as image_key, ad.id is not null as is_admin
+                m.storage_key as image_key, ad.id is not null as is_admin, a.is_temporary
          from accounts a
          left join profiles p on p.id = a.id
          left join artist_profiles ap on ap.id = a.id

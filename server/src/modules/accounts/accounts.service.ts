@@ -160,6 +160,15 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       return toSession(row);
     },
 
+    /**
+     * The app's signed-in account, or null. A temporary checkout user is not one: it exists only
+     * to pay and finish its signup (payments module), so the app treats its browser as signed out.
+     */
+    async appSession(accountId: string): Promise<Session | null> {
+      const row = await repository.loadProfile(accountId);
+      return row && !row.is_temporary ? toSession(row) : null;
+    },
+
     signupListener(input: z.output<typeof listenerSignupSchema>): Promise<string> {
       return createAccount('listener', {
         ...input,
