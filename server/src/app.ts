@@ -189,7 +189,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     provider: payments,
     accounts,
     publicUrl: config.publicUrl,
-    log: app.log,
   });
   await app.register(billingRoutes, { service: billing });
   await app.register(stripeWebhookRoutes, { provider: payments, service: paymentsService });

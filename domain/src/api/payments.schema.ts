@@ -54,7 +54,6 @@ export const checkoutUserResponseSchema = z.object({
 export const checkoutSignupSchema = artistSignupSchema.extend({
   session_id: z.string().min(1).max(200).nullable(),
 });
-export type CheckoutSignup = z.input<typeof checkoutSignupSchema>;
 
 /** GET /api/checkout/signup-state: whether this browser holds a temporary checkout user. */
 export const checkoutSignupStateSchema = z.object({ temporary_user_id: z.uuid().nullable() });
@@ -83,7 +82,6 @@ export const UPGRADE_MESSAGES = {
   successful: 'Upgrade Successful!',
   cancelled: 'Upgrade Cancelled',
   failed: 'Failed to start upgrade process',
-  sessionFailed: 'Failed to create upgrade session',
   completeTitle: 'Complete Your Artist Profile',
   createTitle: 'Create Your Artist Profile',
   creatingProfile: 'Creating profile...',

@@ -6,7 +6,6 @@ import {
   type SubscriptionState,
   type artistSignupSchema,
 } from '@klang/domain';
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../errors';
 import type { SessionAccount } from '../../plugins/session';
@@ -41,7 +40,6 @@ export function createBillingService(deps: {
   provider: PaymentProvider;
   accounts: AccountsForBilling;
   publicUrl: string;
-  log: FastifyBaseLogger;
 }) {
   const { repository, payments, provider, accounts } = deps;
 
