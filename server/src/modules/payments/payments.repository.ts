@@ -196,8 +196,10 @@ export function createPaymentsRepository(db: Db) {
            and not exists (
              select 1 from payment_subscriptions p
              where p.account_id = ap.id and p.subscription_status in ('trialing', 'active')
-               and (p.current_period_end is null or p.current_period_end > now() - interval '${LAPSE_GRACE_DAYS} days'))
+               and (p.current_period_end is null
+                    or p.current_period_end > now() - $1::int * interval '1 day'))
          returning ap.id`,
+        [LAPSE_GRACE_DAYS],
       );
       return rows.map((row) => row.id);
     },
