@@ -45,7 +45,20 @@ import {
   scheduleLocalDelivery,
 } from './modules/payments/local-delivery';
 import { createPaymentsRepository } from './modules/payments/payments.repository';
-import { APPLY_PAYMENT_EVENT_JOB, createPaymentsService } from './modules/payments/payments.service';
+import {
+  APPLY_PAYMENT_EVENT_JOB,
+  BILLING_EMAIL_JOB,
+  createPaymentsService,
+} from './modules/payments/payments.service';
+import { createBillingEmailHandler } from './modules/payments/billing-emails';
+import { billingRoutes, localBillingRoutes } from './modules/payments/billing.routes';
+import { createBillingService } from './modules/payments/billing.service';
+import {
+  EXPIRE_ENTITLEMENTS_JOB,
+  SWEEP_CHECKOUT_USERS_JOB,
+  createExpireEntitlementsHandler,
+  createSweepCheckoutUsersHandler,
+} from './modules/payments/payments-maintenance';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
 import { playerRoutes } from './modules/player/player.routes';
 import { createPlayerService } from './modules/player/player.service';
@@ -166,11 +179,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionSecret: deps.secrets.session,
     afterLocalPay: scheduleLocalDelivery,
   });
+  const paymentsRepository = createPaymentsRepository(db);
   const paymentsService = createPaymentsService({
-    repository: createPaymentsRepository(db),
+    repository: paymentsRepository,
     provider: payments,
     log: app.log,
   });
+  const billing = createBillingService({
+    repository: paymentsRepository,
+    payments: paymentsService,
+    provider: payments,
+    accounts,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(billingRoutes, { service: billing });
   await app.register(stripeWebhookRoutes, { provider: payments, service: paymentsService });
   await app.register(checkoutRoutes, {
     service: createCheckoutService({ db, provider: payments, publicUrl: config.publicUrl, log: app.log }),
@@ -179,10 +201,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const localDelivery = isLocalPayments(payments) ? createLocalDelivery(app, payments) : undefined;
   if (isLocalPayments(payments) && localDelivery) {
     await app.register(localCheckoutRoutes, { provider: payments, deliver: localDelivery.deliver });
+    await app.register(localBillingRoutes, { service: billing, publicUrl: config.publicUrl });
   }
   app.decorate('jobHandlers', {
     [APPLY_PAYMENT_EVENT_JOB]: createApplyPaymentEventHandler(paymentsService),
     [DISCARD_CHECKOUT_USER_JOB]: createDiscardCheckoutUserHandler(db),
+    [SWEEP_CHECKOUT_USERS_JOB]: createSweepCheckoutUsersHandler({
+      repository: paymentsRepository,
+      log: app.log,
+    }),
+    [EXPIRE_ENTITLEMENTS_JOB]: createExpireEntitlementsHandler({
+      repository: paymentsRepository,
+      payments: paymentsService,
+      log: app.log,
+    }),
+    [BILLING_EMAIL_JOB]: createBillingEmailHandler({
+      repository: paymentsRepository,
+      email,
+      publicUrl: config.publicUrl,
+    }),
     ...(localDelivery && { [LOCAL_DELIVERY_JOB]: localDelivery.handler }),
     [CHART_SNAPSHOT_JOB]: chartSnapshotHandler,
     [DISCARD_UNCLAIMED_JOB]: createDiscardUnclaimedHandler({
@@ -205,7 +242,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   await app.register(kitRoutes, { service: kit });
-  await app.register(healthRoutes, { database: db.kind, providers: describeProviders(providers) });
+  await app.register(healthRoutes, {
+    database: db.kind,
+    // The payment provider is made here, not in registry.ts (it needs the database).
+    providers: { ...describeProviders(providers), payments: payments.name },
+  });
   await app.register(analyticsRoutes, {
     service: createAnalyticsService({ repository: createAnalyticsRepository(db) }),
   });

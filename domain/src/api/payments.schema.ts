@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PRO_PLAN } from '../tiers';
+import { PRO_PLAN, SUBSCRIPTION_TIERS } from '../tiers';
+import { artistSignupSchema } from './accounts.schema';
 
 /** Spec 001 §7: the profile upgrade names what it upgrades from, or the track limit it lifts. */
 export const UPGRADE_FROM = ['free', 'trial'] as const;
@@ -44,3 +45,55 @@ export const checkoutUserResponseSchema = z.object({
   user_id: z.uuid(),
   is_temporary: z.boolean(),
 });
+
+/**
+ * POST /api/checkout/complete-signup: the artist signup after a successful checkout (spec 001 §4):
+ * the temporary checkout user bound to this browser becomes the artist, with the checkout session
+ * the payment page returned with.
+ */
+export const checkoutSignupSchema = artistSignupSchema.extend({
+  session_id: z.string().min(1).max(200).nullable(),
+});
+
+/** GET /api/checkout/signup-state: whether this browser holds a temporary checkout user. */
+export const checkoutSignupStateSchema = z.object({ temporary_user_id: z.uuid().nullable() });
+
+/** GET /api/subscription: the Subscription tab in Settings. */
+export const subscriptionStateSchema = z.object({
+  tier: z.enum(SUBSCRIPTION_TIERS),
+  /** The provider's status (Stripe's words), or null when no checkout was ever completed. */
+  status: z.string().nullable(),
+  provider: z.enum(['stripe', 'local']).nullable(),
+  currentPeriodEnd: z.string().nullable(),
+  trialEnd: z.string().nullable(),
+  /** The in-app trial's end (DECISIONS.md: 14 days after a signup that followed a checkout). */
+  trialEndDate: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  /** Whether there is a subscription to cancel, resume or manage billing for. */
+  canManage: z.boolean(),
+});
+export type SubscriptionState = z.infer<typeof subscriptionStateSchema>;
+
+export const billingPortalResponseSchema = z.object({ url: z.string() });
+
+/** The profile upgrade and signup completion texts (spec 001 §2, §4, §8). */
+export const UPGRADE_MESSAGES = {
+  modalTitle: 'Upgrade to Artist Pro',
+  successful: 'Upgrade Successful!',
+  cancelled: 'Upgrade Cancelled',
+  failed: 'Failed to start upgrade process',
+  completeTitle: 'Complete Your Artist Profile',
+  createTitle: 'Create Your Artist Profile',
+  creatingProfile: 'Creating profile...',
+  linkingPayment: 'Linking payment...',
+  sendingWelcome: 'Sending welcome email...',
+  completeButton: 'Complete Setup & Activate',
+  createButton: 'Create Artist Profile',
+  noSubscription: 'There is no subscription to manage on this account.',
+} as const;
+
+/** How long the return banner stays on /profile before the query is stripped (spec 001 §9). */
+export const CHECKOUT_BANNER_MS = 5_000;
+
+/** POST /functions/v1/send-email's answer (spec 001 §7). */
+export const sendEmailResponseSchema = z.object({ emailId: z.string() });

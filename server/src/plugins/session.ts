@@ -115,7 +115,8 @@ export const sessionPlugin = fp(
   { name: 'session', dependencies: ['@fastify/cookie'] },
 );
 
-const API_PREFIXES = ['/api/', '/functions/', '/rest/', '/media/'];
+// /billing/: the local billing page acts for the signed-in account.
+const API_PREFIXES = ['/api/', '/functions/', '/rest/', '/media/', '/billing/'];
 
 function isStateChanging(method: string): boolean {
   return method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';

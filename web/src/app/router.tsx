@@ -94,7 +94,8 @@ export const routes: RouteObject[] = [
         path: paths.artistProfileLegacy,
         loader: ({ request }) => redirect(`${paths.profile}${new URL(request.url).search}`),
       },
-      { path: paths.subscription, loader: () => redirect(paths.artistSubscription) },
+      // The Upgrade links land on the profile's upgrade modal (issue 8).
+      { path: paths.subscription, loader: () => redirect(`${paths.profile}?offer=upgrade`) },
     ],
   },
 ];

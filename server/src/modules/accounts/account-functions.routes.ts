@@ -109,29 +109,6 @@ export const accountFunctionsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    '/functions/v1/debug-purchase',
-    {
-      preValidation: app.requireSession,
-      schema: { tags: ['functions'], body: z.object({ user_id: z.uuid() }) },
-      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
-    },
-    async (request) => {
-      const account = signedIn(request.account);
-      assertOwn(account, request.body.user_id);
-      const payment = await repository.paymentSubscription(account.id);
-      return {
-        debug_info: {
-          has_stripe_customer: Boolean(payment?.customer_id),
-          stripe_subscription_active: payment?.subscription_status === 'active',
-          // No app-store billing exists in Klang (DECISIONS.md); these stay empty, honestly.
-          has_revenuecat_subscriber: false,
-          revenuecat_entitlements: [] as string[],
-        },
-      };
-    },
-  );
-
-  app.post(
     '/functions/v1/update-user-email',
     {
       preValidation: app.requireSession,
@@ -146,7 +123,9 @@ export const accountFunctionsRoutes: FastifyPluginAsyncZod<{
       // Only the temporary checkout user bound to this browser's session may be renamed.
       assertOwn(account, request.body.userId);
       const email = request.body.newEmail.trim().toLowerCase();
-      if (await repository.findByEmail(email)) {
+      // The same address again is a retry of the signup (its next step failed), not a conflict.
+      const holder = await repository.findByEmail(email);
+      if (holder && holder.id !== account.id) {
         throw new AppError('CONFLICT', M.emailAlreadyRegistered, { email: M.emailAlreadyRegistered });
       }
       if (!(await repository.replaceTemporaryEmail(account.id, email))) {

@@ -24,6 +24,7 @@ export interface ProfileRow {
   followers: number | null;
   image_key: string | null;
   is_admin: boolean;
+  is_temporary: boolean;
 }
 
 export interface NewAccount {
@@ -91,6 +92,45 @@ export function createAccountsRepository(db: Db) {
       });
     },
 
+    /**
+     * Turns the temporary checkout user into the artist (spec 001 §4): its address and password,
+     * then profile, artist profile and loyalty row, all or nothing. The tier comes from the
+     * checkout; a provider that already reports the subscription wins where it grants more
+     * (pro when active, its trial end when later), so the webhook's order does not matter.
+     * False when the account is not (or no longer) a temporary checkout user.
+     */
+    completeTemporary(
+      id: string,
+      input: Omit<NewAccount, 'role'> & { tier: 'trial' | 'free'; trialEnd: Date | null },
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const updated = await tx.query(
+          `update accounts set email = $2, password_hash = $3, is_temporary = false, updated_at = now()
+           where id = $1 and is_temporary and created_for_checkout returning id`,
+          [id, input.email, input.passwordHash],
+        );
+        if (updated.length === 0) return false;
+        await tx.query(
+          `insert into profiles (id, role, username, artist_name, bio) values ($1, 'artist', $2, $3, $4)`,
+          [id, input.username, input.artistName, input.bio],
+        );
+        await tx.query(
+          `insert into artist_profiles (id, instagram, website, subscription_tier, signup_trial_end, trial_end_date)
+           select $1, $2, $3,
+                  case when p.subscription_status = 'active' then 'pro' else $4 end,
+                  $5::timestamptz,
+                  case when $5::timestamptz is null then null
+                       when p.subscription_status = 'trialing' then greatest($5::timestamptz, p.trial_end)
+                       else $5::timestamptz end
+           from (select 1) one
+           left join payment_subscriptions p on p.account_id = $1`,
+          [id, input.instagram, input.website, input.tier, input.trialEnd?.toISOString() ?? null],
+        );
+        await tx.query('insert into user_xp (user_id) values ($1) on conflict (user_id) do nothing', [id]);
+        return true;
+      });
+    },
+
     loadProfile(id: string): Promise<ProfileRow | undefined> {
       return maybeOne(
         db,
@@ -98,7 +138,7 @@ export function createAccountsRepository(db: Db) {
                 ap.id is not null as has_artist, lp.id is not null as has_listener,
                 ap.instagram, ap.website, ap.subscription_tier as artist_tier,
                 lp.subscription_tier as listener_tier, ap.trial_end_date, ap.followers,
-                m.storage_key as image_key, ad.id is not null as is_admin
+                m.storage_key as image_key, ad.id is not null as is_admin, a.is_temporary
          from accounts a
          left join profiles p on p.id = a.id
          left join artist_profiles ap on ap.id = a.id

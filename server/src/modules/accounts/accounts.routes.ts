@@ -58,7 +58,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
         response: { 200: sessionStateSchema },
       },
     },
-    async (request) => ({ session: request.account ? await service.session(request.account.id) : null }),
+    async (request) => ({ session: request.account ? await service.appSession(request.account.id) : null }),
   );
 
   app.post(

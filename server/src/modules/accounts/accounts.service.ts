@@ -7,6 +7,7 @@ import {
   LIMITS,
   MESSAGES,
   PASSWORD_CHANGE_MESSAGES,
+  SIGNUP_TRIAL_DAYS,
   type Session,
   type SubscriptionTier,
   type UserRole,
@@ -161,6 +162,15 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       return toSession(row);
     },
 
+    /**
+     * The app's signed-in account, or null. A temporary checkout user is not one: it exists only
+     * to pay and finish its signup (payments module), so the app treats its browser as signed out.
+     */
+    async appSession(accountId: string): Promise<Session | null> {
+      const row = await repository.loadProfile(accountId);
+      return row && !row.is_temporary ? toSession(row) : null;
+    },
+
     signupListener(input: z.output<typeof listenerSignupSchema>): Promise<string> {
       return createAccount('listener', {
         ...input,
@@ -195,6 +205,49 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         deps.log.warn({ err: error }, 'welcome email not sent');
       }
       return id;
+    },
+
+    /**
+     * Spec 001 §4 Artist signup (completion): the temporary checkout user bound to this browser
+     * becomes the artist, with the trial when its checkout succeeded (14 days, DECISIONS.md).
+     * The welcome email is the screen's next step (send-email), as the spec sequences it.
+     */
+    async completeCheckoutSignup(
+      account: SessionAccount,
+      input: z.output<typeof artistSignupSchema>,
+      checkoutSucceeded: boolean,
+    ): Promise<Session> {
+      await throttle(`signup email ${input.email}`, ACCOUNT_LIMITS.signupPerEmail);
+      const holder = await repository.findByEmail(input.email);
+      if (holder && holder.id !== account.id) {
+        throw new AppError('CONFLICT', M.emailAlreadyRegistered, { email: M.emailAlreadyRegistered });
+      }
+      await assertUsernameFree(input.username, account.id);
+      const passwordHash = await hashPassword(input.password);
+      let completed: boolean;
+      try {
+        completed = await repository.completeTemporary(account.id, {
+          email: input.email,
+          passwordHash,
+          username: input.username,
+          artistName: input.artistName,
+          bio: input.bio,
+          instagram: input.instagram,
+          website: input.website,
+          tier: checkoutSucceeded ? 'trial' : 'free',
+          trialEnd: checkoutSucceeded ? new Date(Date.now() + SIGNUP_TRIAL_DAYS * 86_400_000) : null,
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          const onEmail = ((error as { constraint?: string }).constraint ?? '').includes('email');
+          throw onEmail
+            ? new AppError('CONFLICT', M.emailAlreadyRegistered, { email: M.emailAlreadyRegistered })
+            : new AppError('CONFLICT', M.usernameTaken, { username: M.usernameTaken });
+        }
+        throw error;
+      }
+      if (!completed) throw new AppError('FORBIDDEN', M.notYourAccount);
+      return this.session(account.id);
     },
 
     /** Spec 001 §5 Login: an identifier without @ is a username and is looked up first. */

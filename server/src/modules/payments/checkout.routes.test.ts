@@ -86,6 +86,7 @@ describe('create-checkout and the local checkout page', () => {
     const page = await t.app.inject({ method: 'GET', url: path });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['referrer-policy']).toBe('same-origin');
     expect(page.body).toContain('£10.99');
     expect(page.body).toContain('30 days free');
     expect(page.body).toContain(artist.email);

@@ -65,6 +65,9 @@ export const localCheckoutRoutes: FastifyPluginAsyncZod<{
     reply.status(r.status);
     reply.header('content-type', 'text/html; charset=utf-8');
     reply.header('cache-control', 'no-store');
+    // Under the app's no-referrer policy Chromium posts this page's form with `Origin: null`,
+    // which the CSRF check refuses; same-origin keeps the real origin on the post.
+    reply.header('referrer-policy', 'same-origin');
     return reply.send(r.page);
   };
 

@@ -2,6 +2,9 @@ import type { SubscriptionTier } from '@klang/domain';
 import { maybeOne, type Db, type Queryable } from '../../db/client';
 import type { PaymentEvent, SubscriptionSnapshot } from '../../providers/payments/payment-provider';
 
+/** A live subscription whose period ended this long ago without renewal has lapsed. */
+export const LAPSE_GRACE_DAYS = 3;
+
 export interface PaymentSubscriptionRow {
   account_id: string;
   provider: 'stripe' | 'local';
@@ -120,15 +123,117 @@ export function createPaymentsRepository(db: Db) {
       );
     },
 
-    /** Sets an artist's tier; nothing else of the profile (tracks and features stay as they are). */
+    /**
+     * Sets an artist's tier from the provider's; nothing else of the profile changes (tracks and
+     * features stay as they are). The in-app signup trial still running (DECISIONS.md: access
+     * while it runs) keeps the tier at trial when the provider grants nothing. A provider trial
+     * moves the shown trial_end_date only later, never earlier, so the order of signup and
+     * webhook does not matter.
+     */
     async setArtistTier(tx: Queryable, accountId: string, tier: SubscriptionTier, trialEnd: Date | null) {
       await tx.query(
         `update artist_profiles
-         set subscription_tier = $2,
-             trial_end_date = case when $2 = 'trial' then $3::timestamptz else trial_end_date end,
+         set subscription_tier = case
+               when $2 <> 'free' then $2
+               when signup_trial_end > now() then 'trial'
+               else 'free'
+             end,
+             trial_end_date = case
+               when $2 = 'trial' and $3::timestamptz is not null
+                 then greatest(coalesce(trial_end_date, $3::timestamptz), $3::timestamptz)
+               else trial_end_date
+             end,
              updated_at = now()
          where id = $1`,
         [accountId, tier, trialEnd?.toISOString() ?? null],
+      );
+    },
+
+    /** The account's payment row as the Subscription tab and the sync read it. */
+    subscriptionOf(accountId: string) {
+      return maybeOne<{
+        provider: 'stripe' | 'local';
+        customer_id: string | null;
+        subscription_id: string | null;
+        subscription_status: SubscriptionSnapshot['status'];
+        current_period_end: Date | string | null;
+        trial_end: Date | string | null;
+        cancel_at_period_end: boolean;
+      }>(
+        db,
+        `select provider, customer_id, subscription_id, subscription_status, current_period_end,
+                trial_end, cancel_at_period_end
+         from payment_subscriptions where account_id = $1`,
+        [accountId],
+      );
+    },
+
+    /** Live subscriptions whose period ended over a day ago: the provider is asked again. */
+    async overdueSubscriptions(limit: number): Promise<string[]> {
+      const rows = await db.query<{ account_id: string }>(
+        `select account_id from payment_subscriptions
+         where subscription_status in ('trialing', 'active') and subscription_id is not null
+           and current_period_end < now() - interval '1 day'
+         order by current_period_end limit $1`,
+        [limit],
+      );
+      return rows.map((row) => row.account_id);
+    },
+
+    /**
+     * The daily fall back to free (DECISIONS.md): a trial whose in-app end has passed, or a tier
+     * that came from a subscription the provider no longer grants (or whose period lapsed without
+     * renewal), with no live subscription left. Only the tier changes; tracks, features and
+     * settings stay. A pro tier that no payment ever gave (the seeded accounts) is not touched.
+     */
+    async expireEntitlements(): Promise<string[]> {
+      const rows = await db.query<{ id: string }>(
+        `update artist_profiles ap set subscription_tier = 'free', updated_at = now()
+         where ap.subscription_tier <> 'free'
+           and (ap.signup_trial_end is null or ap.signup_trial_end <= now())
+           and (ap.subscription_tier = 'trial'
+                or exists (select 1 from payment_subscriptions p where p.account_id = ap.id))
+           and not exists (
+             select 1 from payment_subscriptions p
+             where p.account_id = ap.id and p.subscription_status in ('trialing', 'active')
+               and (p.current_period_end is null
+                    or p.current_period_end > now() - $1::int * interval '1 day'))
+         returning ap.id`,
+        [LAPSE_GRACE_DAYS],
+      );
+      return rows.map((row) => row.id);
+    },
+
+    /** Temporary checkout users older than `ttlMs` that never opened a subscription. */
+    async discardAbandonedCheckoutUsers(ttlMs: number): Promise<number> {
+      const rows = await db.query(
+        `delete from accounts a
+         where a.is_temporary and a.created_for_checkout
+           and a.created_at < now() - ($1::int * interval '1 millisecond')
+           and not exists (select 1 from payment_subscriptions p where p.account_id = a.id)
+           and not exists (select 1 from local_subscriptions l where l.account_id = a.id)
+         returning a.id`,
+        [ttlMs],
+      );
+      return rows.length;
+    },
+
+    /** Whether the account is a temporary checkout user still waiting for its signup. */
+    async isCheckoutUser(accountId: string): Promise<boolean> {
+      const rows = await db.query(
+        'select 1 from accounts where id = $1 and is_temporary and created_for_checkout',
+        [accountId],
+      );
+      return rows.length > 0;
+    },
+
+    /** Who a billing email goes to: the artist's address and name. */
+    recipientOf(accountId: string) {
+      return maybeOne<{ email: string; name: string | null; is_temporary: boolean }>(
+        db,
+        `select a.email, coalesce(p.artist_name, p.username) as name, a.is_temporary
+         from accounts a left join profiles p on p.id = a.id where a.id = $1`,
+        [accountId],
       );
     },
   };

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SubscriptionTier } from '@klang/domain';
+import type { Queryable } from '../../db/client';
 import { enqueueJob } from '../../jobs/runner';
 import {
   snapshotOf,
@@ -11,6 +12,11 @@ import {
 import type { PaymentsRepository } from './payments.repository';
 
 export const APPLY_PAYMENT_EVENT_JOB = 'payments.apply-event';
+export const BILLING_EMAIL_JOB = 'payments.billing-email';
+
+/** The events that owe the artist an email (issue 8): the trial ends soon; a payment failed. */
+const EMAILED_EVENTS = ['customer.subscription.trial_will_end', 'invoice.payment_failed'] as const;
+export type BillingEmailKind = (typeof EMAILED_EVENTS)[number];
 
 /** The events that change what an artist has; any other verified event is recorded and left. */
 export const HANDLED_EVENTS = [
@@ -154,13 +160,48 @@ export function createPaymentsService(deps: {
             'an ended subscription does not replace a live one',
           );
         } else if (snapshot) {
-          await repository.writeSnapshot(tx, accountId, provider.name, snapshot);
-          await repository.setArtistTier(tx, accountId, tierFor(snapshot.status), snapshot.trialEnd);
+          await writeState(tx, accountId, snapshot);
+        }
+        if ((EMAILED_EVENTS as readonly string[]).includes(event.type)) {
+          // Queued with the event's processing: sent once the state is written, retried if the
+          // email provider is down, and never twice for one event.
+          await enqueueJob(
+            tx,
+            BILLING_EMAIL_JOB,
+            { eventId: event.id, accountId, kind: event.type },
+            { dedupeKey: `${BILLING_EMAIL_JOB}:${event.id}`, maxAttempts: 10 },
+          );
         }
         await repository.markProcessed(tx, event.id);
       });
     },
+
+    /**
+     * Asks the provider for the account's subscription as it is now and writes it (the debug
+     * sync, the Subscription tab's changes, the daily check). Answers what was written.
+     */
+    async sync(accountId: string): Promise<SubscriptionSnapshot | null> {
+      const current = await repository.subscriptionOf(accountId);
+      if (!current?.subscription_id) return null;
+      const snapshot = await provider.retrieveSubscription(current.subscription_id);
+      if (!snapshot) return null;
+      await this.record(accountId, snapshot);
+      return snapshot;
+    },
+
+    /** Writes a subscription state the provider has just answered, under the account's row lock. */
+    async record(accountId: string, snapshot: SubscriptionSnapshot): Promise<void> {
+      await repository.db.transaction(async (tx) => {
+        const current = await repository.lockSubscription(tx, accountId);
+        if (supersedes(current, snapshot)) await writeState(tx, accountId, snapshot);
+      });
+    },
   };
+
+  async function writeState(tx: Queryable, accountId: string, snapshot: SubscriptionSnapshot) {
+    await repository.writeSnapshot(tx, accountId, provider.name, snapshot);
+    await repository.setArtistTier(tx, accountId, tierFor(snapshot.status), snapshot.trialEnd);
+  }
 }
 
 /**

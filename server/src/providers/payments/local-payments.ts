@@ -135,6 +135,40 @@ export function createLocalPayments(deps: {
       return row ? snapshotOf(row.object) : null;
     },
 
+    async retrieveCheckoutSession(id) {
+      const row = await maybeOne<Pick<SessionRow, 'account_id' | 'status' | 'subscription_id'>>(
+        db,
+        'select account_id, status, subscription_id from local_checkout_sessions where id = $1',
+        [id],
+      );
+      return row
+        ? {
+            accountId: row.account_id,
+            complete: row.status === 'complete',
+            subscriptionId: row.subscription_id,
+          }
+        : null;
+    },
+
+    async setCancelAtPeriodEnd(subscriptionId, cancel) {
+      const row = await maybeOne<{ object: Stripe.Subscription }>(
+        db,
+        `update local_subscriptions
+         set object = jsonb_set(object, '{cancel_at_period_end}', to_jsonb($2::boolean)), updated_at = now()
+         where id = $1 returning object`,
+        [subscriptionId, cancel],
+      );
+      if (!row) throw new Error(`local subscription ${subscriptionId} does not exist`);
+      return snapshotOf(row.object);
+    },
+
+    createBillingPortalSession(_customerId, returnUrl) {
+      // Klang's own billing page: it finds the subscription by the signed-in account.
+      const url = new URL('/billing/local', deps.publicUrl);
+      url.searchParams.set('return_url', returnUrl);
+      return Promise.resolve({ url: url.toString() });
+    },
+
     async session(id) {
       const row = await maybeOne<SessionRow>(db, 'select * from local_checkout_sessions where id = $1', [id]);
       if (!row) return null;

@@ -73,6 +73,20 @@ export interface PaymentProvider {
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;
   /** The subscription's current state, or null when the provider does not know it. */
   retrieveSubscription(id: string): Promise<SubscriptionSnapshot | null>;
+  /** Who a checkout session was for and whether it was paid; null when the provider does not know it. */
+  retrieveCheckoutSession(id: string): Promise<CheckoutOutcome | null>;
+  /** Cancels at the end of the period (true) or takes that back (false); answers the new state. */
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<SubscriptionSnapshot>;
+  /** A page where the customer manages billing (Stripe's customer portal, or Klang's local one). */
+  createBillingPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
+}
+
+export interface CheckoutOutcome {
+  /** client_reference_id: the account the checkout was started for. */
+  accountId: string | null;
+  /** Stripe's `status: complete`: the customer paid, or started the trial. */
+  complete: boolean;
+  subscriptionId: string | null;
 }
 
 /** Signature tolerance, as stripe-node's default: a replayed delivery older than this is refused. */

@@ -158,6 +158,61 @@ describe('Stripe payments', () => {
     expect(await provider().retrieveSubscription('sub_gone')).toBeNull();
   });
 
+  it('reads who a checkout session was for and whether it completed', async () => {
+    answer = (_req, res) => {
+      json(res, 200, {
+        id: 'cs_1',
+        object: 'checkout.session',
+        status: 'complete',
+        client_reference_id: 'user-1',
+        subscription: 'sub_1',
+      });
+    };
+    expect(await provider().retrieveCheckoutSession('cs_1')).toEqual({
+      accountId: 'user-1',
+      complete: true,
+      subscriptionId: 'sub_1',
+    });
+    expect(seen[0]).toMatchObject({ method: 'GET', path: '/v1/checkout/sessions/cs_1' });
+  });
+
+  it('sets cancel_at_period_end and answers the subscription as Stripe now holds it', async () => {
+    answer = (_req, res) => {
+      json(res, 200, {
+        id: 'sub_1',
+        object: 'subscription',
+        customer: 'cus_1',
+        status: 'active',
+        trial_end: null,
+        cancel_at_period_end: true,
+        metadata: {},
+        items: {
+          object: 'list',
+          data: [{ id: 'si_1', price: { id: 'price_pro' }, current_period_end: 1_900_000_500 }],
+        },
+      });
+    };
+    const snapshot = await provider().setCancelAtPeriodEnd('sub_1', true);
+    expect(seen[0]).toMatchObject({ method: 'POST', path: '/v1/subscriptions/sub_1' });
+    expect(seen[0]?.body.get('cancel_at_period_end')).toBe('true');
+    expect(snapshot.cancelAtPeriodEnd).toBe(true);
+  });
+
+  it("opens Stripe's customer portal for the customer, returning to Klang", async () => {
+    answer = (_req, res) => {
+      json(res, 200, {
+        id: 'bps_1',
+        object: 'billing_portal.session',
+        url: 'https://billing.stripe.test/p/1',
+      });
+    };
+    const portal = await provider().createBillingPortalSession('cus_1', 'http://localhost:3000/profile');
+    expect(seen[0]).toMatchObject({ method: 'POST', path: '/v1/billing_portal/sessions' });
+    expect(seen[0]?.body.get('customer')).toBe('cus_1');
+    expect(seen[0]?.body.get('return_url')).toBe('http://localhost:3000/profile');
+    expect(portal.url).toBe('https://billing.stripe.test/p/1');
+  });
+
   describe('webhook signatures', () => {
     const payload = JSON.stringify({
       id: 'evt_1',

@@ -64,9 +64,41 @@ export function createStripePayments(config: StripePaymentsConfig): PaymentProvi
       try {
         return snapshotOf(await stripe.subscriptions.retrieve(id));
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        if (isMissing(error)) return null;
         throw error;
       }
     },
+
+    async retrieveCheckoutSession(id) {
+      try {
+        const session = await stripe.checkout.sessions.retrieve(id);
+        const subscription = session.subscription;
+        return {
+          accountId: session.client_reference_id,
+          complete: session.status === 'complete',
+          subscriptionId: typeof subscription === 'string' ? subscription : (subscription?.id ?? null),
+        };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async setCancelAtPeriodEnd(subscriptionId, cancel) {
+      return snapshotOf(await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }));
+    },
+
+    async createBillingPortalSession(customerId, returnUrl) {
+      const session = await stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: returnUrl,
+      });
+      return { url: session.url };
+    },
   };
+}
+
+/** Stripe answers 404 for an id it does not know (resource_missing). */
+function isMissing(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
 }

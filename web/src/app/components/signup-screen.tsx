@@ -1,16 +1,18 @@
 import { Link, useNavigate } from 'react-router';
 import { AuthCard } from '../../features/accounts/components/auth-card';
-import { SignupForm } from '../../features/accounts/components/signup-form';
+import { SignupForm, type ArtistCompletion } from '../../features/accounts/components/signup-form';
 import { paths } from '../paths';
 
 type SignupScreenProps = {
   kind: 'listener' | 'artist';
   title: string;
   subtitle: string;
+  /** The artist signup after a checkout finishes this way (spec 001 §4). */
+  completion?: ArtistCompletion | undefined;
 };
 
 /** Listener and artist signup share their frame: the form, a way to log in, then the player. */
-export function SignupScreen({ kind, title, subtitle }: SignupScreenProps) {
+export function SignupScreen({ kind, title, subtitle, completion }: SignupScreenProps) {
   const navigate = useNavigate();
   return (
     <AuthCard
@@ -25,7 +27,11 @@ export function SignupScreen({ kind, title, subtitle }: SignupScreenProps) {
         </p>
       }
     >
-      <SignupForm kind={kind} onSignedUp={() => void navigate(paths.player, { replace: true })} />
+      <SignupForm
+        kind={kind}
+        completion={completion}
+        onSignedUp={() => void navigate(paths.player, { replace: true })}
+      />
     </AuthCard>
   );
 }

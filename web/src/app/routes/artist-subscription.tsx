@@ -2,6 +2,7 @@ import { PLAN_MESSAGES } from '@klang/domain';
 import { Link, useSearchParams } from 'react-router';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
+import { useAuthStore } from '../../features/accounts/auth-store';
 import { PlanCards } from '../../features/subscriptions/components/plan-cards';
 import { StaticPage } from '../components/static-page';
 import { paths } from '../paths';
@@ -12,6 +13,21 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const isCancelled = params.get('checkout') === 'cancelled';
   const origin = window.location.origin;
+  // A signed-in artist buying Pro here is upgrading: they come back to the profile, not to signup.
+  const artistTier = useAuthStore((state) =>
+    state.profile?.role === 'artist' ? state.subscriptionTier : null,
+  );
+  const returnUrls =
+    artistTier && artistTier !== 'pro'
+      ? {
+          success: `${origin}${paths.profile}?upgrade=success`,
+          cancel: `${origin}${paths.profile}?upgrade=cancelled`,
+          upgradeFrom: artistTier,
+        }
+      : {
+          success: `${origin}${paths.signupArtist}?checkout=success`,
+          cancel: `${origin}${paths.artistSubscription}?checkout=cancelled`,
+        };
   return (
     <StaticPage
       title="Choose Your Artist Plan"
@@ -40,10 +56,7 @@ export function Component() {
           </Banner>
         )}
         <PlanCards
-          returnUrls={{
-            success: `${origin}${paths.signupArtist}?checkout=success`,
-            cancel: `${origin}${paths.artistSubscription}?checkout=cancelled`,
-          }}
+          returnUrls={returnUrls}
           freeAction={
             <Button asChild variant="secondary" className="w-full">
               <Link

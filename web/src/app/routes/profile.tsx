@@ -1,12 +1,22 @@
-import { CreditCard, Settings, UserCog } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { CreditCard, Crown, Settings, UserCog } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { useAuthStore } from '../../features/accounts/auth-store';
+import { isDemoUser, useAuthStore } from '../../features/accounts/auth-store';
 import { AccountDialog } from '../../features/accounts/components/account-dialog';
 import { ProfileSummary } from '../../features/accounts/components/profile-summary';
 import { SettingsDialog } from '../../features/accounts/components/settings-dialog';
 import { useDemoRefusal } from '../../features/accounts/hooks/use-demo-refusal';
+import { sessionQueryKey } from '../../features/accounts/hooks/use-session-restore';
+import {
+  subscriptionQueryKey,
+  useSubscriptionState,
+} from '../../features/subscriptions/api/subscription-api';
+import { CheckoutReturnBanner } from '../../features/subscriptions/components/checkout-return-banner';
+import { SubscriptionPanel } from '../../features/subscriptions/components/subscription-panel';
+import { UpgradeDialog } from '../../features/subscriptions/components/upgrade-dialog';
+import { UPGRADE_OFFER_PARAM, useUpgradeOffer } from '../../features/subscriptions/hooks/use-upgrade-offer';
 import { useSignOut } from '../../features/accounts/hooks/use-sign-out';
 import { DemoRestrictionDialog } from '../../features/accounts/components/demo-restriction-dialog';
 import { ArtistWorkspace } from '../../features/artist-workspace/components/artist-workspace';
@@ -23,6 +33,17 @@ import { paths } from '../paths';
 export function Component() {
   useDocumentTitle('Profile');
   const profile = useAuthStore((state) => state.profile);
+  const tier = useAuthStore((state) => state.subscriptionTier);
+  const isDemo = useAuthStore((state) => isDemoUser(state.user));
+  const queryClient = useQueryClient();
+  const upgrade = useUpgradeOffer();
+  const subscription = useSubscriptionState(profile?.role === 'artist');
+  // Spec 001 §6: the upgrade shows only to artists on the free or trial tier, and not to one whose
+  // subscription is already running (a second checkout is refused).
+  const upgradeFrom =
+    profile?.role === 'artist' && tier !== 'pro' && !isDemo && subscription.data?.canManage !== true
+      ? tier
+      : null;
   const signOut = useSignOut();
   const navigate = useNavigate();
   const [isSettingsOpen, setSettingsOpen] = useState(false);
@@ -54,6 +75,12 @@ export function Component() {
           <Settings aria-hidden="true" className="size-5" />
         </Button>
       </header>
+      <CheckoutReturnBanner
+        onUpgraded={() => {
+          void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+          void queryClient.invalidateQueries({ queryKey: subscriptionQueryKey });
+        }}
+      />
       {profile ? (
         <ProfileSummary profile={profile} />
       ) : (
@@ -61,7 +88,8 @@ export function Component() {
       )}
       {profile?.role === 'artist' && (
         <ArtistWorkspace
-          upgradePath={paths.subscription}
+          upgradePath={`${paths.profile}?${UPGRADE_OFFER_PARAM}=upgrade`}
+          trackLimitUpgradePath={`${paths.profile}?${UPGRADE_OFFER_PARAM}=track_limit_upgrade`}
           kitPath={paths.creatorTools}
           onDemoRefusal={demoRefusal.catchRefusal}
           goldBadgeSrc={BRAND_ASSETS.verifiedBadge}
@@ -73,6 +101,16 @@ export function Component() {
         createAccountPath={paths.accountType}
       />
       <div className="flex flex-wrap gap-3">
+        {upgradeFrom && (
+          <Button
+            onClick={() => {
+              upgrade.openWith();
+            }}
+          >
+            <Crown aria-hidden="true" className="size-4" />
+            Upgrade to Artist Pro
+          </Button>
+        )}
         <Button
           variant="secondary"
           onClick={() => {
@@ -105,7 +143,26 @@ export function Component() {
         onSignOut={() => void leave(paths.login)}
         upgradePath={paths.artistSubscription}
         createAccountPath={paths.accountType}
+        subscriptionPanel={
+          <SubscriptionPanel
+            isArtist={profile?.role === 'artist'}
+            isDemo={isDemo}
+            onDemoRefusal={demoRefusal.catchRefusal}
+            onUpgrade={() => {
+              setSettingsOpen(false);
+              upgrade.openWith();
+            }}
+          />
+        }
       />
+      {upgradeFrom && (
+        <UpgradeDialog
+          open={upgrade.open}
+          onOpenChange={upgrade.setOpen}
+          tier={upgradeFrom}
+          reason={upgrade.reason}
+        />
+      )}
       <AccountDialog
         open={isAccountOpen}
         onOpenChange={setAccountOpen}

@@ -1,5 +1,6 @@
 import { THEMES, type Theme } from '@klang/domain';
 import { LogOut, Moon, Sun } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -21,6 +22,8 @@ type SettingsDialogProps = {
   onSignOut: () => void;
   upgradePath: string;
   createAccountPath: string;
+  /** The Subscription tab's content when the screen supplies it (plan management, issue 8). */
+  subscriptionPanel?: ReactNode;
 };
 
 /** Spec 001 §2 Settings modal: Profile, Interface, Notifications (Soon), Security, Subscription, Sign Out. */
@@ -30,6 +33,7 @@ export function SettingsDialog({
   onSignOut,
   upgradePath,
   createAccountPath,
+  subscriptionPanel,
 }: SettingsDialogProps) {
   const profile = useAuthStore((state) => state.profile);
   const tier = useAuthStore((state) => state.subscriptionTier);
@@ -95,17 +99,19 @@ export function SettingsDialog({
               <ChangePasswordForm onDemoRefusal={demo.catchRefusal} />
             </TabsContent>
             <TabsContent value="subscription">
-              <div className="flex flex-col gap-4">
-                <p className="text-[0.9375rem] text-fg">
-                  Current plan: <span className="font-semibold">{TIER_LABELS[tier]}</span>
-                </p>
-                {/* Spec 001 §6: the upgrade entry shows only to artists on the free or trial tier. */}
-                {isArtist && tier !== 'pro' && (
-                  <Button asChild className="self-start">
-                    <Link to={upgradePath}>Upgrade to Artist Pro</Link>
-                  </Button>
-                )}
-              </div>
+              {subscriptionPanel ?? (
+                <div className="flex flex-col gap-4">
+                  <p className="text-[0.9375rem] text-fg">
+                    Current plan: <span className="font-semibold">{TIER_LABELS[tier]}</span>
+                  </p>
+                  {/* Spec 001 §6: the upgrade entry shows only to artists on the free or trial tier. */}
+                  {isArtist && tier !== 'pro' && (
+                    <Button asChild className="self-start">
+                      <Link to={upgradePath}>Upgrade to Artist Pro</Link>
+                    </Button>
+                  )}
+                </div>
+              )}
             </TabsContent>
           </Tabs>
         </DialogContent>

@@ -1,4 +1,10 @@
-import { ACCOUNT_MESSAGES, artistSignupSchema, listenerSignupSchema, type Session } from '@klang/domain';
+import {
+  ACCOUNT_MESSAGES,
+  artistSignupSchema,
+  listenerSignupSchema,
+  type ArtistSignup,
+  type Session,
+} from '@klang/domain';
 import { useState, type SyntheticEvent } from 'react';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -15,17 +21,35 @@ const EMPTY = { username: '', artistName: '', bio: '', instagram: '', website: '
 type Values = typeof EMPTY;
 
 /**
+ * Another way to finish the artist signup (after a checkout, spec 001 §4): its own button label,
+ * and a run that reports each step's label as it goes.
+ */
+export type ArtistCompletion = {
+  idleLabel: string;
+  run: (values: ArtistSignup, onStep: (label: string) => void) => Promise<Session>;
+};
+
+/**
  * Listener and artist signup (spec 000 §5, spec 001 §4 and §5). Editing a field clears that
  * field's error and the form's error; 'User already registered' arrives from the server as the
  * spec's email-field message.
  */
-export function SignupForm({ kind, onSignedUp }: { kind: Kind; onSignedUp: () => void }) {
+export function SignupForm({
+  kind,
+  onSignedUp,
+  completion,
+}: {
+  kind: Kind;
+  onSignedUp: () => void;
+  completion?: ArtistCompletion | undefined;
+}) {
   const applySession = useAuthStore((state) => state.applySession);
   const setStoreError = useAuthStore((state) => state.setError);
   const storeError = useAuthStore((state) => state.error);
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [isSubmitting, setSubmitting] = useState(false);
+  const [stepLabel, setStepLabel] = useState<string | null>(null);
 
   const field = (name: keyof Values) => ({
     name,
@@ -47,7 +71,7 @@ export function SignupForm({ kind, onSignedUp }: { kind: Kind; onSignedUp: () =>
     const found = validate(kind === 'listener' ? listenerSignupSchema : artistSignupSchema, payload);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    if (kind === 'artist') {
+    if (kind === 'artist' && !completion) {
       sendAnalyticsEvent({ name: 'signup_free_account_click', path: window.location.pathname });
     }
     setSubmitting(true);
@@ -55,7 +79,9 @@ export function SignupForm({ kind, onSignedUp }: { kind: Kind; onSignedUp: () =>
       const session: Session =
         kind === 'listener'
           ? await accountsApi.signupListener(payload)
-          : await accountsApi.signupArtist(values);
+          : completion
+            ? await completion.run(values, setStepLabel)
+            : await accountsApi.signupArtist(values);
       applySession(session);
       onSignedUp();
     } catch (error) {
@@ -65,6 +91,7 @@ export function SignupForm({ kind, onSignedUp }: { kind: Kind; onSignedUp: () =>
       if (failure.message) setErrors({ email: failure.message });
     } finally {
       setSubmitting(false);
+      setStepLabel(null);
     }
   }
 
@@ -98,8 +125,8 @@ export function SignupForm({ kind, onSignedUp }: { kind: Kind; onSignedUp: () =>
         {kind === 'listener'
           ? 'Start Listening'
           : isSubmitting
-            ? 'Creating profile...'
-            : 'Create Artist Profile'}
+            ? (stepLabel ?? 'Creating profile...')
+            : (completion?.idleLabel ?? 'Create Artist Profile')}
       </Button>
     </form>
   );

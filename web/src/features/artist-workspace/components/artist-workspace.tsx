@@ -32,6 +32,8 @@ import {
 type ArtistWorkspaceProps = {
   /** Where Upgrade buttons go (the feature tutorial's goes to /subscription, spec 001 §2). */
   upgradePath: string;
+  /** Where the track limit's Upgrade goes, when it differs (the checkout names the limit). */
+  trackLimitUpgradePath?: string;
   kitPath: string;
   /** Turns a demo refusal into the demo popup; true when it did. */
   onDemoRefusal: (error: unknown) => boolean;
@@ -70,7 +72,13 @@ function HelpTooltip() {
  * The artist part of /profile (spec 001 §2 Artist profile): Kit, dashboard and loyalty buttons,
  * the help tooltip, the track list with upload, feature, retry and delete.
  */
-export function ArtistWorkspace({ upgradePath, kitPath, onDemoRefusal, goldBadgeSrc }: ArtistWorkspaceProps) {
+export function ArtistWorkspace({
+  upgradePath,
+  trackLimitUpgradePath,
+  kitPath,
+  onDemoRefusal,
+  goldBadgeSrc,
+}: ArtistWorkspaceProps) {
   const navigate = useNavigate();
   const tracksQuery = useArtistTracksQuery();
   const feature = useFeatureTrackMutation(onDemoRefusal);
@@ -198,7 +206,11 @@ export function ArtistWorkspace({ upgradePath, kitPath, onDemoRefusal, goldBadge
           if (data?.tracks.length === 0 && !isTutorialHidden) setTutorialOpen(true);
         }}
       />
-      <TrackLimitDialog open={isLimitOpen} onOpenChange={setLimitOpen} upgradePath={upgradePath} />
+      <TrackLimitDialog
+        open={isLimitOpen}
+        onOpenChange={setLimitOpen}
+        upgradePath={trackLimitUpgradePath ?? upgradePath}
+      />
       <KitBlockedDialog open={isKitBlockedOpen} onOpenChange={setKitBlockedOpen} upgradePath={upgradePath} />
       <FeatureTutorialDialog
         open={isTutorialOpen}

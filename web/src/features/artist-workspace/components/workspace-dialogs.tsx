@@ -54,7 +54,14 @@ function UpgradeDialog({ open, onOpenChange, upgradePath, title, description }: 
               <Button variant="secondary">Not now</Button>
             </DialogClose>
             <Button asChild>
-              <Link to={upgradePath}>Upgrade</Link>
+              <Link
+                to={upgradePath}
+                onClick={() => {
+                  onOpenChange(false);
+                }}
+              >
+                Upgrade
+              </Link>
             </Button>
           </>
         }
@@ -111,7 +118,14 @@ export function FeatureTutorialDialog({
           <>
             {tier === 'free' && (
               <Button variant="secondary" asChild>
-                <Link to={upgradePath}>Upgrade</Link>
+                <Link
+                  to={upgradePath}
+                  onClick={() => {
+                    onOpenChange(false);
+                  }}
+                >
+                  Upgrade
+                </Link>
               </Button>
             )}
             <DialogClose asChild>

@@ -5,7 +5,7 @@ import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { sendAnalyticsEvent } from '../../../lib/analytics';
-import { useStartCheckoutMutation } from '../api/checkout-api';
+import { useStartCheckoutMutation, type CheckoutStart } from '../api/checkout-api';
 
 const FREE_FEATURES = [
   `${TIER_LIMITS.free.uploads} track uploads`,
@@ -28,7 +28,8 @@ const PRO_FEATURES = [
 type PlanCardsProps = {
   /** The free plan's way on (to artist signup), supplied by the screen. */
   freeAction: ReactNode;
-  returnUrls: { success: string; cancel: string };
+  /** Where the checkout returns, and for a signed-in artist what it upgrades from. */
+  returnUrls: CheckoutStart;
 };
 
 /** Free and Pro side by side with the limits of spec 000 §6; Pro starts the checkout. */

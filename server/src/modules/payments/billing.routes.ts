@@ -1,0 +1,169 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  billingPortalResponseSchema,
+  checkoutSignupSchema,
+  checkoutSignupStateSchema,
+  debugPurchaseSchema,
+  sessionSchema,
+  subscriptionStateSchema,
+} from '@klang/domain';
+import { AppError } from '../../errors';
+import { signedIn } from '../../plugins/session';
+import type { BillingService } from './billing.service';
+import { renderLocalBilling } from './local-billing-page';
+
+/** The account-limits of the artist signup apply to its completion too (accounts.routes.ts). */
+const SIGNUP_LIMIT = { max: 20, timeWindow: 60 * 60_000 };
+
+/**
+ * The artist's plan: signup completion after checkout, the Subscription tab's state and
+ * changes, the billing portal and the spec's debug-purchase.
+ */
+export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService }> = async (app, { service }) => {
+  app.get(
+    '/api/checkout/signup-state',
+    { schema: { tags: ['payments'], response: { 200: checkoutSignupStateSchema } } },
+    (request) => service.signupState(request.account),
+  );
+
+  app.post(
+    '/api/checkout/complete-signup',
+    {
+      preValidation: app.requireSession,
+      schema: { tags: ['payments'], body: checkoutSignupSchema, response: { 200: sessionSchema } },
+      config: { rateLimit: SIGNUP_LIMIT },
+    },
+    (request) => service.completeSignup(signedIn(request.account), request.body),
+  );
+
+  app.get(
+    '/api/subscription',
+    {
+      preValidation: app.requireSession,
+      schema: { tags: ['payments'], response: { 200: subscriptionStateSchema } },
+    },
+    (request) => service.state(signedIn(request.account)),
+  );
+
+  for (const [path, cancel] of [
+    ['/api/subscription/cancel', true],
+    ['/api/subscription/resume', false],
+  ] as const) {
+    app.post(
+      path,
+      {
+        preValidation: app.requireSession,
+        schema: { tags: ['payments'], response: { 200: subscriptionStateSchema } },
+        config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } },
+      },
+      (request) => service.setCancelAtPeriodEnd(signedIn(request.account), cancel),
+    );
+  }
+
+  app.post(
+    '/api/subscription/portal',
+    {
+      preValidation: app.requireSession,
+      schema: { tags: ['payments'], response: { 200: billingPortalResponseSchema } },
+      config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } },
+    },
+    (request) => service.billingPortal(signedIn(request.account)),
+  );
+
+  app.post(
+    '/functions/v1/debug-purchase',
+    {
+      preValidation: app.requireSession,
+      schema: {
+        tags: ['functions'],
+        body: z.object({ user_id: z.uuid() }),
+        response: { 200: debugPurchaseSchema },
+      },
+      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+    },
+    (request) => service.debugPurchase(signedIn(request.account), request.body.user_id),
+  );
+};
+
+const billingFormSchema = z.object({
+  action: z.enum(['cancel', 'resume']),
+  return_url: z.string().max(2000).optional(),
+});
+
+/**
+ * The local provider's billing page, Klang's stand-in for Stripe's customer portal. It acts for
+ * the signed-in account only (the session cookie), like the portal acts for its customer.
+ */
+export const localBillingRoutes: FastifyPluginAsyncZod<{
+  service: BillingService;
+  publicUrl: string;
+}> = async (app, { service, publicUrl }) => {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4 * 1024 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+
+  /** Only a page of this server may be gone back to. */
+  const back = (given: string | undefined, requestOrigin: string) => {
+    const origins = [new URL(publicUrl).origin, requestOrigin];
+    try {
+      const url = new URL(given ?? '');
+      if (origins.includes(url.origin)) return `${url.origin}${url.pathname}${url.search}`;
+    } catch {
+      /* not a URL: the profile below */
+    }
+    return new URL('/profile', publicUrl).toString();
+  };
+
+  const page = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    returnUrl: string | undefined,
+    message: { notice?: string; error?: string } = {},
+    status = 200,
+  ) => {
+    const requestOrigin = `${request.protocol}://${request.host}`;
+    if (!request.account) return reply.redirect('/login', 303);
+    const state = await service.state(request.account);
+    reply.status(status);
+    reply.header('content-type', 'text/html; charset=utf-8');
+    reply.header('cache-control', 'no-store');
+    // Its form must post with its real Origin (see checkout.routes.ts).
+    reply.header('referrer-policy', 'same-origin');
+    return reply.send(renderLocalBilling(state, { returnUrl: back(returnUrl, requestOrigin), ...message }));
+  };
+
+  app.get(
+    '/billing/local',
+    { schema: { hide: true, querystring: z.object({ return_url: z.string().max(2000).optional() }) } },
+    (request, reply) => page(request, reply, request.query.return_url),
+  );
+
+  app.post(
+    '/billing/local',
+    {
+      schema: { hide: true, body: billingFormSchema },
+      config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } },
+    },
+    async (request, reply) => {
+      if (!request.account) return reply.redirect('/login', 303);
+      const cancel = request.body.action === 'cancel';
+      try {
+        await service.setCancelAtPeriodEnd(request.account, cancel);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return page(request, reply, request.body.return_url, { error: error.message }, error.status);
+      }
+      return page(request, reply, request.body.return_url, {
+        notice: cancel
+          ? 'Your subscription is cancelled. It stays active until the end of the period.'
+          : 'Your subscription is active again.',
+      });
+    },
+  );
+};

@@ -1,0 +1,94 @@
+import { PRO_PLAN, type SubscriptionState } from '@klang/domain';
+
+const escape = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+const longDate = (iso: string | null) =>
+  iso
+    ? new Date(iso).toLocaleDateString('en-GB', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      })
+    : null;
+
+/** Stripe's status words as an artist reads them. */
+const STATUS_LABELS: Record<string, string> = {
+  trialing: 'Free trial',
+  active: 'Active',
+  past_due: 'Payment overdue',
+  unpaid: 'Unpaid',
+  paused: 'Paused',
+  canceled: 'Cancelled',
+  incomplete: 'Incomplete',
+  incomplete_expired: 'Expired',
+};
+
+/**
+ * Klang's local billing page, the stand-in for Stripe's customer portal when no Stripe key is set:
+ * the subscription, cancel at period end or resume, and the way back. Plain HTML and a form, like
+ * the local checkout page.
+ */
+export function renderLocalBilling(
+  state: SubscriptionState,
+  options: { returnUrl: string; notice?: string; error?: string },
+): string {
+  const ends = longDate(state.status === 'trialing' ? state.trialEnd : state.currentPeriodEnd);
+  const when = !ends
+    ? ''
+    : state.cancelAtPeriodEnd
+      ? `<p class="when">Ends on ${escape(ends)}. You will not be charged again.</p>`
+      : state.status === 'trialing'
+        ? `<p class="when">Trial ends on ${escape(ends)}, then ${PRO_PLAN.priceLabel} per ${PRO_PLAN.interval}.</p>`
+        : `<p class="when">Renews on ${escape(ends)} at ${PRO_PLAN.priceLabel}.</p>`;
+  const action = !state.canManage
+    ? ''
+    : state.cancelAtPeriodEnd
+      ? `<form method="post" action="/billing/local"><input type="hidden" name="action" value="resume"><input type="hidden" name="return_url" value="${escape(options.returnUrl)}"><button type="submit">Resume subscription</button></form>`
+      : `<form method="post" action="/billing/local"><input type="hidden" name="action" value="cancel"><input type="hidden" name="return_url" value="${escape(options.returnUrl)}"><button type="submit" class="danger">Cancel subscription</button></form>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Billing · Klang</title>
+<style>
+  :root { color-scheme: dark; font-family: system-ui, sans-serif; }
+  *, *::before, *::after { box-sizing: border-box; }
+  body { margin: 0; background: #0b0b10; color: #f2f2f5; }
+  main { max-width: 34rem; margin: 0 auto; padding: 10vh 1.25rem; display: grid; gap: 1.25rem; }
+  .badge { justify-self: start; font-size: .75rem; padding: .125rem .5rem; border-radius: 1rem; background: #2a2a3a; color: #c9c9d6; }
+  h1 { font-size: 1.5rem; margin: 0; }
+  .card { background: #14141c; border: 1px solid #2a2a3a; border-radius: 1rem; padding: 1.25rem; display: grid; gap: .5rem; }
+  .plan { font-weight: 600; margin: 0; }
+  .status { color: #7ee2b8; margin: 0; }
+  .when { color: #c9c9d6; margin: 0; }
+  button { font: inherit; font-weight: 600; padding: .75rem 1rem; border: 0; border-radius: .5rem; background: #8b7cff; color: #0b0b10; cursor: pointer; }
+  button.danger { background: #ff383a; color: #fff; }
+  .notice { background: #123024; color: #b8f0d6; padding: .75rem; border-radius: .5rem; margin: 0; }
+  .error { background: #3a1620; color: #ffb4c0; padding: .75rem; border-radius: .5rem; margin: 0; }
+  a { color: #a9a9b8; }
+</style>
+</head>
+<body>
+<main>
+  <span class="badge">Klang local billing · no real payment is taken</span>
+  <h1>Manage billing</h1>
+  ${options.notice ? `<p class="notice" role="status">${escape(options.notice)}</p>` : ''}
+  ${options.error ? `<p class="error" role="alert">${escape(options.error)}</p>` : ''}
+  <section class="card" aria-label="Your subscription">
+    <p class="plan">${escape(PRO_PLAN.name)} (Artist Pro) · ${PRO_PLAN.priceLabel} per ${PRO_PLAN.interval}</p>
+    <p class="status">${escape(state.status ? (STATUS_LABELS[state.status] ?? state.status) : 'No subscription')}</p>
+    ${when}
+  </section>
+  ${action}
+  <a href="${escape(options.returnUrl)}">Return to Klang</a>
+</main>
+</body>
+</html>`;
+}

@@ -1,0 +1,100 @@
+import {
+  billingPortalResponseSchema,
+  checkoutSignupStateSchema,
+  sendEmailResponseSchema,
+  sessionSchema,
+  subscriptionStateSchema,
+  successSchema,
+  type ArtistSignup,
+  type Session,
+} from '@klang/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const subscriptionQueryKey = ['subscription'] as const;
+
+/** Whether this browser holds a temporary checkout user (spec 000 §2: the signup's title). */
+export function useCheckoutSignupState() {
+  return useQuery({
+    queryKey: ['checkout', 'signup-state'],
+    queryFn: () => api.get('/api/checkout/signup-state', checkoutSignupStateSchema),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export type SignupStage = 'linking' | 'creating' | 'welcome';
+
+/**
+ * Spec 001 §4 Artist signup (completion), in the spec's order: the temporary user takes the real
+ * email (update-user-email), becomes the artist with the trial (profile rows, tier), then the
+ * welcome email is sent; an email that cannot be sent is skipped with a warning.
+ */
+export async function completeCheckoutSignup(
+  input: { userId: string; sessionId: string | null; values: ArtistSignup },
+  onStage: (stage: SignupStage) => void,
+): Promise<Session> {
+  const { values } = input;
+  onStage('linking');
+  await api.post(
+    '/functions/v1/update-user-email',
+    { userId: input.userId, newEmail: values.email },
+    successSchema,
+  );
+  onStage('creating');
+  const session = await api.post(
+    '/api/checkout/complete-signup',
+    { ...values, session_id: input.sessionId },
+    sessionSchema,
+  );
+  onStage('welcome');
+  try {
+    await api.post(
+      '/functions/v1/send-email',
+      {
+        emailType: 'welcome',
+        to: session.user.email,
+        data: {
+          artistName: values.artistName,
+          username: values.username,
+          dashboardUrl: `${window.location.origin}/profile`,
+          supportUrl: `${window.location.origin}/contact`,
+        },
+      },
+      sendEmailResponseSchema,
+    );
+  } catch (error) {
+    console.warn('Welcome email not sent', error);
+  }
+  return session;
+}
+
+/** The Subscription tab (Settings): plan, status, renewal or trial end. */
+export function useSubscriptionState(enabled: boolean) {
+  return useQuery({
+    queryKey: subscriptionQueryKey,
+    queryFn: () => api.get('/api/subscription', subscriptionStateSchema),
+    enabled,
+  });
+}
+
+/** Cancel at period end, or resume; the answer is the new state. */
+export function useSetCancelAtPeriodEnd() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (cancel: boolean) =>
+      api.post(cancel ? '/api/subscription/cancel' : '/api/subscription/resume', {}, subscriptionStateSchema),
+    onSuccess: (state) => {
+      client.setQueryData(subscriptionQueryKey, state);
+    },
+  });
+}
+
+/** Opens billing management: Stripe's customer portal, or Klang's local billing page. */
+export function useOpenBillingPortal() {
+  return useMutation({
+    mutationFn: async () => {
+      const { url } = await api.post('/api/subscription/portal', {}, billingPortalResponseSchema);
+      window.location.assign(url);
+    },
+  });
+}
