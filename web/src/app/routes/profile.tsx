@@ -8,11 +8,7 @@ import { AccountDialog } from '../../features/accounts/components/account-dialog
 import { ProfileSummary } from '../../features/accounts/components/profile-summary';
 import { SettingsDialog } from '../../features/accounts/components/settings-dialog';
 import { useDemoRefusal } from '../../features/accounts/hooks/use-demo-refusal';
-import { sessionQueryKey } from '../../features/accounts/hooks/use-session-restore';
-import {
-  subscriptionQueryKey,
-  useSubscriptionState,
-} from '../../features/subscriptions/api/subscription-api';
+import { useSubscriptionState } from '../../features/subscriptions/api/subscription-api';
 import { CheckoutReturnBanner } from '../../features/subscriptions/components/checkout-return-banner';
 import { SubscriptionPanel } from '../../features/subscriptions/components/subscription-panel';
 import { UpgradeDialog } from '../../features/subscriptions/components/upgrade-dialog';
@@ -77,8 +73,8 @@ export function Component() {
       </header>
       <CheckoutReturnBanner
         onUpgraded={() => {
-          void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-          void queryClient.invalidateQueries({ queryKey: subscriptionQueryKey });
+          // The plan moves everything here: the session, the limits and Kit of the workspace.
+          void queryClient.invalidateQueries();
         }}
       />
       {profile ? (

@@ -8,7 +8,7 @@ import {
   type ArtistSignup,
   type Session,
 } from '@klang/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export const subscriptionQueryKey = ['subscription'] as const;
@@ -68,13 +68,21 @@ export async function completeCheckoutSignup(
   return session;
 }
 
+const fetchSubscriptionState = () => api.get('/api/subscription', subscriptionStateSchema);
+
 /** The Subscription tab (Settings): plan, status, renewal or trial end. */
 export function useSubscriptionState(enabled: boolean) {
-  return useQuery({
+  return useQuery({ queryKey: subscriptionQueryKey, queryFn: fetchSubscriptionState, enabled });
+}
+
+/** Reads the plan afresh: true once the provider's subscription is live (trialing or active). */
+export async function isSubscriptionLive(client: QueryClient): Promise<boolean> {
+  const state = await client.fetchQuery({
     queryKey: subscriptionQueryKey,
-    queryFn: () => api.get('/api/subscription', subscriptionStateSchema),
-    enabled,
+    queryFn: fetchSubscriptionState,
+    staleTime: 0,
   });
+  return state.status === 'trialing' || state.status === 'active';
 }
 
 /** Cancel at period end, or resume; the answer is the new state. */

@@ -1,7 +1,9 @@
 import { CHECKOUT_BANNER_MS, UPGRADE_MESSAGES } from '@klang/domain';
 import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner';
+import { isSubscriptionLive } from '../api/subscription-api';
 
 type Outcome = 'success' | 'cancelled';
 
@@ -11,17 +13,23 @@ function outcomeOf(params: URLSearchParams): Outcome | null {
   return value === 'success' || value === 'cancelled' ? value : null;
 }
 
-/** The subscription may take a moment to be applied after the payment page returns. */
-const REFRESH_AGAIN_MS = 2_500;
+/**
+ * The payment page returns before the provider's event is applied (a webhook, then a job), so
+ * on success the plan is read again every second until it is live, for at most 20 seconds.
+ */
+export const UPGRADE_POLL_MS = 1_000;
+export const UPGRADE_WAIT_MS = 20_000;
 
 /**
  * The banner on /profile after the upgrade checkout: 'Upgrade Successful!' or 'Upgrade
  * Cancelled', shown for 5 seconds, then the query is stripped from the address. On success the
- * screen's account is refreshed so the new tier shows.
+ * screen's account is refreshed (`onUpgraded`) as soon as the new plan is live.
  */
 export function CheckoutReturnBanner({ onUpgraded }: { onUpgraded: () => void }) {
   const [params, setParams] = useSearchParams();
-  const [outcome, setOutcome] = useState<Outcome | null>(() => outcomeOf(params));
+  const [returned] = useState<Outcome | null>(() => outcomeOf(params));
+  const [outcome, setOutcome] = useState<Outcome | null>(returned);
+  const client = useQueryClient();
   // The timers run once per return; the latest callbacks are read when they fire.
   const latest = useRef({ onUpgraded, setParams });
   useEffect(() => {
@@ -29,12 +37,25 @@ export function CheckoutReturnBanner({ onUpgraded }: { onUpgraded: () => void })
   });
 
   useEffect(() => {
-    if (!outcome) return;
-    const refresh = () => {
-      latest.current.onUpgraded();
+    if (returned !== 'success') return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const deadline = Date.now() + UPGRADE_WAIT_MS;
+    const check = async () => {
+      const live = await isSubscriptionLive(client).catch(() => false);
+      if (stopped) return;
+      if (live || Date.now() >= deadline) latest.current.onUpgraded();
+      else timer = setTimeout(() => void check(), UPGRADE_POLL_MS);
     };
-    if (outcome === 'success') refresh();
-    const again = outcome === 'success' ? setTimeout(refresh, REFRESH_AGAIN_MS) : undefined;
+    void check();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [returned, client]);
+
+  useEffect(() => {
+    if (!outcome) return;
     const done = setTimeout(() => {
       setOutcome(null);
       latest.current.setParams(
@@ -48,7 +69,6 @@ export function CheckoutReturnBanner({ onUpgraded }: { onUpgraded: () => void })
       );
     }, CHECKOUT_BANNER_MS);
     return () => {
-      clearTimeout(again);
       clearTimeout(done);
     };
   }, [outcome]);
