@@ -4,8 +4,9 @@ import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed/seed';
 import { createJobRunner } from './jobs/runner';
-import { scheduleChartSnapshots } from './modules/catalogue/chart-snapshot';
-import { schedulePaymentsMaintenance } from './modules/payments/payments-maintenance';
+import { scheduleJobRequests } from './jobs/schedule';
+import { requestChartSnapshot } from './modules/catalogue/chart-snapshot';
+import { requestPaymentsMaintenance } from './modules/payments/payments-maintenance';
 import { createProviders, describeProviders } from './providers/registry';
 import { loadSecrets } from './secrets';
 
@@ -28,14 +29,16 @@ async function main() {
 
   const jobs = createJobRunner({ db, log: app.log, handlers: app.jobHandlers, leaseMs: config.jobLeaseMs });
   jobs.start();
-  const chartSnapshots = scheduleChartSnapshots({ db, log: app.log });
-  const paymentsMaintenance = schedulePaymentsMaintenance({ db, log: app.log });
+  const periodicJobs = scheduleJobRequests({
+    db,
+    log: app.log,
+    requests: { 'chart snapshot': requestChartSnapshot, 'daily payments jobs': requestPaymentsMaintenance },
+  });
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
-    chartSnapshots.stop();
-    paymentsMaintenance.stop();
+    periodicJobs.stop();
     await jobs.stop();
     providers.email.close?.();
     await db.close();

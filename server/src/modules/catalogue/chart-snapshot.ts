@@ -1,7 +1,6 @@
 import { ACTIVE_CHART_GENRES } from '@klang/domain';
-import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { Db, Queryable } from '../../db/client';
+import type { Queryable } from '../../db/client';
 import { enqueueJob, type JobHandler } from '../../jobs/runner';
 import { utcDay } from './chart-day';
 
@@ -45,27 +44,4 @@ export const chartSnapshotHandler: JobHandler = async (job, { db }) => {
 export async function requestChartSnapshot(db: Queryable, at: Date): Promise<void> {
   const day = utcDay(at, -1);
   await enqueueJob(db, CHART_SNAPSHOT_JOB, { day }, { dedupeKey: `${CHART_SNAPSHOT_JOB}:${day}` });
-}
-
-/** Asks at start and then every `intervalMs`, so a day boundary is noticed within that time. */
-export function scheduleChartSnapshots(options: {
-  db: Db;
-  log: FastifyBaseLogger;
-  intervalMs?: number;
-  clock?: () => Date;
-}): { stop: () => void } {
-  const clock = options.clock ?? (() => new Date());
-  const ask = () => {
-    requestChartSnapshot(options.db, clock()).catch((error: unknown) => {
-      options.log.warn({ err: error }, 'could not queue the chart snapshot');
-    });
-  };
-  ask();
-  const timer = setInterval(ask, options.intervalMs ?? 10 * 60_000);
-  timer.unref();
-  return {
-    stop: () => {
-      clearInterval(timer);
-    },
-  };
 }

@@ -122,7 +122,7 @@ describe('SoundLab presets on the server', () => {
     const left = await t.db.query<{ n: number }>(
       "select count(*)::int as n from media_objects where bucket = 'soundlab'",
     );
-    expect(files.filter((f) => String(f).endsWith('.mp3'))).toHaveLength(left[0]?.n ?? -1);
+    expect(files.filter((f) => f.endsWith('.mp3'))).toHaveLength(left[0]?.n ?? -1);
   });
 
   it("refuses a preset without sounds, with the spec's message", async () => {

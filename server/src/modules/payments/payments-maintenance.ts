@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Queryable } from '../../db/client';
+import type { Queryable } from '../../db/client';
 import { enqueueJob, type JobHandler } from '../../jobs/runner';
 import { CHECKOUT_USER_TTL_MS } from './checkout-user';
 import type { PaymentsRepository } from './payments.repository';
@@ -53,27 +53,4 @@ export async function requestPaymentsMaintenance(db: Queryable, at: Date): Promi
   for (const kind of [EXPIRE_ENTITLEMENTS_JOB, SWEEP_CHECKOUT_USERS_JOB]) {
     await enqueueJob(db, kind, { day }, { dedupeKey: `${kind}:${day}` });
   }
-}
-
-/** Asks at start and then every `intervalMs`, so a new day is noticed within that time. */
-export function schedulePaymentsMaintenance(options: {
-  db: Db;
-  log: FastifyBaseLogger;
-  intervalMs?: number;
-  clock?: () => Date;
-}): { stop: () => void } {
-  const clock = options.clock ?? (() => new Date());
-  const ask = () => {
-    requestPaymentsMaintenance(options.db, clock()).catch((error: unknown) => {
-      options.log.warn({ err: error }, 'could not queue the daily payments jobs');
-    });
-  };
-  ask();
-  const timer = setInterval(ask, options.intervalMs ?? 10 * 60_000);
-  timer.unref();
-  return {
-    stop: () => {
-      clearInterval(timer);
-    },
-  };
 }

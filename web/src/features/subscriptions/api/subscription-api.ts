@@ -77,7 +77,7 @@ export function useSubscriptionState(enabled: boolean) {
 
 /** Reads the plan afresh: true once the provider's subscription is live (trialing or active). */
 export async function isSubscriptionLive(client: QueryClient): Promise<boolean> {
-  const state = await client.fetchQuery({
+  const state = await client.query({
     queryKey: subscriptionQueryKey,
     queryFn: fetchSubscriptionState,
     staleTime: 0,
