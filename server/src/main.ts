@@ -1,24 +1,15 @@
-import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { loadConfig } from './config';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed/seed';
-import { createJobRunner } from './jobs/runner';
 import { scheduleJobRequests } from './jobs/schedule';
 import { requestChartSnapshot } from './modules/catalogue/chart-snapshot';
 import { requestPaymentsMaintenance } from './modules/payments/payments-maintenance';
-import { createProviders, describeProviders } from './providers/registry';
-import { loadSecrets } from './secrets';
+import { exitOnStartFailure, openKlang } from './process-lifecycle';
+import { describeProviders } from './providers/registry';
 
 async function main() {
   const config = loadConfig();
-  const secrets = await loadSecrets(config.dataDir, {
-    session: config.sessionSecret,
-    media: config.mediaSigningSecret,
-  });
-  const db = await openDatabase(config.database);
-  const providers = createProviders(config, secrets);
-  const app = await buildApp({ config, db, secrets, providers });
+  const { app, db, providers, jobs, stopOnSignals } = await openKlang(config);
 
   const applied = await migrate(db);
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
@@ -27,25 +18,15 @@ async function main() {
     await seedIfEmpty({ db, storage: providers.storage, log: app.log });
   }
 
-  const jobs = createJobRunner({ db, log: app.log, handlers: app.jobHandlers, leaseMs: config.jobLeaseMs });
   jobs.start();
   const periodicJobs = scheduleJobRequests({
     db,
     log: app.log,
     requests: { 'chart snapshot': requestChartSnapshot, 'daily payments jobs': requestPaymentsMaintenance },
   });
-
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
+  stopOnSignals(() => {
     periodicJobs.stop();
-    await jobs.stop();
-    providers.email.close?.();
-    await db.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  });
 
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
@@ -60,11 +41,4 @@ async function main() {
   console.log(`\n  Klang is running at http://localhost:${port}  (database=${db.kind} ${chosen})\n`);
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-  } else {
-    console.error('Klang failed to start:', error);
-  }
-  process.exit(1);
-});
+main().catch(exitOnStartFailure('Klang'));
