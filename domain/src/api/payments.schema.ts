@@ -77,6 +77,22 @@ export type SubscriptionState = z.infer<typeof subscriptionStateSchema>;
 export const billingPortalResponseSchema = z.object({ url: z.string() });
 
 /** The profile upgrade and signup completion texts (spec 001 §2, §4, §8). */
+/** Stripe's status words as an artist reads them (the Subscription tab and the local billing page). */
+const STATUS_LABELS: Record<string, string> = {
+  trialing: 'Free trial',
+  active: 'Active',
+  past_due: 'Payment overdue',
+  unpaid: 'Unpaid',
+  paused: 'Paused',
+  canceled: 'Cancelled',
+  incomplete: 'Incomplete',
+  incomplete_expired: 'Expired',
+};
+
+export function subscriptionStatusLabel(status: string | null): string {
+  return status ? (STATUS_LABELS[status] ?? status) : 'No subscription';
+}
+
 export const UPGRADE_MESSAGES = {
   modalTitle: 'Upgrade to Artist Pro',
   successful: 'Upgrade Successful!',

@@ -51,6 +51,15 @@ export interface AccountsServiceDeps {
   clearDemoWork: (userId: string) => Promise<void>;
 }
 
+/** Two signups racing for one email or username: the unique index decides, and says which. */
+function asTakenConflict(error: unknown): unknown {
+  if (!isUniqueViolation(error)) return error;
+  const onEmail = ((error as { constraint?: string }).constraint ?? '').includes('email');
+  return onEmail
+    ? new AppError('CONFLICT', M.emailAlreadyRegistered, { email: M.emailAlreadyRegistered })
+    : new AppError('CONFLICT', M.usernameTaken, { username: M.usernameTaken });
+}
+
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
@@ -104,14 +113,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     try {
       return await repository.create({ ...input, role, passwordHash });
     } catch (error) {
-      // Two signups racing for one email or username: the unique index decides.
-      if (isUniqueViolation(error)) {
-        const onEmail = ((error as { constraint?: string }).constraint ?? '').includes('email');
-        throw onEmail
-          ? new AppError('CONFLICT', M.emailAlreadyRegistered, { email: M.emailAlreadyRegistered })
-          : new AppError('CONFLICT', M.usernameTaken, { username: M.usernameTaken });
-      }
-      throw error;
+      throw asTakenConflict(error);
     }
   }
 
@@ -238,13 +240,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
           trialEnd: checkoutSucceeded ? new Date(Date.now() + SIGNUP_TRIAL_DAYS * 86_400_000) : null,
         });
       } catch (error) {
-        if (isUniqueViolation(error)) {
-          const onEmail = ((error as { constraint?: string }).constraint ?? '').includes('email');
-          throw onEmail
-            ? new AppError('CONFLICT', M.emailAlreadyRegistered, { email: M.emailAlreadyRegistered })
-            : new AppError('CONFLICT', M.usernameTaken, { username: M.usernameTaken });
-        }
-        throw error;
+        throw asTakenConflict(error);
       }
       if (!completed) throw new AppError('FORBIDDEN', M.notYourAccount);
       return this.session(account.id);

@@ -1,4 +1,4 @@
-import { PRO_PLAN, type SubscriptionState } from '@klang/domain';
+import { PRO_PLAN, subscriptionStatusLabel, type SubscriptionState } from '@klang/domain';
 
 const escape = (value: string) =>
   value.replace(
@@ -15,18 +15,6 @@ const longDate = (iso: string | null) =>
         timeZone: 'UTC',
       })
     : null;
-
-/** Stripe's status words as an artist reads them. */
-const STATUS_LABELS: Record<string, string> = {
-  trialing: 'Free trial',
-  active: 'Active',
-  past_due: 'Payment overdue',
-  unpaid: 'Unpaid',
-  paused: 'Paused',
-  canceled: 'Cancelled',
-  incomplete: 'Incomplete',
-  incomplete_expired: 'Expired',
-};
 
 /**
  * Klang's local billing page, the stand-in for Stripe's customer portal when no Stripe key is set:
@@ -83,7 +71,7 @@ export function renderLocalBilling(
   ${options.error ? `<p class="error" role="alert">${escape(options.error)}</p>` : ''}
   <section class="card" aria-label="Your subscription">
     <p class="plan">${escape(PRO_PLAN.name)} (Artist Pro) · ${PRO_PLAN.priceLabel} per ${PRO_PLAN.interval}</p>
-    <p class="status">${escape(state.status ? (STATUS_LABELS[state.status] ?? state.status) : 'No subscription')}</p>
+    <p class="status">${escape(subscriptionStatusLabel(state.status))}</p>
     ${when}
   </section>
   ${action}

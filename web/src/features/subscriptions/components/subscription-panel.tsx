@@ -1,4 +1,9 @@
-import { PRO_PLAN, type SubscriptionState, type SubscriptionTier } from '@klang/domain';
+import {
+  PRO_PLAN,
+  subscriptionStatusLabel,
+  type SubscriptionState,
+  type SubscriptionTier,
+} from '@klang/domain';
 import { useState } from 'react';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -9,18 +14,6 @@ const TIER_LABELS = { free: 'Free', trial: 'Trial', pro: 'Pro' } as const satisf
   SubscriptionTier,
   string
 >;
-
-/** Stripe's status words as an artist reads them. */
-const STATUS_LABELS: Record<string, string> = {
-  trialing: 'Free trial',
-  active: 'Active',
-  past_due: 'Payment overdue',
-  unpaid: 'Unpaid',
-  paused: 'Paused',
-  canceled: 'Cancelled',
-  incomplete: 'Incomplete',
-  incomplete_expired: 'Expired',
-};
 
 const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
@@ -92,10 +85,7 @@ export function SubscriptionPanel({ isArtist, isDemo, onUpgrade, onDemoRefusal }
       {failure && <Banner tone="error">{failure.message}</Banner>}
       <dl className="rounded-2xl border border-line px-4">
         <Row label="Plan" value={`${TIER_LABELS[data.tier]}${data.tier === 'free' ? '' : ' · Artist Pro'}`} />
-        <Row
-          label="Status"
-          value={data.status ? (STATUS_LABELS[data.status] ?? data.status) : 'No subscription'}
-        />
+        <Row label="Status" value={subscriptionStatusLabel(data.status)} />
         {date && <Row label={date.label} value={date.value} />}
         {data.status && <Row label="Price" value={`${PRO_PLAN.priceLabel} per ${PRO_PLAN.interval}`} />}
       </dl>
