@@ -55,6 +55,7 @@ describe('the application shell of the API', () => {
         images: 'local',
         sfx: 'local',
         tts: 'espeak-ng',
+        packs: 'local',
       },
     });
   });

@@ -29,6 +29,10 @@ import { createForumService } from './modules/forum/forum.service';
 import { createFollowsService } from './modules/follows/follows.service';
 import { createLoyaltyService } from './modules/loyalty/loyalty.service';
 import { kitRoutes } from './modules/kit/kit.routes';
+import { createPackJobHandlers } from './modules/klang-packs/klang-packs.jobs';
+import { createKlangPacksRepository } from './modules/klang-packs/klang-packs.repository';
+import { klangPacksRoutes } from './modules/klang-packs/klang-packs.routes';
+import { createKlangPacksService } from './modules/klang-packs/klang-packs.service';
 import { createKitService } from './modules/kit/kit.service';
 import { mediaRoutes } from './modules/media/media.routes';
 import { createApplyPaymentEventHandler } from './modules/payments/apply-payment-event.job';
@@ -178,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (isLocalPayments(payments) && localDelivery) {
     await app.register(localCheckoutRoutes, { provider: payments, deliver: localDelivery.deliver });
   }
+  const packsRepository = createKlangPacksRepository(db);
   app.decorate('jobHandlers', {
     [APPLY_PAYMENT_EVENT_JOB]: createApplyPaymentEventHandler(paymentsService),
     [DISCARD_CHECKOUT_USER_JOB]: createDiscardCheckoutUserHandler(db),
@@ -193,14 +198,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       storage: providers.storage,
       log: app.log,
     }),
-  });
-  await app.register(kitRoutes, {
-    service: createKitService({
-      db,
+    ...createPackJobHandlers({
+      repository: packsRepository,
       storage: providers.storage,
-      soundFx: providers.soundFx,
-      tts: providers.tts,
-      loadAccess: (accountId) => accounts.session(accountId),
+      engine: providers.packs,
+      checkIntervalMs: config.packs.checkIntervalMs,
+      giveUpAfterMs: 60 * 60_000,
+      log: app.log,
+    }),
+  });
+  const kit = createKitService({
+    db,
+    storage: providers.storage,
+    soundFx: providers.soundFx,
+    tts: providers.tts,
+    loadAccess: (accountId) => accounts.session(accountId),
+    log: app.log,
+  });
+  await app.register(kitRoutes, { service: kit });
+  await app.register(klangPacksRoutes, {
+    service: createKlangPacksService({
+      repository: packsRepository,
+      storage: providers.storage,
+      engine: providers.packs,
+      kit,
       log: app.log,
     }),
   });

@@ -58,6 +58,9 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_ID: optionalString,
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+
+  PACK_LOCAL_TRAINING_SECONDS: z.coerce.number().min(0).max(900).default(90),
+  PACK_CHECK_SECONDS: z.coerce.number().min(0.2).max(600).default(10),
 });
 
 /**
@@ -182,6 +185,12 @@ function buildConfig(env: Env) {
             apiUrl: env.STRIPE_API_URL,
           } as const)
         : ({ kind: 'local' } as const),
+    /** Character packs: the local engine, training at least this long; checked this often. */
+    packs: {
+      kind: 'local',
+      minTrainingMs: env.PACK_LOCAL_TRAINING_SECONDS * 1000,
+      checkIntervalMs: env.PACK_CHECK_SECONDS * 1000,
+    } as const,
   };
 }
 

@@ -121,7 +121,8 @@ function largestComponent(mask: Uint8Array, width: number, height: number) {
 function saliencyRegion({ data, width, height }: Pixels): Region {
   const n = width * height;
   const mean = [0, 0, 0];
-  for (let i = 0; i < n; i++) for (let c = 0; c < 3; c++) mean[c] = (mean[c] ?? 0) + (data[i * 3 + c] ?? 0) / n;
+  for (let i = 0; i < n; i++)
+    for (let c = 0; c < 3; c++) mean[c] = (mean[c] ?? 0) + (data[i * 3 + c] ?? 0) / n;
   const rows = new Float64Array(height);
   const cols = new Float64Array(width);
   for (let i = 0; i < n; i++) {
@@ -193,9 +194,13 @@ function laplacianVariance({ data, width, height }: Pixels, region: Region): num
 export function dominantColours({ data, width, height }: Pixels, k = 5): Rgb[] {
   const samples: Rgb[] = [];
   const step = Math.max(1, Math.floor((width * height) / 2000));
-  for (let i = 0; i < width * height; i += step) samples.push([data[i * 3] ?? 0, data[i * 3 + 1] ?? 0, data[i * 3 + 2] ?? 0]);
+  for (let i = 0; i < width * height; i += step)
+    samples.push([data[i * 3] ?? 0, data[i * 3 + 1] ?? 0, data[i * 3 + 2] ?? 0]);
   const sorted = [...samples].sort((a, b) => luminance(...a) - luminance(...b));
-  let centres: Rgb[] = Array.from({ length: k }, (_, j) => sorted[Math.floor(((j + 0.5) * sorted.length) / k)] ?? [0, 0, 0]);
+  let centres: Rgb[] = Array.from(
+    { length: k },
+    (_, j) => sorted[Math.floor(((j + 0.5) * sorted.length) / k)] ?? [0, 0, 0],
+  );
   let counts = new Array<number>(k).fill(0);
   for (let round = 0; round < 6; round++) {
     const sums = centres.map(() => [0, 0, 0]);
@@ -219,7 +224,13 @@ export function dominantColours({ data, width, height }: Pixels, k = 5): Rgb[] {
     centres = centres.map((c, j) => {
       const count = counts[j] ?? 0;
       const sum = sums[j] ?? [0, 0, 0];
-      return count === 0 ? c : [Math.round((sum[0] ?? 0) / count), Math.round((sum[1] ?? 0) / count), Math.round((sum[2] ?? 0) / count)];
+      return count === 0
+        ? c
+        : [
+            Math.round((sum[0] ?? 0) / count),
+            Math.round((sum[1] ?? 0) / count),
+            Math.round((sum[2] ?? 0) / count),
+          ];
     });
   }
   return centres
@@ -264,8 +275,16 @@ export async function analysePhoto(bytes: Buffer): Promise<PhotoAnalysis> {
 
   const tone = [0, 0, 0];
   let toneCount = 0;
-  for (let y = Math.floor(subject.y * height); y < Math.min(height, Math.ceil((subject.y + subject.h) * height)); y++) {
-    for (let x = Math.floor(subject.x * width); x < Math.min(width, Math.ceil((subject.x + subject.w) * width)); x++) {
+  for (
+    let y = Math.floor(subject.y * height);
+    y < Math.min(height, Math.ceil((subject.y + subject.h) * height));
+    y++
+  ) {
+    for (
+      let x = Math.floor(subject.x * width);
+      x < Math.min(width, Math.ceil((subject.x + subject.w) * width));
+      x++
+    ) {
       const i = y * width + x;
       if (fromSkin && !mask[i]) continue;
       for (let c = 0; c < 3; c++) tone[c] = (tone[c] ?? 0) + (data[i * 3 + c] ?? 0);
@@ -273,7 +292,11 @@ export async function analysePhoto(bytes: Buffer): Promise<PhotoAnalysis> {
     }
   }
   const skinTone: Rgb = toneCount
-    ? [Math.round((tone[0] ?? 0) / toneCount), Math.round((tone[1] ?? 0) / toneCount), Math.round((tone[2] ?? 0) / toneCount)]
+    ? [
+        Math.round((tone[0] ?? 0) / toneCount),
+        Math.round((tone[1] ?? 0) / toneCount),
+        Math.round((tone[2] ?? 0) / toneCount),
+      ]
     : [128, 128, 128];
 
   const sharpness = laplacianVariance(pixels, subject);
@@ -281,7 +304,7 @@ export async function analysePhoto(bytes: Buffer): Promise<PhotoAnalysis> {
   const centreY = subject.y + subject.h / 2;
   // A press portrait: the face roughly centred, 10-40 % of the frame's height, in the upper half.
   const framing =
-    (closeness(centreX, 0.5, 0.5) + closeness(subject.h, 0.25, 0.25) + closeness(centreY, 0.38, 0.45)) / 3 *
+    ((closeness(centreX, 0.5, 0.5) + closeness(subject.h, 0.25, 0.25) + closeness(centreY, 0.38, 0.45)) / 3) *
     (fromSkin ? 1 : 0.6);
   const exposure = closeness(lumSum / n / 255, 0.47, 0.47) * (1 - clipped / n);
   // Sharpness spans orders of magnitude between a blurred and a crisp photo: score its logarithm.

@@ -64,7 +64,9 @@ export function createLocalPackEngine(options: LocalPackEngineOptions): PackEngi
   const now = options.now ?? Date.now;
 
   async function readModel(modelId: string): Promise<LocalPackModel> {
-    return modelSchema.parse(JSON.parse((await buffer(await storage.read('artist-packs', modelId))).toString('utf8')));
+    return modelSchema.parse(
+      JSON.parse((await buffer(await storage.read('artist-packs', modelId))).toString('utf8')),
+    );
   }
 
   return {
@@ -84,7 +86,12 @@ export function createLocalPackEngine(options: LocalPackEngineOptions): PackEngi
       const model: LocalPackModel = {
         version: 1,
         readyAt: startedAt + options.minTrainingMs,
-        photos: analysed.map(({ key, score, subject, subjectFrom }) => ({ key, score, subject, subjectFrom })),
+        photos: analysed.map(({ key, score, subject, subjectFrom }) => ({
+          key,
+          score,
+          subject,
+          subjectFrom,
+        })),
         palette: poolPalettes(analysed),
         skinTone: medianTone(analysed),
       };

@@ -42,9 +42,24 @@ const mentions = (text: string, words: string[]) => words.some((word) => text.in
 /** The style a prompt asks for; the first matching rule of each kind wins. */
 export function styleFromPrompt(prompt: string): PressShotStyle {
   const text = phrases(prompt);
-  const framing: Framing = mentions(text, ['close up', 'closeup', 'headshot', 'head shot', 'face', 'portrait'])
+  const framing: Framing = mentions(text, [
+    'close up',
+    'closeup',
+    'headshot',
+    'head shot',
+    'face',
+    'portrait',
+  ])
     ? 'close-up'
-    : mentions(text, ['full body', 'full length', 'full figure', 'wide shot', 'wide', 'standing', 'head to toe'])
+    : mentions(text, [
+          'full body',
+          'full length',
+          'full figure',
+          'wide shot',
+          'wide',
+          'standing',
+          'head to toe',
+        ])
       ? 'full'
       : 'medium';
   const isNeon = mentions(text, ['neon', 'club', 'rave', 'cyberpunk', 'laser', 'lasers', 'dj']);
@@ -52,12 +67,30 @@ export function styleFromPrompt(prompt: string): PressShotStyle {
   const isSunset = mentions(text, ['sunset', 'golden hour', 'dusk', 'sunrise', 'beach', 'summer']);
   const isGrunge = mentions(text, ['grunge', 'gritty', 'punk', 'dirty', 'raw', 'underground', 'warehouse']);
   const isMoody = mentions(text, ['moody', 'dark', 'shadow', 'shadows', 'night', 'noir', 'mysterious']);
-  const isMono = mentions(text, ['black and white', 'black & white', 'b&w', 'bw', 'monochrome', 'mono', 'greyscale', 'grayscale', 'noir']);
+  const isMono = mentions(text, [
+    'black and white',
+    'black & white',
+    'b&w',
+    'bw',
+    'monochrome',
+    'mono',
+    'greyscale',
+    'grayscale',
+    'noir',
+  ]);
   const isVintage = mentions(text, ['vintage', 'film', 'retro', 'analog', 'analogue', '70s', '80s', '90s']);
   const isWarm = mentions(text, ['warm', 'cosy', 'cozy']);
   const isCool = mentions(text, ['cool', 'cold', 'icy', 'winter']);
 
-  const lighting: Lighting = isNeon ? 'neon' : isStudio ? 'studio' : isSunset ? 'sunset' : isMoody ? 'moody' : 'natural';
+  const lighting: Lighting = isNeon
+    ? 'neon'
+    : isStudio
+      ? 'studio'
+      : isSunset
+        ? 'sunset'
+        : isMoody
+          ? 'moody'
+          : 'natural';
   const grade: Grade = isMono
     ? 'mono'
     : isVintage

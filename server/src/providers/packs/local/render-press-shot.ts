@@ -5,7 +5,7 @@
  * texture), lights and grades the whole, and adds grain. Every choice comes from the style and a
  * seeded generator, so one prompt and seed always give the same image.
  */
-import sharp, { type OverlayOptions } from 'sharp';
+import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import type { Rng } from '../../../db/seed/random';
 import type { Region, Rgb } from './analyse-photo';
 import type { PressShotStyle } from './prompt-style';
@@ -34,12 +34,18 @@ interface Rect {
  * The 4:5 crop for a framing, in source pixels. The subject region is a face (or the salient
  * part): a close-up keeps it large, a medium shot adds the shoulders, a full shot the whole frame.
  */
-export function cropFor(width: number, height: number, subject: Region, framing: PressShotStyle['framing']): Rect {
+export function cropFor(
+  width: number,
+  height: number,
+  subject: Region,
+  framing: PressShotStyle['framing'],
+): Rect {
   const aspect = SHOT_WIDTH / SHOT_HEIGHT;
   const faceHeight = subject.h * height;
   const centreX = (subject.x + subject.w / 2) * width;
   const faceTop = subject.y * height;
-  const wanted = framing === 'close-up' ? faceHeight * 1.9 : framing === 'medium' ? faceHeight * 3.6 : Infinity;
+  const wanted =
+    framing === 'close-up' ? faceHeight * 1.9 : framing === 'medium' ? faceHeight * 3.6 : Infinity;
   let cropHeight = Math.min(height, width / aspect, Math.max(wanted, 64));
   let cropWidth = cropHeight * aspect;
   if (cropWidth > width) {
@@ -62,7 +68,14 @@ function clamp(value: number, min: number, max: number): number {
   return Math.min(Math.max(value, min), Math.max(min, max));
 }
 
-const hex = ([r, g, b]: Rgb) => `#${[r, g, b].map((c) => Math.round(clamp(c, 0, 255)).toString(16).padStart(2, '0')).join('')}`;
+const hex = ([r, g, b]: Rgb) =>
+  `#${[r, g, b]
+    .map((c) =>
+      Math.round(clamp(c, 0, 255))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 
 const svg = (body: string) =>
   Buffer.from(
@@ -214,12 +227,13 @@ function grain(rng: Rng, amount: number): OverlayOptions {
   const width = SHOT_WIDTH / 2;
   const height = SHOT_HEIGHT / 2;
   const noise = Buffer.alloc(width * height);
-  for (let i = 0; i < noise.length; i++) noise[i] = clamp(128 + (rng.next() + rng.next() - 1) * amount, 0, 255);
+  for (let i = 0; i < noise.length; i++)
+    noise[i] = clamp(128 + (rng.next() + rng.next() - 1) * amount, 0, 255);
   return { input: noise, raw: { width, height, channels: 1 }, tile: true, blend: 'overlay' };
 }
 
 /** The colour grade, applied last to the whole picture. */
-function grade(image: sharp.Sharp, style: PressShotStyle): sharp.Sharp {
+function grade(image: Sharp, style: PressShotStyle): Sharp {
   switch (style.grade) {
     case 'mono':
       return image.greyscale().linear(1.25, -28);
@@ -272,9 +286,13 @@ export async function renderPressShot(input: RenderInput): Promise<Buffer> {
     width: subject.w * width * scaleX,
     height: subject.h * height * scaleY,
   };
-  const backdrop = style.accent ?? input.palette[rng.int(0, Math.max(0, Math.min(2, input.palette.length - 1)))] ?? [90, 90, 96];
+  const backdrop = style.accent ??
+    input.palette[rng.int(0, Math.max(0, Math.min(2, input.palette.length - 1)))] ?? [90, 90, 96];
   const mask = await sharp(subjectMask(face)).extractChannel(0).raw().toBuffer();
-  const subjectLayer = await sharp(frame).joinChannel(mask, { raw: { width: SHOT_WIDTH, height: SHOT_HEIGHT, channels: 1 } }).png().toBuffer();
+  const subjectLayer = await sharp(frame)
+    .joinChannel(mask, { raw: { width: SHOT_WIDTH, height: SHOT_HEIGHT, channels: 1 } })
+    .png()
+    .toBuffer();
   const composed = await sharp(await background(frame, input, backdrop))
     .composite([
       { input: subjectLayer },

@@ -29,7 +29,10 @@ export async function figurePhoto(options: FigureOptions = {}): Promise<Buffer> 
   const cy = (options.faceY ?? 0.35) * height;
   const wall = options.wall ?? '#4a6078';
   const shirt = options.shirt ?? '#1d1d22';
-  const bricks = Array.from({ length: 12 }, (_, i) => `<rect x="0" y="${i * (height / 12)}" width="${width}" height="2" fill="#000" opacity="0.25"/>`).join('');
+  const bricks = Array.from(
+    { length: 12 },
+    (_, i) => `<rect x="0" y="${i * (height / 12)}" width="${width}" height="2" fill="#000" opacity="0.25"/>`,
+  ).join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <rect width="100%" height="100%" fill="${wall}"/>${bricks}
     <ellipse cx="${cx}" cy="${cy + faceH * 1.9}" rx="${faceW * 1.7}" ry="${faceH * 1.3}" fill="${shirt}"/>
