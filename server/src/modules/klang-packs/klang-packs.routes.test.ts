@@ -258,12 +258,12 @@ describe('train-klang-pack rules (spec 002 §5, §8)', () => {
   it('needs 20 images, at most 70, a name and the consent', async () => {
     expect(await refusal(trainBody(artist, urls.slice(0, 19)))).toBe(M.minImages);
     // Twenty URLs naming nineteen photos are nineteen photos.
-    expect(await refusal(trainBody(artist, [...urls.slice(0, 19), urls[0]]))).toBe(M.minImages);
+    expect(await refusal(trainBody(artist, [...urls.slice(0, 19), urls[0] ?? '']))).toBe(M.minImages);
     expect(
       await refusal(
         trainBody(
           artist,
-          Array.from({ length: 71 }, (_, i) => urls[i % 20]),
+          Array.from({ length: 71 }, (_, i) => urls[i % 20] ?? ''),
         ),
       ),
     ).toBe(M.maxImages);
