@@ -7,12 +7,13 @@ type ExampleProps = {
   figures: Figure[];
   background: string;
   blur?: boolean;
-  dark?: boolean;
+  /** Backlit: the person is a silhouette against a bright window. */
+  backlit?: boolean;
   sunglasses?: boolean;
 };
 
 /** One example photo, drawn: a person (or several) against a wall, with the fault it shows. */
-function ExamplePhoto({ figures, background, blur, dark, sunglasses }: ExampleProps) {
+function ExamplePhoto({ figures, background, blur, backlit, sunglasses }: ExampleProps) {
   const id = useId();
   return (
     <svg viewBox="0 0 80 100" className="aspect-[4/5] w-full rounded-lg" aria-hidden="true">
@@ -25,11 +26,11 @@ function ExamplePhoto({ figures, background, blur, dark, sunglasses }: ExamplePr
       <g filter={blur ? `url(#${id}-blur)` : undefined}>
         {figures.map(({ x, y, scale }, index) => (
           <g key={index} transform={`translate(${x} ${y}) scale(${scale})`}>
-            <ellipse cx="0" cy="44" rx="26" ry="22" fill="#23232b" />
-            <rect x="-4" y="14" width="8" height="10" fill="#c98e6a" />
-            <ellipse cx="0" cy="0" rx="12" ry="16" fill="#e0ac86" />
-            <ellipse cx="0" cy="-12" rx="13" ry="6" fill="#3a2416" />
-            {sunglasses ? (
+            <ellipse cx="0" cy="44" rx="26" ry="22" fill={backlit ? '#15151a' : '#23232b'} />
+            <rect x="-4" y="14" width="8" height="10" fill={backlit ? '#15151a' : '#c98e6a'} />
+            <ellipse cx="0" cy="0" rx="12" ry="16" fill={backlit ? '#15151a' : '#e0ac86'} />
+            <ellipse cx="0" cy="-12" rx="13" ry="6" fill={backlit ? '#15151a' : '#3a2416'} />
+            {backlit ? null : sunglasses ? (
               <rect x="-10" y="-4" width="20" height="6" rx="2" fill="#111" />
             ) : (
               <>
@@ -37,11 +38,10 @@ function ExamplePhoto({ figures, background, blur, dark, sunglasses }: ExamplePr
                 <circle cx="4.5" cy="-1" r="1.4" fill="#222" />
               </>
             )}
-            <path d="M-4 7 Q0 10 4 7" stroke="#8a3b32" strokeWidth="1.2" fill="none" />
+            {!backlit && <path d="M-4 7 Q0 10 4 7" stroke="#8a3b32" strokeWidth="1.2" fill="none" />}
           </g>
         ))}
       </g>
-      {dark && <rect width="80" height="100" fill="#000" opacity="0.72" />}
     </svg>
   );
 }
@@ -75,7 +75,10 @@ const BAD = [
     label: 'Face hidden',
     props: { figures: [{ x: 40, y: 40, scale: 1 }], background: '#8c6d5a', sunglasses: true },
   },
-  { label: 'Too dark', props: { figures: [{ x: 40, y: 40, scale: 1 }], background: '#40506a', dark: true } },
+  {
+    label: 'Face in shadow',
+    props: { figures: [{ x: 40, y: 40, scale: 1 }], background: '#f4ead2', backlit: true },
+  },
 ];
 
 /** The upload guide's good and bad examples (spec 002 §2.6). */

@@ -148,7 +148,9 @@ export function PressShotScreen({ pack, userId, onBack }: PressShotScreenProps) 
 
       <ShotViewer
         shot={viewing}
-        onClose={() => { setViewing(null); }}
+        onClose={() => {
+          setViewing(null);
+        }}
         onDownload={(shot) => void download(shot)}
       />
 

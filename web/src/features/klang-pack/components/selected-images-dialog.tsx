@@ -61,7 +61,7 @@ export function SelectedImagesDialog(props: SelectedImagesDialogProps) {
             </Button>
             <Button onClick={props.onGenerate} disabled={problem !== null} title={problem ?? undefined}>
               Generate
-              <span className="inline-flex items-center gap-1 rounded-full bg-black/20 px-2 py-0.5 text-xs">
+              <span className="inline-flex items-center gap-1 rounded-full border border-current px-2 py-0.5 text-xs">
                 <Coins className="size-3.5" aria-hidden="true" /> {PACKS.costCredits} credits
               </span>
             </Button>
