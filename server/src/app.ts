@@ -33,6 +33,7 @@ import { createPackJobHandlers } from './modules/klang-packs/klang-packs.jobs';
 import { createKlangPacksRepository } from './modules/klang-packs/klang-packs.repository';
 import { klangPacksRoutes } from './modules/klang-packs/klang-packs.routes';
 import { createKlangPacksService } from './modules/klang-packs/klang-packs.service';
+import { replicateWebhookRoutes } from './modules/klang-packs/replicate-webhook.routes';
 import { createKitService } from './modules/kit/kit.service';
 import { mediaRoutes } from './modules/media/media.routes';
 import { createApplyPaymentEventHandler } from './modules/payments/apply-payment-event.job';
@@ -225,6 +226,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
     }),
   });
+  if (config.packs.kind === 'replicate' && config.packs.webhookSecret) {
+    await app.register(replicateWebhookRoutes, {
+      secret: config.packs.webhookSecret,
+      repository: packsRepository,
+    });
+  }
   await app.register(healthRoutes, { database: db.kind, providers: describeProviders(providers) });
   await app.register(analyticsRoutes, {
     service: createAnalyticsService({ repository: createAnalyticsRepository(db) }),

@@ -8,6 +8,7 @@ import type { EmailProvider } from './email/email';
 import type { CoverArtProvider } from './images/cover-art';
 import { createLocalPackEngine } from './packs/local/local-pack-engine';
 import type { PackEngine } from './packs/pack-engine';
+import { createReplicatePackEngine, REPLICATE_WEBHOOK_PATH } from './packs/replicate-pack-engine';
 import { createLocalCoverArt } from './images/local-cover-art';
 import { createOpenAiCoverArt } from './images/openai-cover-art';
 import { createLocalEmail } from './email/local-email';
@@ -55,7 +56,15 @@ export function createProviders(config: Config, secrets: Secrets): Providers {
       : createEspeakTts({
           binary: config.audioAi.kind === 'local' ? config.audioAi.espeakPath : 'espeak-ng',
         });
-  const packs = createLocalPackEngine({ storage, minTrainingMs: config.packs.minTrainingMs });
+  const packs =
+    config.packs.kind === 'replicate'
+      ? createReplicatePackEngine({
+          ...config.packs,
+          storage,
+          // Without a secret the webhook could not be verified: polling alone follows the training.
+          ...(config.packs.webhookSecret && { webhookUrl: `${config.publicUrl}${REPLICATE_WEBHOOK_PATH}` }),
+        })
+      : createLocalPackEngine({ storage, minTrainingMs: config.packs.minTrainingMs });
   return { storage, email, captcha, coverArt, soundFx, tts, packs };
 }
 
