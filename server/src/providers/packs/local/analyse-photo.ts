@@ -116,24 +116,33 @@ function largestComponent(mask: Uint8Array, width: number, height: number) {
 
 /**
  * Frequency-tuned saliency (Achanta et al. 2009), in RGB: each pixel's distance from the photo's
- * mean colour. The subject box holds the central 80 % of that saliency mass.
+ * mean colour. The subject box holds the central 80 % of the saliency above the average.
  */
 function saliencyRegion({ data, width, height }: Pixels): Region {
   const n = width * height;
   const mean = [0, 0, 0];
-  for (let i = 0; i < n; i++)
-    for (let c = 0; c < 3; c++) mean[c] = (mean[c] ?? 0) + (data[i * 3 + c] ?? 0) / n;
-  const rows = new Float64Array(height);
-  const cols = new Float64Array(width);
   for (let i = 0; i < n; i++) {
-    const d = Math.hypot(
+    for (let c = 0; c < 3; c++) mean[c] = (mean[c] ?? 0) + (data[i * 3 + c] ?? 0) / n;
+  }
+  const distance = new Float64Array(n);
+  let meanDistance = 0;
+  for (let i = 0; i < n; i++) {
+    distance[i] = Math.hypot(
       (data[i * 3] ?? 0) - (mean[0] ?? 0),
       (data[i * 3 + 1] ?? 0) - (mean[1] ?? 0),
       (data[i * 3 + 2] ?? 0) - (mean[2] ?? 0),
     );
+    meanDistance += (distance[i] ?? 0) / n;
+  }
+  // Only what stands out more than the average pixel counts: a plain background weighs nothing.
+  const rows = new Float64Array(height);
+  const cols = new Float64Array(width);
+  for (let i = 0; i < n; i++) {
+    const weight = Math.max(0, (distance[i] ?? 0) - meanDistance);
     const x = i % width;
-    rows[(i - x) / width] = (rows[(i - x) / width] ?? 0) + d;
-    cols[x] = (cols[x] ?? 0) + d;
+    const y = (i - x) / width;
+    rows[y] = (rows[y] ?? 0) + weight;
+    cols[x] = (cols[x] ?? 0) + weight;
   }
   const [y0, y1] = massInterval(rows, 0.1, 0.9);
   const [x0, x1] = massInterval(cols, 0.1, 0.9);
