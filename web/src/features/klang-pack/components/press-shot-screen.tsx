@@ -127,7 +127,7 @@ export function PressShotScreen({ pack, userId, onBack }: PressShotScreenProps) 
                 />
               </button>
               <p className="line-clamp-2 px-1 text-sm text-muted">{shot.prompt}</p>
-              <div className="flex gap-2 px-1 pb-1">
+              <div className="flex flex-wrap gap-2 px-1 pb-1">
                 <Button size="sm" variant="secondary" onClick={() => void download(shot)}>
                   <Download className="size-4" aria-hidden="true" /> Download
                 </Button>
