@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { PACK_MESSAGES, PRO_PLAN } from '@klang/domain';
+import { ACCOUNT_MESSAGES, DEMO_ACCOUNT, PACK_MESSAGES, PRO_PLAN } from '@klang/domain';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 
@@ -186,4 +186,21 @@ test('an artist uploads 20 photos, trains a character, generates a press shot, d
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(PACK_MESSAGES.deleted, { exact: true })).toBeVisible();
   await expect(shots).toHaveCount(0);
+});
+
+test('the demo account meets the restricted-action gate for upload when it creates a pack', async ({
+  page,
+  screens,
+}) => {
+  const login = await page.request.post('/api/auth/login', {
+    data: { identifier: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+  });
+  expect(login.ok()).toBe(true);
+  await screens.visit('/creator-tools/klang-pack');
+  await page.getByRole('button', { name: 'Create Pack' }).click();
+  const gate = page.getByRole('dialog', { name: 'Demo mode' });
+  await expect(gate.getByText(ACCOUNT_MESSAGES.demoUpload)).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Upload photos of yourself' })).toHaveCount(0);
+  await screens.check('restricted action gate');
+  await shoot(page, 'demo-gate');
 });

@@ -47,7 +47,11 @@ export function createPackJobHandlers(deps: PackJobsDeps): Record<string, JobHan
           { packId, photoKeys: await repository.photoKeys(packId) },
           AbortSignal.timeout(5 * 60_000),
         );
-        await repository.markTrainingStarted(packId, modelId);
+        if (!(await repository.markTrainingStarted(packId, modelId))) {
+          // The artist deleted the pack while its photos were being handed over: drop the model too.
+          await engine.deleteModel(modelId);
+          return;
+        }
       } catch (error) {
         // A passing outage gets the runner's retries; the last attempt settles it for the user.
         if (job.attempts < job.maxAttempts) throw error;

@@ -148,12 +148,14 @@ export function createKlangPacksRepository(db: Db) {
       return rows.map((row) => row.storage_key);
     },
 
-    async markTrainingStarted(packId: string, modelId: string) {
-      await db.query(
+    /** Records the engine's model; false when the pack was deleted (or settled) meanwhile. */
+    async markTrainingStarted(packId: string, modelId: string): Promise<boolean> {
+      const rows = await db.query<{ id: string }>(
         `update klang_packs set provider_model_id = $2, training_started_at = now(), updated_at = now()
-         where id = $1 and status = 'training'`,
+         where id = $1 and status = 'training' returning id`,
         [packId, modelId],
       );
+      return rows.length > 0;
     },
 
     /** Moves a training pack to its outcome; a pack already out of training stays as it is. */
