@@ -53,13 +53,13 @@ describe('the selected-images modal (spec 002 §2.6, §4, §5)', () => {
 
   it('keeps Generate (30 credits) disabled until there are 20 images and a name', () => {
     show(19, 'Night');
-    const generate = screen.getByRole('button', { name: /Generate/ });
+    const generate = screen.getByRole<HTMLButtonElement>('button', { name: /Generate/ });
     expect(generate.textContent).toContain('30 credits');
-    expect((generate as HTMLButtonElement).disabled).toBe(true);
+    expect(generate.disabled).toBe(true);
     expect(screen.getByText(PACK_MESSAGES.minImages)).toBeTruthy();
     cleanup();
     show(20, ' ');
-    expect((screen.getByRole('button', { name: /Generate/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: /Generate/ }).disabled).toBe(true);
     expect(screen.getByText(PACK_MESSAGES.nameRequired)).toBeTruthy();
     cleanup();
     const onGenerate = vi.fn();
