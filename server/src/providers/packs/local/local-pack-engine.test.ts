@@ -60,6 +60,7 @@ const render = (prompt: string, seed = 1, input = { photo, analysis }) =>
     subject: input.analysis.subject,
     style: styleFromPrompt(prompt),
     palette: input.analysis.palette,
+    skinTone: input.analysis.skinTone,
     rng: createRng(`${prompt}:${seed}`),
   });
 
@@ -128,6 +129,32 @@ describe('press-shot rendering', () => {
     expect(sunset.warmth).toBeGreaterThan(plain.warmth + 15);
     expect(sunset.warmth).toBeGreaterThan(neon.warmth);
     expect(grunge.texture).toBeGreaterThan(plain.texture * 2);
+  });
+
+  it('sets a studio shot against the pack colour farthest from the skin tone', async () => {
+    const shot = await renderPressShot({
+      photo,
+      subject: analysis.subject,
+      style: styleFromPrompt('studio portrait'),
+      palette: [
+        [222, 170, 132],
+        [40, 70, 210],
+        [30, 50, 160],
+      ],
+      skinTone: [224, 172, 134],
+      rng: createRng('studio'),
+    });
+    // The top corners are backdrop: blue, not the skin-like beige.
+    const { data } = await sharp(shot).extract({ left: 0, top: 0, width: 120, height: 120 }).raw().toBuffer({
+      resolveWithObject: true,
+    });
+    let red = 0;
+    let blue = 0;
+    for (let i = 0; i < data.length; i += 3) {
+      red += data[i] ?? 0;
+      blue += data[i + 2] ?? 0;
+    }
+    expect(blue).toBeGreaterThan(red * 1.3);
   });
 
   it('frames around the subject region: a close-up fills the frame with the face, centred', async () => {

@@ -122,7 +122,14 @@ export function createLocalPackEngine(options: LocalPackEngineOptions): PackEngi
       if (!chosen) throw new Error('the model has no photos');
       signal.throwIfAborted();
       const photo = await buffer(await storage.read('artist-packs', chosen.key));
-      return renderPressShot({ photo, subject: chosen.subject, style, palette: model.palette, rng });
+      return renderPressShot({
+        photo,
+        subject: chosen.subject,
+        style,
+        palette: model.palette,
+        skinTone: model.skinTone,
+        rng,
+      });
     },
 
     async deleteModel(modelId) {

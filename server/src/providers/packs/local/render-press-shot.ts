@@ -20,6 +20,8 @@ export interface RenderInput {
   style: PressShotStyle;
   /** The pack's colours, for a backdrop the prompt does not name. */
   palette: Rgb[];
+  /** The artist's skin tone across the pack: the backdrop is chosen to stand apart from it. */
+  skinTone: Rgb;
   rng: Rng;
 }
 
@@ -93,6 +95,16 @@ function subjectMask(face: Rect): Buffer {
     `<defs><filter id="f" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${Math.max(6, face.width * 0.18)}"/></filter></defs>` +
       `<rect width="100%" height="100%" fill="#000"/><g filter="url(#f)"><ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="#fff"/>${shoulders}</g>`,
   );
+}
+
+/**
+ * Of the pack's own colours, one of the two farthest from the skin tone: a photographer picks a
+ * backdrop the face stands out from, and a pack's colours keep its shots looking like one set.
+ */
+function contrastingBackdrop(palette: Rgb[], skin: Rgb, rng: Rng): Rgb {
+  const distance = (c: Rgb) => (c[0] - skin[0]) ** 2 + (c[1] - skin[1]) ** 2 + (c[2] - skin[2]) ** 2;
+  const ranked = [...palette].sort((a, b) => distance(b) - distance(a));
+  return ranked[rng.int(0, Math.min(1, ranked.length - 1))] ?? [90, 90, 96];
 }
 
 /** The backdrop the subject is set against. */
@@ -286,8 +298,7 @@ export async function renderPressShot(input: RenderInput): Promise<Buffer> {
     width: subject.w * width * scaleX,
     height: subject.h * height * scaleY,
   };
-  const backdrop = style.accent ??
-    input.palette[rng.int(0, Math.max(0, Math.min(2, input.palette.length - 1)))] ?? [90, 90, 96];
+  const backdrop = style.accent ?? contrastingBackdrop(input.palette, input.skinTone, rng);
   const mask = await sharp(subjectMask(face)).extractChannel(0).raw().toBuffer();
   const subjectLayer = await sharp(frame)
     .joinChannel(mask, { raw: { width: SHOT_WIDTH, height: SHOT_HEIGHT, channels: 1 } })
