@@ -64,7 +64,7 @@ export function PackGrid({ packs, onCreate, onOpen, onDelete }: PackGridProps) {
                 onDelete(pack);
               }}
               aria-label={`Delete ${name}`}
-              className="absolute top-2 right-2 grid size-8 place-items-center rounded-full bg-black/60 text-white opacity-100 transition-opacity hover:bg-black sm:opacity-0 sm:group-hover:opacity-100 sm:focus-visible:opacity-100"
+              className="absolute top-2 right-2 z-10 grid size-8 place-items-center rounded-full bg-black/60 text-white opacity-100 transition-opacity hover:bg-black sm:opacity-0 sm:group-hover:opacity-100 sm:focus-visible:opacity-100"
             >
               <Trash2 className="size-4" aria-hidden="true" />
             </button>
