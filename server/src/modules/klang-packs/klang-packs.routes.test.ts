@@ -435,6 +435,18 @@ describe('ownership: packs, photos and results are their owner’s alone (spec 0
     });
   });
 
+  it('a pack deleted before its training job runs leaves nothing behind', async () => {
+    const owner = await proArtist();
+    const before = await filesIn('artist-packs');
+    const urls = await uploadAll(owner);
+    const packId = (await call(owner, '/functions/v1/train-klang-pack', trainBody(owner, urls))).json<{
+      pack_id: string;
+    }>().pack_id;
+    expect((await request(owner, 'DELETE', `/api/klang-packs/${packId}`)).statusCode).toBe(204);
+    await runJobs();
+    expect((await filesIn('artist-packs')).sort()).toEqual([...before].sort());
+  });
+
   it('deleting a pack deletes its photos, results, model and their files', async () => {
     const owner = await proArtist();
     const before = { photos: await filesIn('artist-packs'), results: await filesIn('pack-results') };
