@@ -41,6 +41,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       RATE_LIMITS: 'off',
+      // Character packs train for real on the local engine, but need not wait the 90 s default.
+      PACK_LOCAL_TRAINING_SECONDS: '3',
+      PACK_CHECK_SECONDS: '1',
     },
   },
 });

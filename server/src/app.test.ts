@@ -56,6 +56,7 @@ describe('the application shell of the API', () => {
         sfx: 'local',
         tts: 'espeak-ng',
         payments: 'local',
+        packs: 'local',
       },
     });
   });

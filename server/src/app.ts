@@ -29,6 +29,11 @@ import { createForumService } from './modules/forum/forum.service';
 import { createFollowsService } from './modules/follows/follows.service';
 import { createLoyaltyService } from './modules/loyalty/loyalty.service';
 import { kitRoutes } from './modules/kit/kit.routes';
+import { createPackJobHandlers } from './modules/klang-packs/klang-packs.jobs';
+import { createKlangPacksRepository } from './modules/klang-packs/klang-packs.repository';
+import { klangPacksRoutes } from './modules/klang-packs/klang-packs.routes';
+import { createKlangPacksService } from './modules/klang-packs/klang-packs.service';
+import { replicateWebhookRoutes } from './modules/klang-packs/replicate-webhook.routes';
 import { createKitService } from './modules/kit/kit.service';
 import { mediaRoutes } from './modules/media/media.routes';
 import { createApplyPaymentEventHandler } from './modules/payments/apply-payment-event.job';
@@ -203,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(localCheckoutRoutes, { provider: payments, deliver: localDelivery.deliver });
     await app.register(localBillingRoutes, { service: billing, publicUrl: config.publicUrl });
   }
+  const packsRepository = createKlangPacksRepository(db);
   app.decorate('jobHandlers', {
     [APPLY_PAYMENT_EVENT_JOB]: createApplyPaymentEventHandler(paymentsService),
     [DISCARD_CHECKOUT_USER_JOB]: createDiscardCheckoutUserHandler(db),
@@ -232,6 +238,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       storage: providers.storage,
       log: app.log,
     }),
+    ...createPackJobHandlers({
+      repository: packsRepository,
+      storage: providers.storage,
+      engine: providers.packs,
+      checkIntervalMs: config.packs.checkIntervalMs,
+      giveUpAfterMs: 60 * 60_000,
+      log: app.log,
+    }),
   });
   const kit = createKitService({
     db,
@@ -242,6 +256,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   await app.register(kitRoutes, { service: kit });
+  await app.register(klangPacksRoutes, {
+    service: createKlangPacksService({
+      repository: packsRepository,
+      storage: providers.storage,
+      engine: providers.packs,
+      kit,
+      log: app.log,
+    }),
+  });
+  if (config.packs.kind === 'replicate' && config.packs.webhookSecret) {
+    await app.register(replicateWebhookRoutes, {
+      secret: config.packs.webhookSecret,
+      repository: packsRepository,
+    });
+  }
   await app.register(healthRoutes, {
     database: db.kind,
     // The payment provider is made here, not in registry.ts (it needs the database).

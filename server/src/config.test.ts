@@ -50,4 +50,25 @@ describe('loadConfig', () => {
     expect(problems.some((p) => p.startsWith('S3_BUCKET:'))).toBe(true);
     expect((error as ConfigError).message).toContain('Klang cannot start');
   });
+
+  it('chooses Replicate for character packs only with its token, trainer version and destination', () => {
+    expect(loadConfig({}).packs).toMatchObject({
+      kind: 'local',
+      minTrainingMs: 90_000,
+      checkIntervalMs: 10_000,
+    });
+    const replicate = {
+      REPLICATE_API_TOKEN: 'r8_token',
+      REPLICATE_TRAINER_VERSION: 'abc123',
+      REPLICATE_DESTINATION: 'klang/artist-packs',
+    };
+    expect(loadConfig(replicate).packs).toMatchObject({
+      kind: 'replicate',
+      trainer: 'ostris/flux-dev-lora-trainer',
+      apiUrl: 'https://api.replicate.com/v1',
+    });
+    expect(() => loadConfig({ REPLICATE_API_TOKEN: 'r8_token' })).toThrow(
+      /REPLICATE_API_TOKEN: Replicate needs/,
+    );
+  });
 });

@@ -63,6 +63,18 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_ID: optionalString,
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+
+  PACK_LOCAL_TRAINING_SECONDS: z.coerce.number().min(0).max(900).default(90),
+  PACK_CHECK_SECONDS: z.coerce.number().min(0.2).max(600).default(10),
+  REPLICATE_API_TOKEN: optionalString,
+  REPLICATE_API_URL: z.url().default('https://api.replicate.com/v1'),
+  REPLICATE_TRAINER: z
+    .string()
+    .regex(/^[\w.-]+\/[\w.-]+$/)
+    .default('ostris/flux-dev-lora-trainer'),
+  REPLICATE_TRAINER_VERSION: optionalString,
+  REPLICATE_DESTINATION: optionalString,
+  REPLICATE_WEBHOOK_SECRET: optionalString,
 });
 
 /**
@@ -86,6 +98,16 @@ function crossSettingProblems(source: NodeJS.ProcessEnv): string[] {
   if (stripe.some(Boolean) && !stripe.every(Boolean)) {
     problems.push(
       'STRIPE_SECRET_KEY: Stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID together',
+    );
+  }
+  const replicate = [
+    source.REPLICATE_API_TOKEN,
+    source.REPLICATE_TRAINER_VERSION,
+    source.REPLICATE_DESTINATION,
+  ];
+  if (replicate.some(Boolean) && !replicate.every(Boolean)) {
+    problems.push(
+      'REPLICATE_API_TOKEN: Replicate needs REPLICATE_API_TOKEN, REPLICATE_TRAINER_VERSION and REPLICATE_DESTINATION together',
     );
   }
   if (source.NODE_ENV === 'production' && source.DATABASE_URL && !source.SESSION_SECRET) {
@@ -189,6 +211,24 @@ function buildConfig(env: Env) {
             apiUrl: env.STRIPE_API_URL,
           } as const)
         : ({ kind: 'local' } as const),
+    /** Character packs: Replicate when its token, trainer version and destination are set, else the local engine. */
+    packs:
+      env.REPLICATE_API_TOKEN && env.REPLICATE_TRAINER_VERSION && env.REPLICATE_DESTINATION
+        ? ({
+            kind: 'replicate',
+            apiToken: env.REPLICATE_API_TOKEN,
+            apiUrl: env.REPLICATE_API_URL,
+            trainer: env.REPLICATE_TRAINER,
+            trainerVersion: env.REPLICATE_TRAINER_VERSION,
+            destination: env.REPLICATE_DESTINATION,
+            webhookSecret: env.REPLICATE_WEBHOOK_SECRET,
+            checkIntervalMs: env.PACK_CHECK_SECONDS * 1000,
+          } as const)
+        : ({
+            kind: 'local',
+            minTrainingMs: env.PACK_LOCAL_TRAINING_SECONDS * 1000,
+            checkIntervalMs: env.PACK_CHECK_SECONDS * 1000,
+          } as const),
   };
 }
 

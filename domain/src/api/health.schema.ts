@@ -10,6 +10,7 @@ export const PROVIDER_KINDS = [
   'llm',
   'voiceAgent',
   'images',
+  'packs',
 ] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 

@@ -6,6 +6,9 @@ import type { CaptchaProvider } from './captcha/captcha';
 import { createSiteverifyCaptcha } from './captcha/siteverify-captcha';
 import type { EmailProvider } from './email/email';
 import type { CoverArtProvider } from './images/cover-art';
+import { createLocalPackEngine } from './packs/local/local-pack-engine';
+import type { PackEngine } from './packs/pack-engine';
+import { createReplicatePackEngine, REPLICATE_WEBHOOK_PATH } from './packs/replicate-pack-engine';
 import { createLocalCoverArt } from './images/local-cover-art';
 import { createOpenAiCoverArt } from './images/openai-cover-art';
 import { createLocalEmail } from './email/local-email';
@@ -28,6 +31,7 @@ export interface Providers {
   coverArt: CoverArtProvider;
   soundFx: SoundFxProvider;
   tts: TtsProvider;
+  packs: PackEngine;
 }
 
 /** Chooses each provider from configuration: the real service when configured, the local one otherwise. */
@@ -52,7 +56,16 @@ export function createProviders(config: Config, secrets: Secrets): Providers {
       : createEspeakTts({
           binary: config.audioAi.kind === 'local' ? config.audioAi.espeakPath : 'espeak-ng',
         });
-  return { storage, email, captcha, coverArt, soundFx, tts };
+  const packs =
+    config.packs.kind === 'replicate'
+      ? createReplicatePackEngine({
+          ...config.packs,
+          storage,
+          // Without a secret the webhook could not be verified: polling alone follows the training.
+          ...(config.packs.webhookSecret && { webhookUrl: `${config.publicUrl}${REPLICATE_WEBHOOK_PATH}` }),
+        })
+      : createLocalPackEngine({ storage, minTrainingMs: config.packs.minTrainingMs });
+  return { storage, email, captcha, coverArt, soundFx, tts, packs };
 }
 
 /** What /api/health and the start-up log say about each provider, so nobody mistakes local for real. */
@@ -64,5 +77,6 @@ export function describeProviders(providers: Providers): HealthResponse['provide
     images: providers.coverArt.name,
     sfx: providers.soundFx.name,
     tts: providers.tts.name,
+    packs: providers.packs.name,
   };
 }
