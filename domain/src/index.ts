@@ -20,3 +20,4 @@ export * from './api/forum.schema';
 export * from './api/tracks.schema';
 export * from './api/kit.schema';
 export * from './api/payments.schema';
+export * from './api/tutor.schema';

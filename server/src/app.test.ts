@@ -55,6 +55,8 @@ describe('the application shell of the API', () => {
         images: 'local',
         sfx: 'local',
         tts: 'espeak-ng',
+        llm: 'local-tutor',
+        voiceAgent: 'local (speech-to-text: none)',
       },
     });
   });

@@ -29,6 +29,7 @@ import { createForumService } from './modules/forum/forum.service';
 import { createFollowsService } from './modules/follows/follows.service';
 import { createLoyaltyService } from './modules/loyalty/loyalty.service';
 import { kitRoutes } from './modules/kit/kit.routes';
+import { registerTutor } from './modules/tutor/tutor.plugin';
 import { createKitService } from './modules/kit/kit.service';
 import { mediaRoutes } from './modules/media/media.routes';
 import { createApplyPaymentEventHandler } from './modules/payments/apply-payment-event.job';
@@ -194,16 +195,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
     }),
   });
-  await app.register(kitRoutes, {
-    service: createKitService({
-      db,
-      storage: providers.storage,
-      soundFx: providers.soundFx,
-      tts: providers.tts,
-      loadAccess: (accountId) => accounts.session(accountId),
-      log: app.log,
-    }),
+  const kit = createKitService({
+    db,
+    storage: providers.storage,
+    soundFx: providers.soundFx,
+    tts: providers.tts,
+    loadAccess: (accountId) => accounts.session(accountId),
+    log: app.log,
   });
+  await app.register(kitRoutes, { service: kit });
+  await registerTutor(app, { providers, kit, catalogue, accounts, secrets: deps.secrets });
   await app.register(healthRoutes, { database: db.kind, providers: describeProviders(providers) });
   await app.register(analyticsRoutes, {
     service: createAnalyticsService({ repository: createAnalyticsRepository(db) }),

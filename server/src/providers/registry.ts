@@ -17,6 +17,16 @@ import type { SoundFxProvider } from './soundfx/soundfx';
 import { createElevenLabsTts } from './tts/elevenlabs-tts';
 import { createEspeakTts } from './tts/espeak-tts';
 import type { TtsProvider } from './tts/tts';
+import type { ChatProvider } from './llm/chat';
+import { createLocalTutor } from './llm/local-tutor/local-tutor';
+import { createOpenAiChat } from './llm/openai-chat';
+import { createOpenAiStt } from './stt/openai-stt';
+import { NO_STT, type SttProvider } from './stt/stt';
+import {
+  createElevenLabsVoiceAgent,
+  createLocalVoiceAgent,
+  type VoiceAgentProvider,
+} from './voice-agent/voice-agent';
 import { createLocalStorage } from './storage/local-storage';
 import { createS3Storage } from './storage/s3-storage';
 import type { StorageProvider } from './storage/storage';
@@ -28,6 +38,9 @@ export interface Providers {
   coverArt: CoverArtProvider;
   soundFx: SoundFxProvider;
   tts: TtsProvider;
+  llm: ChatProvider;
+  stt: SttProvider;
+  voiceAgent: VoiceAgentProvider;
 }
 
 /** Chooses each provider from configuration: the real service when configured, the local one otherwise. */
@@ -52,7 +65,13 @@ export function createProviders(config: Config, secrets: Secrets): Providers {
       : createEspeakTts({
           binary: config.audioAi.kind === 'local' ? config.audioAi.espeakPath : 'espeak-ng',
         });
-  return { storage, email, captcha, coverArt, soundFx, tts };
+  const llm = config.llm.kind === 'openai' ? createOpenAiChat(config.llm) : createLocalTutor();
+  const stt = config.stt.kind === 'openai' ? createOpenAiStt(config.stt) : NO_STT;
+  const voiceAgent =
+    config.voiceAgent.kind === 'elevenlabs'
+      ? createElevenLabsVoiceAgent(createElevenLabsClient(config.voiceAgent), config.voiceAgent.agentId)
+      : createLocalVoiceAgent(stt.name);
+  return { storage, email, captcha, coverArt, soundFx, tts, llm, stt, voiceAgent };
 }
 
 /** What /api/health and the start-up log say about each provider, so nobody mistakes local for real. */
@@ -64,5 +83,7 @@ export function describeProviders(providers: Providers): HealthResponse['provide
     images: providers.coverArt.name,
     sfx: providers.soundFx.name,
     tts: providers.tts.name,
+    llm: providers.llm.name,
+    voiceAgent: providers.voiceAgent.name,
   };
 }
