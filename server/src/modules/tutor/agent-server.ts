@@ -45,6 +45,8 @@ export interface AgentServerDeps {
     warn(details: object, message: string): void;
     debug(details: object, message: string): void;
   };
+  /** How often the agent pings the client (10 s by default). */
+  pingIntervalMs?: number;
 }
 
 type Incoming = Record<string, unknown> & { type?: unknown };
@@ -186,7 +188,7 @@ class AgentConversation {
       setInterval(() => {
         this.pingId += 1;
         this.send({ type: 'ping', ping_event: { event_id: this.pingId, ping_ms: null } });
-      }, PING_INTERVAL_MS),
+      }, this.deps.pingIntervalMs ?? PING_INTERVAL_MS),
     );
   }
 
@@ -285,7 +287,7 @@ class AgentConversation {
   /** Reference tracks for the question go to the page's client tool, if it has one. */
   private recommend(question: string, eventId: number) {
     if (this.toolMissing) return;
-    const topic = relevantTopics(question, this.history)[0];
+    const topic = relevantTopics(question, this.history, this.context)[0];
     if (!topic) return;
     this.send({
       type: 'client_tool_call',

@@ -33,7 +33,11 @@ const index = createIndex(TOPICS);
  * The question's words at full weight and the recent user turns at decreasing weight, so that a
  * follow-up ('and for the snare?') is read in the light of what was being discussed.
  */
-function retrieve(question: string, history: readonly Turn[]): ScoredPassage[] {
+function retrieve(
+  question: string,
+  history: readonly Turn[],
+  context: readonly string[] = [],
+): ScoredPassage[] {
   const recentUser = history
     .filter((turn) => turn.role === 'user')
     .slice(-HISTORY_TURNS)
@@ -42,13 +46,19 @@ function retrieve(question: string, history: readonly Turn[]): ScoredPassage[] {
     weightedQuery([
       { text: question, weight: 1 },
       ...recentUser.map((turn, i) => ({ text: turn.content, weight: HISTORY_WEIGHT / 2 ** i })),
+      // What the app says the user is doing counts as a recent turn would.
+      ...context.map((text) => ({ text, weight: HISTORY_WEIGHT })),
     ]),
   );
 }
 
 /** The topics that fit a question, best first; reference tracks and catalogue matches come from these. */
-export function relevantTopics(question: string, history: readonly Turn[] = []): Topic[] {
-  const ranked = retrieve(question, history);
+export function relevantTopics(
+  question: string,
+  history: readonly Turn[] = [],
+  context: readonly string[] = [],
+): Topic[] {
+  const ranked = retrieve(question, history, context);
   const best = ranked[0];
   if (!best || best.score < MIN_SCORE) return [];
   const topics: Topic[] = [];
@@ -78,8 +88,12 @@ function lowerFirst(text: string): string {
  * order, a passage of a closely related topic, and the reference tracks to study. Passages the
  * tutor already said in this conversation give way to ones it has not, so 'tell me more' moves on.
  */
-export function answer(question: string, history: readonly Turn[] = []): TutorAnswer {
-  const ranked = retrieve(question, history);
+export function answer(
+  question: string,
+  history: readonly Turn[] = [],
+  context: readonly string[] = [],
+): TutorAnswer {
+  const ranked = retrieve(question, history, context);
   const best = ranked[0];
   if (!best || best.score < MIN_SCORE) {
     return {
@@ -128,12 +142,20 @@ export function answer(question: string, history: readonly Turn[] = []): TutorAn
   return { text: paragraphs.join('\n\n'), topics: second ? [main, second.topic] : [main] };
 }
 
-/** The question is the last user message; everything before it (except instructions) is history. */
-function splitConversation(messages: readonly ChatMessage[]): { question: string; history: Turn[] } {
+/**
+ * The question is the last user message and the turns before it are history. The first system
+ * message is the engine's instructions (this tutor has its own); later ones are context from the
+ * app, such as the voice agent's contextual updates.
+ */
+function splitConversation(messages: readonly ChatMessage[]) {
+  const context = messages
+    .filter((m) => m.role === 'system')
+    .slice(1)
+    .map((m) => m.content);
   const turns = messages.filter((m): m is ChatMessage & Turn => m.role !== 'system');
   const last = turns.at(-1);
-  if (last?.role !== 'user') return { question: '', history: turns };
-  return { question: last.content, history: turns.slice(0, -1) };
+  if (last?.role !== 'user') return { question: '', history: turns, context };
+  return { question: last.content, history: turns.slice(0, -1), context };
 }
 
 /**
@@ -144,12 +166,12 @@ export function createLocalTutor(): ChatProvider {
   return {
     name: 'local-tutor',
     complete(messages) {
-      const { question, history } = splitConversation(messages);
-      return Promise.resolve(answer(question, history).text);
+      const { question, history, context } = splitConversation(messages);
+      return Promise.resolve(answer(question, history, context).text);
     },
     async *stream(messages) {
-      const { question, history } = splitConversation(messages);
-      const paragraphs = answer(question, history).text.split('\n\n');
+      const { question, history, context } = splitConversation(messages);
+      const paragraphs = answer(question, history, context).text.split('\n\n');
       for (const [i, paragraph] of paragraphs.entries()) {
         yield i === 0 ? paragraph : `\n\n${paragraph}`;
         await Promise.resolve();
