@@ -245,3 +245,39 @@ test('the voice session listens on the fake microphone, answers aloud and is sav
     '2 messages',
   );
 });
+
+test('the live voice agent connects through the official SDK, answers a typed question and stops', async ({
+  page,
+  screens,
+}) => {
+  await signInDemo(page);
+  await screens.visit('/creator-tools/test-voice');
+  const circle = page.getByRole('status').filter({ hasText: /^(ready|listening|speaking|processing)$/ });
+  await expect(circle).toHaveText('ready');
+  await page.getByRole('button', { name: 'Start talking' }).click();
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Hi, I'm Abel, Klang's production tutor.")).toBeVisible();
+  await expect(circle).toHaveText(/^(listening|speaking)$/);
+  // The SDK's audio processors come from Klang's own paths (spec 002 §9): the page's policy
+  // refuses the blob: and data: URLs the SDK would otherwise use, so connecting proves it.
+  for (const name of ['rawAudioProcessor', 'audioConcatProcessor']) {
+    const script = await page.request.get(`/worklets/${name}.js`);
+    expect(script.headers()['content-type']).toMatch(/javascript/);
+    expect(await script.text()).toContain(`registerProcessor("${name}"`);
+  }
+  const policy = (await page.request.get('/creator-tools/test-voice')).headers()['content-security-policy'];
+  expect(policy).toMatch(/script-src 'self';/);
+  await screens.check('voice agent connected');
+
+  await page.getByLabel('Type a message to Abel').fill('How do I make my drums punchier?');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByRole('list', { name: 'Conversation' })).toContainText('transient', {
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('link', { name: /^Listen on Spotify: / }).first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(circle).toHaveText('ready');
+  await expect(page.getByRole('button', { name: 'Start talking' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

@@ -110,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityPlugin, {
     mediaOrigins: providers.storage.mediaOrigins,
     captchaOrigins: providers.captcha.origins,
+    voiceAgentOrigins: providers.voiceAgent.origins,
   });
   await app.register(cookie, { secret: deps.secrets.session });
   if (config.rateLimits) await app.register(rateLimitPlugin, { db });

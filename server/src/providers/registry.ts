@@ -69,7 +69,7 @@ export function createProviders(config: Config, secrets: Secrets): Providers {
   const stt = config.stt.kind === 'openai' ? createOpenAiStt(config.stt) : NO_STT;
   const voiceAgent =
     config.voiceAgent.kind === 'elevenlabs'
-      ? createElevenLabsVoiceAgent(createElevenLabsClient(config.voiceAgent), config.voiceAgent.agentId)
+      ? createElevenLabsVoiceAgent(createElevenLabsClient(config.voiceAgent), config.voiceAgent)
       : createLocalVoiceAgent(stt.name);
   return { storage, email, captcha, coverArt, soundFx, tts, llm, stt, voiceAgent };
 }

@@ -305,7 +305,8 @@ class AgentConversation {
     try {
       if (this.textOnly) return;
       const pcm = await this.deps.speakPcm(text, turn.abort.signal).catch((error: unknown) => {
-        this.deps.log.warn({ err: error }, 'voice agent speech failed');
+        // An interrupted turn's speech is cancelled on purpose; anything else is a failure.
+        if (!turn.abort.signal.aborted) this.deps.log.warn({ err: error }, 'voice agent speech failed');
         return null;
       });
       if (!pcm) return;

@@ -92,7 +92,8 @@ export function createTutorService(deps: TutorServiceDeps) {
       );
       return audio.audio;
     } catch (error) {
-      deps.log.warn({ err: error }, 'tutor reply speech failed');
+      // A caller that cancelled (the voice agent, interrupted) needs no report.
+      if (!signal?.aborted) deps.log.warn({ err: error }, 'tutor reply speech failed');
       return null;
     }
   }
