@@ -58,7 +58,14 @@ describe('the voice agent and speech-to-text providers against local fakes', () 
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => { resolve(); })));
+  afterAll(
+    () =>
+      new Promise<void>((resolve) =>
+        server.close(() => {
+          resolve();
+        }),
+      ),
+  );
 
   it('asks ElevenLabs for a signed URL with the key and names the socket origin', async () => {
     const agent = createElevenLabsVoiceAgent(createElevenLabsClient({ apiKey: 'xi-test', baseUrl: base }), {
