@@ -42,6 +42,9 @@ try {
     await page.goto(new URL('/creator-tools/abel', base).toString());
     await page.waitForLoadState('networkidle');
     await shot('abel');
+    await page.goto(new URL('/creator-tools/test-voice', base).toString());
+    await page.waitForLoadState('networkidle');
+    await shot('test-voice');
     await context.close();
   }
 } finally {

@@ -213,6 +213,24 @@ describe('the local agent server on the wire', () => {
     socket.close(1000);
   });
 
+  it('never drops a typed question for noise heard while it is being answered', async () => {
+    const { socket, frames } = await connect(agent.url('a'));
+    socket.send(JSON.stringify({ type: 'conversation_initiation_client_data' }));
+    await until(() => frames.find((f) => f.type === 'audio'));
+    socket.send(JSON.stringify({ type: 'user_message', text: 'How do I make my drums punchier?' }));
+    // Noise that ends as an utterance while the answer is being written (a beeping microphone).
+    const loud = tone(1).subarray(0, 800).toString('base64');
+    const silence = Buffer.alloc(800).toString('base64');
+    for (let i = 0; i < 10; i += 1) socket.send(JSON.stringify({ user_audio_chunk: loud }));
+    for (let i = 0; i < 40; i += 1) socket.send(JSON.stringify({ user_audio_chunk: silence }));
+    const responses = () =>
+      frames
+        .filter((f) => f.type === 'agent_response')
+        .map((f) => (f.agent_response_event as { agent_response: string }).agent_response);
+    await until(() => responses().find((text) => text.includes('transient')), 3000);
+    socket.close(1000);
+  });
+
   it('transcribes an utterance with a configured speech-to-text engine and answers it', async () => {
     const heard: number[] = [];
     const withStt = await startAgent({

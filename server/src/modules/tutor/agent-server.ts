@@ -51,6 +51,13 @@ export interface AgentServerDeps {
 
 type Incoming = Record<string, unknown> & { type?: unknown };
 
+/** One agent turn: its event id, its cancellation, and whether its audio has started. */
+interface AgentTurn {
+  id: number;
+  abort: AbortController;
+  speaking: boolean;
+}
+
 function refuse(socket: Duplex, status: number, reason: string) {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
@@ -82,7 +89,7 @@ class AgentConversation {
   private pingId = 0;
   private readonly history: Turn[] = [];
   private readonly context: string[] = [];
-  private turn: { id: number; abort: AbortController } | null = null;
+  private turn: AgentTurn | null = null;
   private readonly voice = createVoiceActivity();
   private toolMissing = false;
   private toldNoSpeechToText = false;
@@ -196,11 +203,13 @@ class AgentConversation {
   private hear(pcm: Buffer) {
     if (this.textOnly) return;
     const utterance = this.voice.push(pcm);
-    if (this.voice.speaking && this.turn) this.interrupt();
+    // Speech over the agent's voice interrupts it; its answer, already sent as text, stands.
+    if (this.voice.speaking && this.turn?.speaking) this.interrupt();
     if (!utterance) return;
     const transcribe = this.deps.stt.transcribe;
     if (!transcribe) {
-      if (!this.toldNoSpeechToText) {
+      // Said once, and never over an answer in progress (a typed question's).
+      if (!this.toldNoSpeechToText && !this.turn) {
         this.toldNoSpeechToText = true;
         void this.say(AGENT_TEXT.noSpeechToText);
       }
@@ -228,7 +237,7 @@ class AgentConversation {
   private startTurn() {
     this.interrupt();
     this.eventId += 1;
-    const turn = { id: this.eventId, abort: new AbortController() };
+    const turn: AgentTurn = { id: this.eventId, abort: new AbortController(), speaking: false };
     this.turn = turn;
     return turn;
   }
@@ -301,7 +310,7 @@ class AgentConversation {
   }
 
   /** The turn's speech as quarter-second PCM chunks, paced a little ahead of playback. */
-  private async speak(text: string, turn: { id: number; abort: AbortController }) {
+  private async speak(text: string, turn: AgentTurn) {
     try {
       if (this.textOnly) return;
       const pcm = await this.deps.speakPcm(text, turn.abort.signal).catch((error: unknown) => {
@@ -310,6 +319,7 @@ class AgentConversation {
         return null;
       });
       if (!pcm) return;
+      turn.speaking = true;
       const started = Date.now();
       const stopped = () => turn.abort.signal.aborted;
       for (const [i, chunk] of toAudioChunks(pcm).entries()) {

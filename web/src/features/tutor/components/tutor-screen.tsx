@@ -39,7 +39,7 @@ export function TutorScreen({ variant, header }: { variant: TutorVariant; header
   return (
     <div
       data-theme={variant === 'abel' ? 'light' : undefined}
-      className={cn(variant === 'abel' && 'min-h-full bg-bg text-fg')}
+      className={cn(variant === 'abel' && 'min-h-[calc(100dvh-3.5rem)] bg-bg text-fg')}
     >
       {/* Extra room at the end on phones: the floating forum button sits over the last row. */}
       <section className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 pt-6 pb-24 sm:py-10">

@@ -1,4 +1,4 @@
-import { Conversation, type Mode, type Status } from '@elevenlabs/client';
+import type { Conversation, Mode, Status } from '@elevenlabs/client';
 import { VOICE_AGENT_WORKLET_PATHS } from '@klang/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchVoiceAgentSession } from '../api/tutor-api';
@@ -44,8 +44,12 @@ export function useVoiceAgent() {
         micGranted.current = true;
       }
       setStatus('connecting');
-      const session = await fetchVoiceAgentSession();
-      conversation.current = await Conversation.startSession({
+      // The SDK (with its WebRTC dependency, about 150 kB compressed) loads when a session starts.
+      const [{ Conversation: Sdk }, session] = await Promise.all([
+        import('@elevenlabs/client'),
+        fetchVoiceAgentSession(),
+      ]);
+      conversation.current = await Sdk.startSession({
         signedUrl: session.signedUrl,
         connectionType: 'websocket',
         workletPaths: VOICE_AGENT_WORKLET_PATHS,
