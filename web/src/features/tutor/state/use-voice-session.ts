@@ -122,11 +122,12 @@ export function useVoiceSession(variant: TutorVariant, onSave: (messages: Messag
       recognition.current = null;
       r.stop();
       setListening(false);
+      // A new question: the last error (shown until now, across restarts) is behind us.
+      setError(null);
       void process(text);
     };
     r.onstart = () => {
       setListening(true);
-      setError(null);
     };
     r.onresult = (event) => {
       const { final, interim } = readResults(event);
