@@ -1,4 +1,5 @@
 import {
+  GENRE_NAMES,
   isActiveChartGenre,
   TUTOR_LIMITS,
   TUTOR_MESSAGES,
@@ -32,7 +33,7 @@ export const TUTOR_SYSTEM_PROMPT = [
   'Answer clearly and practically in a few short paragraphs of plain text, without markdown.',
   'Give concrete settings (frequencies, ratios, times, BPM) where they help, and say why.',
   'When the user asks for tracks, name real released tracks as "Title" by Artist.',
-  'Klang genres: Minimal / Deep Tech, House / Tech House, Drum n Bass, Techno, UK Garage, EDM, Dubstep.',
+  `Klang genres: ${GENRE_NAMES.join(', ')}.`,
 ].join(' ');
 
 /** How much of an answer is read aloud: long answers are cut at a sentence, not mid-word. */
