@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   KIT_MESSAGES,
@@ -156,5 +158,63 @@ describe('the tutor functions on an unreachable chat engine', () => {
     expect(res.json()).toMatchObject({ error: TUTOR_MESSAGES.failedToGenerate });
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.json()).toMatchObject({ providers: { llm: 'openai-compatible (tiny)' } });
+  });
+});
+
+describe('the tutor functions on an OpenAI-compatible chat engine', () => {
+  let t: TestApp;
+  let server: Server;
+  const seen: { messages: { role: string; content: string }[]; model: string }[] = [];
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      let raw = '';
+      request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      request.on('end', () => {
+        seen.push(JSON.parse(raw) as (typeof seen)[number]);
+        response.setHeader('Content-Type', 'application/json');
+        response.end(
+          JSON.stringify({
+            choices: [
+              { message: { role: 'assistant', content: 'Tighten the **kick** tail, then layer a click.' } },
+            ],
+          }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    t = await createTestApp({
+      LLM_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+      LLM_MODEL: 'tiny',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) =>
+      server.close(() => {
+        resolve();
+      }),
+    );
+  });
+
+  it('sends the tutor instructions, the history and the question; links come from the knowledge base', async () => {
+    const artist = await signUp(t.app, 'artist');
+    await setTier(t, artist.id, 'pro');
+    const res = await artist.post(ABEL, {
+      prompt: 'And for the kick?',
+      conversationHistory: [
+        { type: 'user', content: 'How do I make my drums punchier?' },
+        { type: 'ai', content: 'Shape the transient.' },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const body = tutorResponseSchema.parse(res.json());
+    expect(body.content).toBe('Tighten the **kick** tail, then layer a click.');
+    expect(body.spotifyUrls[0]).toMatch(/^https:\/\/open\.spotify\.com\/search\//);
+    expect(body.audio).not.toBeNull();
+    const request = seen.at(-1);
+    expect(request?.model).toBe('tiny');
+    expect(request?.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(request?.messages[0]?.content).toContain('You are Abel');
+    expect(request?.messages.at(-1)?.content).toBe('And for the kick?');
   });
 });
