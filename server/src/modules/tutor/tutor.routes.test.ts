@@ -4,12 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   KIT_MESSAGES,
   MESSAGES,
+  TUTOR_LIMITS,
   TUTOR_MESSAGES,
   tutorResponseSchema,
   voiceAgentSessionSchema,
 } from '@klang/domain';
 import { decodeToMono } from '../../providers/audio/ffmpeg';
-import { signUp } from '../../test/accounts-helpers';
+import { nextAddress, signUp } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { insertAccount, insertTrack } from '../../test/catalogue-fixtures';
 
@@ -43,6 +44,18 @@ describe('the tutor functions on the local tutor', () => {
     const artist = await signUp(t.app, 'artist');
     await setTier(t, artist.id, 'free');
     expect((await artist.post(TUTOR, { prompt: 'drums?' })).statusCode).toBe(403);
+  });
+
+  it('limits questions per account, whatever address they come from', async () => {
+    // A free artist's calls are refused after the limit has counted them: cheap to make.
+    const artist = await signUp(t.app, 'artist');
+    await setTier(t, artist.id, 'free');
+    const statuses: number[] = [];
+    for (let i = 0; i <= TUTOR_LIMITS.requestsPerMinute; i++) {
+      statuses.push((await artist.post(TUTOR, { prompt: 'drums?' }, nextAddress())).statusCode);
+    }
+    expect(statuses.slice(0, TUTOR_LIMITS.requestsPerMinute).every((s) => s === 403)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
   });
 
   it('refuses a blank or overlong question with the message', async () => {
