@@ -104,6 +104,10 @@ export function useTutorChat(variant: TutorVariant) {
     [persist],
   );
 
+  const close = useCallback(() => {
+    setOpenId(null);
+  }, []);
+
   const recent = useMemo(
     () =>
       [...conversations]
@@ -116,9 +120,7 @@ export function useTutorChat(variant: TutorVariant) {
     recent,
     open: conversations.find((c) => c.id === openId) ?? null,
     openConversation: setOpenId,
-    close: () => {
-      setOpenId(null);
-    },
+    close,
     send,
     remove,
     addConversation,
