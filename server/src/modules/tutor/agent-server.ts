@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { LOCAL_AGENT_ID } from '@klang/domain';
+import { LOCAL_AGENT_ID, TUTOR_LIMITS } from '@klang/domain';
 import type { ChatMessage, ChatProvider } from '../../providers/llm/chat';
 import { relevantTopics, spotifySearchUrl, type Turn } from '../../providers/llm/local-tutor/local-tutor';
 import type { SttProvider } from '../../providers/stt/stt';
@@ -260,7 +260,7 @@ class AgentConversation {
             },
           ]
         : []),
-      ...this.history.slice(-12),
+      ...this.history.slice(-TUTOR_LIMITS.historyTurnsRead),
       { role: 'user', content: text },
     ];
     let reply = '';
