@@ -21,3 +21,4 @@ export * from './api/tracks.schema';
 export * from './api/kit.schema';
 export * from './api/payments.schema';
 export * from './api/packs.schema';
+export * from './api/tutor.schema';

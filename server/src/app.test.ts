@@ -57,6 +57,8 @@ describe('the application shell of the API', () => {
         tts: 'espeak-ng',
         payments: 'local',
         packs: 'local',
+        llm: 'local-tutor',
+        voiceAgent: 'local (speech-to-text: none)',
       },
     });
   });

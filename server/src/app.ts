@@ -34,6 +34,7 @@ import { createKlangPacksRepository } from './modules/klang-packs/klang-packs.re
 import { klangPacksRoutes } from './modules/klang-packs/klang-packs.routes';
 import { createKlangPacksService } from './modules/klang-packs/klang-packs.service';
 import { replicateWebhookRoutes } from './modules/klang-packs/replicate-webhook.routes';
+import { registerTutor } from './modules/tutor/tutor.plugin';
 import { createKitService } from './modules/kit/kit.service';
 import { mediaRoutes } from './modules/media/media.routes';
 import { createApplyPaymentEventHandler } from './modules/payments/apply-payment-event.job';
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityPlugin, {
     mediaOrigins: providers.storage.mediaOrigins,
     captchaOrigins: providers.captcha.origins,
+    voiceAgentOrigins: providers.voiceAgent.origins,
   });
   await app.register(cookie, { secret: deps.secrets.session });
   if (config.rateLimits) await app.register(rateLimitPlugin, { db });
@@ -256,6 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   await app.register(kitRoutes, { service: kit });
+  await registerTutor(app, { providers, kit, catalogue, accounts, secrets: deps.secrets });
   await app.register(klangPacksRoutes, {
     service: createKlangPacksService({
       repository: packsRepository,

@@ -71,4 +71,23 @@ describe('loadConfig', () => {
       /REPLICATE_API_TOKEN: Replicate needs/,
     );
   });
+
+  it('chooses the tutor engine, speech to text and the voice agent from their settings', () => {
+    const local = loadConfig({});
+    expect(local.llm).toEqual({ kind: 'local' });
+    expect(local.stt).toEqual({ kind: 'none' });
+    expect(local.voiceAgent).toEqual({ kind: 'local' });
+    const configured = loadConfig({
+      LLM_BASE_URL: 'http://localhost:11434/v1',
+      LLM_MODEL: 'llama3.2',
+      STT_BASE_URL: 'https://api.openai.com/v1',
+      ELEVENLABS_API_KEY: 'xi',
+      ELEVENLABS_AGENT_ID: 'agent_1',
+    });
+    expect(configured.llm).toMatchObject({ kind: 'openai', model: 'llama3.2', apiKey: 'none' });
+    expect(configured.stt).toMatchObject({ kind: 'openai', model: 'whisper-1' });
+    expect(configured.voiceAgent).toMatchObject({ kind: 'elevenlabs', agentId: 'agent_1' });
+    expect(() => loadConfig({ LLM_BASE_URL: 'http://localhost:11434/v1' })).toThrow(/LLM_MODEL/);
+    expect(() => loadConfig({ ELEVENLABS_AGENT_ID: 'agent_1' })).toThrow(/ELEVENLABS_AGENT_ID/);
+  });
 });

@@ -58,6 +58,14 @@ const envSchema = z.object({
   ELEVENLABS_API_KEY: optionalString,
   ELEVENLABS_BASE_URL: z.url().default('https://api.elevenlabs.io'),
   ESPEAK_NG_PATH: z.string().min(1).default('espeak-ng'),
+  ELEVENLABS_AGENT_ID: optionalString,
+
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: optionalString,
+  STT_BASE_URL: optionalUrl,
+  STT_API_KEY: optionalString,
+  STT_MODEL: z.string().default('whisper-1'),
 
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -93,6 +101,12 @@ function crossSettingProblems(source: NodeJS.ProcessEnv): string[] {
     if (Boolean(source[`${kind}_SITE_KEY`]) !== Boolean(source[`${kind}_SECRET`])) {
       problems.push(`${kind}_SECRET: ${kind}_SITE_KEY and ${kind}_SECRET go together`);
     }
+  }
+  if (Boolean(source.LLM_BASE_URL) !== Boolean(source.LLM_MODEL)) {
+    problems.push('LLM_MODEL: the tutor chat engine needs LLM_BASE_URL and LLM_MODEL together');
+  }
+  if (source.ELEVENLABS_AGENT_ID && !source.ELEVENLABS_API_KEY) {
+    problems.push('ELEVENLABS_AGENT_ID: the ElevenLabs voice agent needs ELEVENLABS_API_KEY');
   }
   const stripe = [source.STRIPE_SECRET_KEY, source.STRIPE_WEBHOOK_SECRET, source.STRIPE_PRICE_ID];
   if (stripe.some(Boolean) && !stripe.every(Boolean)) {
@@ -200,6 +214,36 @@ function buildConfig(env: Env) {
     audioAi: env.ELEVENLABS_API_KEY
       ? ({ kind: 'elevenlabs', apiKey: env.ELEVENLABS_API_KEY, baseUrl: env.ELEVENLABS_BASE_URL } as const)
       : ({ kind: 'local', espeakPath: env.ESPEAK_NG_PATH } as const),
+    /** The tutor's answers: an OpenAI-compatible chat endpoint when configured, else the local tutor. */
+    llm:
+      env.LLM_BASE_URL && env.LLM_MODEL
+        ? ({
+            kind: 'openai',
+            baseUrl: env.LLM_BASE_URL,
+            // Ollama and llama.cpp ignore the key, but the header must be there.
+            apiKey: env.LLM_API_KEY ?? 'none',
+            model: env.LLM_MODEL,
+          } as const)
+        : ({ kind: 'local' } as const),
+    /** The live voice agent's speech input: an OpenAI-compatible transcription endpoint, or none. */
+    stt: env.STT_BASE_URL
+      ? ({
+          kind: 'openai',
+          baseUrl: env.STT_BASE_URL,
+          apiKey: env.STT_API_KEY ?? 'none',
+          model: env.STT_MODEL,
+        } as const)
+      : ({ kind: 'none' } as const),
+    /** The live voice agent: ElevenLabs' own agent when its id is set (with the key), else Klang's. */
+    voiceAgent:
+      env.ELEVENLABS_AGENT_ID && env.ELEVENLABS_API_KEY
+        ? ({
+            kind: 'elevenlabs',
+            agentId: env.ELEVENLABS_AGENT_ID,
+            apiKey: env.ELEVENLABS_API_KEY,
+            baseUrl: env.ELEVENLABS_BASE_URL,
+          } as const)
+        : ({ kind: 'local' } as const),
     /** Pro checkout and billing: Stripe when its key, webhook secret and price are set, else the local checkout. */
     payments:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PRICE_ID

@@ -7,6 +7,8 @@ export interface SecurityOptions {
   mediaOrigins: string[];
   /** Origins of a remote captcha (hCaptcha, Turnstile) when one is configured; none for ALTCHA. */
   captchaOrigins?: string[];
+  /** Where the live voice agent's socket goes when it is not this server (ElevenLabs). */
+  voiceAgentOrigins?: readonly string[];
 }
 
 /**
@@ -28,7 +30,7 @@ export const securityPlugin = fp(
           imgSrc: ["'self'", 'data:', 'blob:', ...options.mediaOrigins],
           mediaSrc: ["'self'", 'blob:', 'data:', ...options.mediaOrigins],
           // The storage origin too: SoundLab fetches a preset's saved sounds to build its zip.
-          connectSrc: ["'self'", ...captcha, ...options.mediaOrigins],
+          connectSrc: ["'self'", ...captcha, ...options.mediaOrigins, ...(options.voiceAgentOrigins ?? [])],
           // The remote captchas draw their challenge in a frame of their own.
           frameSrc: ["'self'", ...captcha],
           fontSrc: ["'self'", 'data:'],

@@ -20,6 +20,16 @@ import type { SoundFxProvider } from './soundfx/soundfx';
 import { createElevenLabsTts } from './tts/elevenlabs-tts';
 import { createEspeakTts } from './tts/espeak-tts';
 import type { TtsProvider } from './tts/tts';
+import type { ChatProvider } from './llm/chat';
+import { createLocalTutor } from './llm/local-tutor/local-tutor';
+import { createOpenAiChat } from './llm/openai-chat';
+import { createOpenAiStt } from './stt/openai-stt';
+import { NO_STT, type SttProvider } from './stt/stt';
+import {
+  createElevenLabsVoiceAgent,
+  createLocalVoiceAgent,
+  type VoiceAgentProvider,
+} from './voice-agent/voice-agent';
 import { createLocalStorage } from './storage/local-storage';
 import { createS3Storage } from './storage/s3-storage';
 import type { StorageProvider } from './storage/storage';
@@ -32,6 +42,9 @@ export interface Providers {
   soundFx: SoundFxProvider;
   tts: TtsProvider;
   packs: PackEngine;
+  llm: ChatProvider;
+  stt: SttProvider;
+  voiceAgent: VoiceAgentProvider;
 }
 
 /** Chooses each provider from configuration: the real service when configured, the local one otherwise. */
@@ -65,7 +78,13 @@ export function createProviders(config: Config, secrets: Secrets): Providers {
           ...(config.packs.webhookSecret && { webhookUrl: `${config.publicUrl}${REPLICATE_WEBHOOK_PATH}` }),
         })
       : createLocalPackEngine({ storage, minTrainingMs: config.packs.minTrainingMs });
-  return { storage, email, captcha, coverArt, soundFx, tts, packs };
+  const llm = config.llm.kind === 'openai' ? createOpenAiChat(config.llm) : createLocalTutor();
+  const stt = config.stt.kind === 'openai' ? createOpenAiStt(config.stt) : NO_STT;
+  const voiceAgent =
+    config.voiceAgent.kind === 'elevenlabs'
+      ? createElevenLabsVoiceAgent(createElevenLabsClient(config.voiceAgent), config.voiceAgent)
+      : createLocalVoiceAgent(stt.name);
+  return { storage, email, captcha, coverArt, soundFx, tts, packs, llm, stt, voiceAgent };
 }
 
 /** What /api/health and the start-up log say about each provider, so nobody mistakes local for real. */
@@ -78,5 +97,7 @@ export function describeProviders(providers: Providers): HealthResponse['provide
     sfx: providers.soundFx.name,
     tts: providers.tts.name,
     packs: providers.packs.name,
+    llm: providers.llm.name,
+    voiceAgent: providers.voiceAgent.name,
   };
 }

@@ -9,9 +9,9 @@ import { pipeProcess, runProcess, type PipedProcess, type ProcessInput } from '.
 
 const QUIET = ['-hide_banner', '-loglevel', 'error', '-nostdin'];
 
-/** Runs ffmpeg with `args`, feeding `input` on stdin, and resolves with stdout. */
-export function runFfmpeg(args: string[], input?: ProcessInput): Promise<Buffer> {
-  return runProcess(ffmpeg.path, [...QUIET, ...args], input ? { input } : {});
+/** Runs ffmpeg with `args`, feeding `input` on stdin, and resolves with stdout; `signal` kills it. */
+export function runFfmpeg(args: string[], input?: ProcessInput, signal?: AbortSignal): Promise<Buffer> {
+  return runProcess(ffmpeg.path, [...QUIET, ...args], { ...(input && { input }), ...(signal && { signal }) });
 }
 
 /**

@@ -1,5 +1,8 @@
-import { NotYetAvailable } from '../components/not-yet-available';
+import { VoiceAgentScreen } from '../../features/tutor/components/voice-agent-screen';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { KitToolHeader } from '../components/kit-tool-header';
 
 export function Component() {
-  return <NotYetAvailable screen="Voice agent" />;
+  useDocumentTitle('Voice test');
+  return <VoiceAgentScreen header={<KitToolHeader title="Voice test" />} />;
 }

@@ -1,5 +1,8 @@
-import { NotYetAvailable } from '../components/not-yet-available';
+import { TutorScreen } from '../../features/tutor/components/tutor-screen';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { KitToolHeader } from '../components/kit-tool-header';
 
 export function Component() {
-  return <NotYetAvailable screen="TutorLab" />;
+  useDocumentTitle('TutorLab');
+  return <TutorScreen variant="tutorlab" header={<KitToolHeader title="TutorLab" />} />;
 }

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+/** The tutor's strings (spec 002 §2.4, §3, §5, §8), word for word. */
+export const TUTOR_MESSAGES = {
+  inputPlaceholder: 'Ask me about music production or request track recommendations',
+  followUpPlaceholder: 'Ask a follow-up question...',
+  thinking: 'Abel is thinking...',
+  recommendedTracks: 'Recommended tracks:',
+  listenOnSpotify: 'Listen on Spotify',
+  fallback: "Sorry, I couldn't generate a proper response. Please try asking again.",
+  invalidFormat: 'Invalid response format from API',
+  failedToGenerate: 'Failed to generate response',
+  couldNotAccessMicrophone: 'Could not access microphone. Please check permissions.',
+  failedToStartRecognition: 'Failed to start speech recognition. Please try again.',
+  recognitionUnsupported: 'Speech recognition not supported in this browser',
+  enterQuestion: 'Please enter a question',
+  questionTooLong: 'This question is too long',
+  historyTooLong: 'This conversation is too long to continue; start a new one',
+  voiceAgentUnavailable: 'The voice agent is not available right now. Please try again.',
+} as const;
+
+/** Spec 002 §8: the speech-recognition error texts, by the browser's error code. */
+export const SPEECH_ERROR_MESSAGES: Record<string, string> = {
+  'not-allowed': 'Microphone access denied. Please allow microphone permissions and try again.',
+  'no-speech': 'No speech detected. Please try speaking again.',
+  'audio-capture': 'Microphone not available. Please check your microphone connection.',
+  network: 'Network error occurred. Please check your internet connection.',
+  'not-supported': 'Speech recognition is not supported in this browser.',
+  'service-not-allowed': 'Speech recognition service is not allowed. Please check your browser settings.',
+};
+
+/** The text for any speech-recognition error code (spec 002 §8, 'other' for unknown codes). */
+export function speechErrorMessage(code: string): string {
+  return SPEECH_ERROR_MESSAGES[code] ?? `Speech recognition error: ${code}. Please try again.`;
+}
+
+/** Spec 002 §9 and the bounds one request may ask for. */
+export const TUTOR_LIMITS = {
+  titleChars: 50,
+  recentConversations: 5,
+  transcriptTitleChars: 30,
+  language: 'en-US',
+  autoRestartMs: 1000,
+  silenceCheckMs: 1500,
+  promptMax: 2000,
+  historyMax: 200,
+  /** The recent turns the engines read: enough for follow-ups, bounded in cost. */
+  historyTurnsRead: 12,
+  requestsPerMinute: 12,
+  microphone: { sampleRate: 44_100, echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+} as const;
+
+/** Spec 002 §3 Message, as the client sends it back as history. */
+export const tutorMessageSchema = z.object({
+  id: z.string().max(100).optional(),
+  type: z.enum(['user', 'ai']),
+  content: z.string().max(20_000),
+  timestamp: z.union([z.string(), z.number()]).optional(),
+});
+export type TutorHistoryMessage = z.infer<typeof tutorMessageSchema>;
+
+/** Spec 002 §7 tutor-response and abel-response: `{prompt, conversationHistory}`. */
+export const tutorRequestSchema = z.object({
+  prompt: z
+    .string()
+    .trim()
+    .min(1, TUTOR_MESSAGES.enterQuestion)
+    .max(TUTOR_LIMITS.promptMax, TUTOR_MESSAGES.questionTooLong),
+  // Extra fields a client keeps on its messages (audio, links) are dropped, not refused.
+  conversationHistory: z
+    .array(z.looseObject(tutorMessageSchema.shape))
+    .max(TUTOR_LIMITS.historyMax, TUTOR_MESSAGES.historyTooLong)
+    .default([]),
+});
+export type TutorRequest = z.infer<typeof tutorRequestSchema>;
+
+/** A track from Klang's own catalogue the tutor points to: only what the user may already see. */
+export const tutorCatalogueTrackSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  artist: z.string(),
+  genre: z.string(),
+});
+
+/** Spec 002 §3 Tutor response, in the shape Klang's engine answers (content, audio, spotifyUrls). */
+export const tutorResponseSchema = z.object({
+  content: z.string(),
+  /** Base64 MP3 of the reply read aloud; null when no speech engine could render it. */
+  audio: z.string().nullable(),
+  spotifyUrls: z.array(z.string()),
+  klangTracks: z.array(tutorCatalogueTrackSchema),
+});
+export type TutorResponse = z.infer<typeof tutorResponseSchema>;
+
+/**
+ * Where the live voice agent page connects (spec 002 §2.5): a signed WebSocket URL to Klang's own
+ * agent server or to an ElevenLabs agent; the SDK connects to either the same way.
+ */
+export const voiceAgentSessionSchema = z.object({
+  kind: z.enum(['local', 'elevenlabs']),
+  signedUrl: z.string(),
+});
+export type VoiceAgentSession = z.infer<typeof voiceAgentSessionSchema>;
+
+/** Spec 002 §9: the SDK's two AudioWorklet scripts, served from Klang's own paths. */
+export const VOICE_AGENT_WORKLET_PATHS = {
+  rawAudioProcessor: '/worklets/rawAudioProcessor.js',
+  audioConcatProcessor: '/worklets/audioConcatProcessor.js',
+} as const;
+
+/** The local agent server's id (the path's `agent_id`): it serves one agent, Klang's tutor. */
+export const LOCAL_AGENT_ID = 'klang-tutor';

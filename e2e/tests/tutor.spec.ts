@@ -1,0 +1,283 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DEMO_ACCOUNT, TUTOR_MESSAGES } from '@klang/domain';
+import type { Page } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
+import { expect, test } from '../support/fixtures';
+
+// The voice journeys need a microphone: Chromium's fake device, granted without a prompt.
+test.use({
+  launchOptions: {
+    ...CHROMIUM_LAUNCH_OPTIONS,
+    args: [
+      ...CHROMIUM_LAUNCH_OPTIONS.args,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+    ],
+  },
+  permissions: ['microphone'],
+});
+
+const DRUMS = 'What are some tips for making my drums sound punchier?';
+
+async function signInDemo(page: Page) {
+  const res = await page.request.post('/api/auth/login', {
+    data: { identifier: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+  });
+  expect(res.ok()).toBe(true);
+}
+
+/** Records every media element the page starts playing. */
+async function recordPlayback(page: Page) {
+  await page.addInitScript(() => {
+    const played: string[] = [];
+    Object.assign(window, { __played: played });
+    const play = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'play')?.value as (
+      this: HTMLMediaElement,
+    ) => Promise<void>;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      played.push(this.src);
+      return play.call(this);
+    };
+  });
+}
+
+/** Seconds of audio ffmpeg decodes from MP3 bytes: anything but real audio throws. */
+function decodedSeconds(mp3: Buffer): number {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'tutor-e2e-')), 'reply.mp3');
+  writeFileSync(file, mp3);
+  const ffmpeg = path.join(import.meta.dirname, '../../node_modules/@ffmpeg-installer/linux-x64/ffmpeg');
+  const raw = execFileSync(
+    ffmpeg,
+    ['-v', 'error', '-i', file, '-f', 's16le', '-ac', '1', '-ar', '8000', '-'],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  return raw.length / 2 / 8000;
+}
+
+test('the tutor answers a text question with advice, tracks and audio; the conversation is kept, reopened and exported', async ({
+  page,
+  screens,
+}) => {
+  await recordPlayback(page);
+  await signInDemo(page);
+  await screens.visit('/creator-tools/tutorlab');
+  await expect(page.getByRole('heading', { name: 'TutorLab' })).toBeVisible();
+  const question = page.getByPlaceholder(TUTOR_MESSAGES.inputPlaceholder);
+
+  await page.getByRole('button', { name: DRUMS }).click();
+  await expect(question).toHaveValue(DRUMS);
+  await page.getByRole('button', { name: 'Send question' }).click();
+
+  const panel = page.getByRole('dialog', { name: DRUMS.slice(0, 50) + '...' });
+  await expect(panel.getByText(TUTOR_MESSAGES.thinking)).toBeVisible();
+  const answer = panel.getByRole('article', { name: 'Abel’s answer' });
+  await expect(answer).toContainText('transient', { timeout: 30_000 });
+  await expect(answer.getByText(TUTOR_MESSAGES.recommendedTracks)).toBeVisible();
+  const links = answer.getByRole('link', { name: new RegExp(`^${TUTOR_MESSAGES.listenOnSpotify}`) });
+  await expect(links.first()).toHaveAttribute('href', /^https:\/\/open\.spotify\.com\/search\//);
+  await screens.check('TutorLab conversation');
+
+  await answer.getByRole('button', { name: 'Play answer audio' }).click();
+  await expect(answer.getByRole('button', { name: 'Pause answer audio' })).toBeVisible();
+  const played = await page.evaluate(() => (window as unknown as { __played: string[] }).__played);
+  expect(played).toHaveLength(1);
+  expect(played[0]).toMatch(/^data:audio\/mpeg;base64,/);
+  expect(decodedSeconds(Buffer.from(played[0]?.split(',')[1] ?? '', 'base64'))).toBeGreaterThan(5);
+  await answer.getByRole('button', { name: 'Pause answer audio' }).click();
+  await expect(answer.getByRole('button', { name: 'Play answer audio' })).toBeVisible();
+
+  await panel.getByPlaceholder(TUTOR_MESSAGES.followUpPlaceholder).fill('Tell me more');
+  await panel.getByRole('button', { name: 'Send follow-up question' }).click();
+  await expect(panel.getByRole('article', { name: 'Abel’s answer' }).nth(1)).toContainText(
+    'Building on what we covered about punchy drums',
+    { timeout: 30_000 },
+  );
+  await expect(panel.getByText('4 messages')).toBeVisible();
+  await panel.getByRole('button', { name: 'Close conversation' }).click();
+
+  // Stored on the device: the conversation is still listed after a reload, and reopens.
+  await page.reload();
+  const listed = page.getByRole('button', {
+    name: /^What are some tips for making my drums sound punch\.\.\. \d+ messages/,
+  });
+  await expect(listed).toContainText('4 messages');
+  await listed.click();
+  await expect(panel.getByRole('article', { name: 'Your message' }).nth(1)).toContainText('Tell me more');
+
+  const downloading = page.waitForEvent('download');
+  await panel.getByRole('button', { name: 'Export transcript' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('What are some tips for making -transcript.txt');
+  const transcript = readFileSync(await download.path(), 'utf8');
+  const entries = transcript.split('\n\n[');
+  expect(transcript).toMatch(
+    /^\[[^\]]+\] USER: What are some tips for making my drums sound punchier\?\n\n\[/,
+  );
+  expect(entries.length).toBeGreaterThanOrEqual(4);
+  expect(transcript).toMatch(/\] AI: Here is how I would approach punchy drums\./);
+  await panel.getByRole('button', { name: 'Close conversation' }).click();
+
+  // Abel keeps its own list, in a fixed light look.
+  await screens.visit('/creator-tools/abel');
+  await expect(page.getByRole('heading', { name: 'Abel' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Recent conversations' })).toHaveCount(0);
+  const background = await page
+    .locator('[data-theme="light"]')
+    .evaluate((element) => getComputedStyle(element).backgroundColor);
+  expect(background).toBe('rgb(247, 247, 249)');
+
+  // Back on TutorLab, deleting the conversation removes it from the device.
+  await page.goto('/creator-tools/tutorlab');
+  const remove = page.getByRole('button', { name: /^Delete conversation: What are some tips/ });
+  // On a phone the list's end sits under the bottom navigation until scrolled up, as a thumb would.
+  await remove.evaluate((element) => {
+    element.scrollIntoView({ block: 'center' });
+  });
+  await remove.click();
+  await expect(page.getByRole('heading', { name: 'Recent conversations' })).toHaveCount(0);
+});
+
+test('without speech recognition in the browser, the microphone says so', async ({ page }) => {
+  await page.addInitScript(() => {
+    // Only the browser API is removed, as on browsers that have none.
+    Reflect.deleteProperty(window, 'SpeechRecognition');
+    Reflect.deleteProperty(window, 'webkitSpeechRecognition');
+  });
+  await signInDemo(page);
+  await page.goto('/creator-tools/tutorlab');
+  await page.getByRole('button', { name: 'Start a voice session' }).click();
+  await expect(page.getByRole('alert')).toContainText(TUTOR_MESSAGES.recognitionUnsupported);
+  await page.getByRole('button', { name: 'Dictate your question' }).click();
+  await expect(page.getByRole('alert')).toContainText(TUTOR_MESSAGES.recognitionUnsupported);
+});
+
+test('the voice session listens on the fake microphone, answers aloud and is saved on close', async ({
+  page,
+  screens,
+}) => {
+  // A stand-in for the browser's speech recognition only (Chromium's needs Google's servers):
+  // it starts, reports what it was set up with, and hears one question the test says.
+  await page.addInitScript(() => {
+    const state = {
+      configs: [] as object[],
+      instance: null as null | Record<string, unknown>,
+      constraints: [] as unknown[],
+    };
+    Object.assign(window, { __speech: state });
+    const getUserMedia = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    navigator.mediaDevices.getUserMedia = (constraints) => {
+      state.constraints.push(constraints);
+      return getUserMedia(constraints);
+    };
+    class StandIn {
+      lang = '';
+      continuous = false;
+      interimResults = false;
+      onstart: (() => void) | null = null;
+      onresult: ((event: unknown) => void) | null = null;
+      onerror: ((event: unknown) => void) | null = null;
+      onend: (() => void) | null = null;
+      start() {
+        state.configs.push({
+          lang: this.lang,
+          continuous: this.continuous,
+          interimResults: this.interimResults,
+        });
+        state.instance = this as unknown as Record<string, unknown>;
+        setTimeout(() => this.onstart?.(), 10);
+      }
+      stop() {
+        setTimeout(() => this.onend?.(), 10);
+      }
+      abort() {
+        this.stop();
+      }
+    }
+    Object.assign(window, { webkitSpeechRecognition: StandIn, SpeechRecognition: StandIn });
+  });
+  await recordPlayback(page);
+  await signInDemo(page);
+  await page.goto('/creator-tools/tutorlab');
+  await page.getByRole('button', { name: 'Start a voice session' }).click();
+
+  const overlay = page.getByRole('dialog', { name: 'Voice session' });
+  const circle = overlay.getByRole('status');
+  await expect(circle).toHaveText('ready');
+  const constraints = await page.evaluate(
+    () => (window as unknown as { __speech: { constraints: unknown[] } }).__speech.constraints,
+  );
+  expect(constraints).toEqual([
+    { audio: { sampleRate: 44_100, echoCancellation: true, noiseSuppression: true, autoGainControl: true } },
+  ]);
+
+  await overlay.getByRole('button', { name: 'Start listening' }).click();
+  await expect(circle).toHaveText('listening');
+  await screens.check('voice session listening');
+  const configs = await page.evaluate(
+    () => (window as unknown as { __speech: { configs: object[] } }).__speech.configs,
+  );
+  expect(configs[0]).toEqual({ lang: 'en-US', continuous: true, interimResults: true });
+
+  // An interim result followed by silence is taken as said after 1.5 s.
+  await page.evaluate(() => {
+    const speech = (window as unknown as { __speech: { instance: { onresult: (event: unknown) => void } } })
+      .__speech;
+    speech.instance.onresult({
+      resultIndex: 0,
+      results: {
+        length: 1,
+        0: { isFinal: false, length: 1, 0: { transcript: 'how do I make a punchy kick' } },
+      },
+    });
+  });
+  await expect(circle).toHaveText('processing', { timeout: 5000 });
+  await expect(circle).toHaveText('speaking', { timeout: 30_000 });
+  await expect(overlay).toContainText('You: how do I make a punchy kick');
+  const played = await page.evaluate(() => (window as unknown as { __played: string[] }).__played);
+  expect(played[0]).toMatch(/^data:audio\/mpeg;base64,/);
+
+  await overlay.getByRole('button', { name: 'Close voice session' }).click();
+  await expect(overlay).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^how do I make a punchy kick/ })).toContainText(
+    '2 messages',
+  );
+});
+
+test('the live voice agent connects through the official SDK, answers a typed question and stops', async ({
+  page,
+  screens,
+}) => {
+  await signInDemo(page);
+  await screens.visit('/creator-tools/test-voice');
+  const circle = page.getByRole('status').filter({ hasText: /^(ready|listening|speaking|processing)$/ });
+  await expect(circle).toHaveText('ready');
+  await page.getByRole('button', { name: 'Start talking' }).click();
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Hi, I'm Abel, Klang's production tutor.")).toBeVisible();
+  await expect(circle).toHaveText(/^(listening|speaking)$/);
+  // The SDK's audio processors come from Klang's own paths (spec 002 §9): the page's policy
+  // refuses the blob: and data: URLs the SDK would otherwise use, so connecting proves it.
+  for (const name of ['rawAudioProcessor', 'audioConcatProcessor']) {
+    const script = await page.request.get(`/worklets/${name}.js`);
+    expect(script.headers()['content-type']).toMatch(/javascript/);
+    expect(await script.text()).toContain(`registerProcessor("${name}"`);
+  }
+  const policy = (await page.request.get('/creator-tools/test-voice')).headers()['content-security-policy'];
+  expect(policy).toMatch(/script-src 'self';/);
+  await screens.check('voice agent connected');
+
+  await page.getByLabel('Type a message to Abel').fill('How do I make my drums punchier?');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByRole('list', { name: 'Conversation' })).toContainText('transient', {
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('link', { name: /^Listen on Spotify: / }).first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(circle).toHaveText('ready');
+  await expect(page.getByRole('button', { name: 'Start talking' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

@@ -1,0 +1,233 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  KIT_MESSAGES,
+  MESSAGES,
+  TUTOR_LIMITS,
+  TUTOR_MESSAGES,
+  tutorResponseSchema,
+  voiceAgentSessionSchema,
+} from '@klang/domain';
+import { decodeToMono } from '../../providers/audio/ffmpeg';
+import { nextAddress, signUp } from '../../test/accounts-helpers';
+import { createTestApp, type TestApp } from '../../test/app';
+import { insertAccount, insertTrack } from '../../test/catalogue-fixtures';
+
+const TUTOR = '/functions/v1/tutor-response';
+const ABEL = '/functions/v1/abel-response';
+const SESSION = '/api/kit/voice-agent/session';
+
+async function setTier(t: TestApp, accountId: string, tier: 'free' | 'trial' | 'pro') {
+  await t.db.query('update artist_profiles set subscription_tier = $2 where id = $1', [accountId, tier]);
+}
+
+describe('the tutor functions on the local tutor', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('refuses signed-out users, listeners and free artists as the Kit does', async () => {
+    const signedOut = await t.app.inject({ method: 'POST', url: TUTOR, payload: { prompt: 'drums?' } });
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json()).toMatchObject({ error: MESSAGES.userNotAuthenticated });
+
+    const listener = await signUp(t.app, 'listener');
+    expect((await listener.post(ABEL, { prompt: 'drums?' })).json()).toMatchObject({
+      error: KIT_MESSAGES.kitBlocked,
+      code: 'FORBIDDEN',
+    });
+    const artist = await signUp(t.app, 'artist');
+    await setTier(t, artist.id, 'free');
+    expect((await artist.post(TUTOR, { prompt: 'drums?' })).statusCode).toBe(403);
+  });
+
+  it('limits questions per account, whatever address they come from', async () => {
+    // A free artist's calls are refused after the limit has counted them: cheap to make.
+    const artist = await signUp(t.app, 'artist');
+    await setTier(t, artist.id, 'free');
+    const statuses: number[] = [];
+    for (let i = 0; i <= TUTOR_LIMITS.requestsPerMinute; i++) {
+      statuses.push((await artist.post(TUTOR, { prompt: 'drums?' }, nextAddress())).statusCode);
+    }
+    expect(statuses.slice(0, TUTOR_LIMITS.requestsPerMinute).every((s) => s === 403)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('refuses a blank or overlong question with the message', async () => {
+    const artist = await signUp(t.app, 'artist');
+    await setTier(t, artist.id, 'pro');
+    const blank = await artist.post(TUTOR, { prompt: '   ', conversationHistory: [] });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toMatchObject({ error: TUTOR_MESSAGES.enterQuestion, code: 'VALIDATION_FAILED' });
+    const long = await artist.post(ABEL, { prompt: 'x'.repeat(2001) });
+    expect(long.json()).toMatchObject({ error: TUTOR_MESSAGES.questionTooLong });
+  });
+
+  it('answers both variants with advice, Spotify links and the reply as MP3', async () => {
+    const artist = await signUp(t.app, 'artist');
+    await setTier(t, artist.id, 'trial');
+    for (const url of [TUTOR, ABEL]) {
+      const res = await artist.post(url, {
+        prompt: 'What are some tips for making my drums sound punchier?',
+        conversationHistory: [],
+      });
+      expect(res.statusCode, url).toBe(200);
+      const body = tutorResponseSchema.parse(res.json());
+      expect(body.content).toMatch(/transient/);
+      expect(body.spotifyUrls.length).toBeGreaterThan(0);
+      for (const link of body.spotifyUrls) expect(link).toMatch(/^https:\/\/open\.spotify\.com\/search\//);
+      const pcm = await decodeToMono(Buffer.from(body.audio ?? '', 'base64'), 8000);
+      expect(pcm.samples.length / pcm.sampleRate).toBeGreaterThan(5);
+    }
+  });
+
+  it('reads the conversation: a follow-up continues the topic, extra message fields are accepted', async () => {
+    const artist = await signUp(t.app, 'artist');
+    await setTier(t, artist.id, 'pro');
+    const first = tutorResponseSchema.parse(
+      (await artist.post(TUTOR, { prompt: 'How can I create a more interesting bassline?' })).json(),
+    );
+    const followUp = await artist.post(TUTOR, {
+      prompt: 'Tell me more',
+      conversationHistory: [
+        {
+          id: '1',
+          type: 'user',
+          content: 'How can I create a more interesting bassline?',
+          timestamp: '2026-01-01',
+        },
+        {
+          id: '2',
+          type: 'ai',
+          content: first.content,
+          audioUrl: 'data:audio/mpeg;base64,AAAA',
+          spotifyUrls: [],
+        },
+      ],
+    });
+    expect(followUp.statusCode).toBe(200);
+    expect(followUp.json<{ content: string }>().content).toMatch(
+      /^Building on what we covered about writing a more interesting bassline/,
+    );
+  });
+
+  it('names only Klang tracks the user may see, and counts the masked ones', async () => {
+    const artist = await signUp(t.app, 'artist');
+    await setTier(t, artist.id, 'pro');
+    const maker = await insertAccount(t.db, 'artist', { artistName: 'Hidden Maker' });
+    const hidden = await insertTrack(t.db, maker, { title: 'Secret Groove', genre: 'Minimal / Deep Tech' });
+    const liked = await insertTrack(t.db, maker, { title: 'Known Groove', genre: 'Minimal / Deep Tech' });
+    await t.db.query('update tracks set likes = 3 where id = any($1)', [[hidden, liked]]);
+    await t.db.query(
+      `insert into track_interactions (user_id, track_id, interaction_type, added_to_library) values ($1, $2, 'like', true)`,
+      [artist.id, liked],
+    );
+    const res = await artist.post(TUTOR, { prompt: 'How do I make a minimal deep tech groove?' });
+    const body = tutorResponseSchema.parse(res.json());
+    expect(body.klangTracks).toEqual([
+      { id: liked, title: 'Known Groove', artist: 'Hidden Maker', genre: 'Minimal / Deep Tech' },
+    ]);
+    expect(body.content).toContain('"Known Groove" by Hidden Maker');
+    expect(body.content).not.toContain('Secret Groove');
+    expect(body.content).toMatch(
+      /1 more Minimal \/ Deep Tech track is on Klang's chart, still anonymous to you/,
+    );
+  });
+
+  it('gives free artists a signed URL to the local agent and refuses listeners', async () => {
+    const artist = await signUp(t.app, 'artist');
+    await setTier(t, artist.id, 'free');
+    const res = await artist.get(SESSION);
+    expect(res.statusCode).toBe(200);
+    const session = voiceAgentSessionSchema.parse(res.json());
+    expect(session.kind).toBe('local');
+    expect(session.signedUrl).toMatch(
+      /^ws:\/\/localhost(:\d+)?\/v1\/convai\/conversation\?agent_id=klang-tutor&conversation_signature=[\w-]+\.[\w-]+$/,
+    );
+    const listener = await signUp(t.app, 'listener');
+    expect((await listener.get(SESSION)).statusCode).toBe(403);
+  });
+});
+
+describe('the tutor functions on an unreachable chat engine', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ LLM_BASE_URL: 'http://127.0.0.1:9/v1', LLM_MODEL: 'tiny' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers with the spec failure text and names the engine in health', async () => {
+    const artist = await signUp(t.app, 'artist');
+    await setTier(t, artist.id, 'pro');
+    const res = await artist.post(TUTOR, { prompt: 'punchy drums?' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ error: TUTOR_MESSAGES.failedToGenerate });
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.json()).toMatchObject({ providers: { llm: 'openai-compatible (tiny)' } });
+  });
+});
+
+describe('the tutor functions on an OpenAI-compatible chat engine', () => {
+  let t: TestApp;
+  let server: Server;
+  const seen: { messages: { role: string; content: string }[]; model: string }[] = [];
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      let raw = '';
+      request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      request.on('end', () => {
+        seen.push(JSON.parse(raw) as (typeof seen)[number]);
+        response.setHeader('Content-Type', 'application/json');
+        response.end(
+          JSON.stringify({
+            choices: [
+              { message: { role: 'assistant', content: 'Tighten the **kick** tail, then layer a click.' } },
+            ],
+          }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    t = await createTestApp({
+      LLM_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+      LLM_MODEL: 'tiny',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) =>
+      server.close(() => {
+        resolve();
+      }),
+    );
+  });
+
+  it('sends the tutor instructions, the history and the question; links come from the knowledge base', async () => {
+    const artist = await signUp(t.app, 'artist');
+    await setTier(t, artist.id, 'pro');
+    const res = await artist.post(ABEL, {
+      prompt: 'And for the kick?',
+      conversationHistory: [
+        { type: 'user', content: 'How do I make my drums punchier?' },
+        { type: 'ai', content: 'Shape the transient.' },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const body = tutorResponseSchema.parse(res.json());
+    expect(body.content).toBe('Tighten the **kick** tail, then layer a click.');
+    expect(body.spotifyUrls[0]).toMatch(/^https:\/\/open\.spotify\.com\/search\//);
+    expect(body.audio).not.toBeNull();
+    const request = seen.at(-1);
+    expect(request?.model).toBe('tiny');
+    expect(request?.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(request?.messages[0]?.content).toContain('You are Abel');
+    expect(request?.messages.at(-1)?.content).toBe('And for the kick?');
+  });
+});

@@ -1,0 +1,143 @@
+import { TUTOR_MESSAGES } from '@klang/domain';
+import { ExternalLink, Mic, Send, Square } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { cn } from '../../../components/ui/cn';
+import { useVoiceAgent } from '../state/use-voice-agent';
+
+/**
+ * The live voice agent (spec 002 §2.5): a heading and tagline, a 500x500 card whose circle shows
+ * the state, the start mic button while not connected, the stop button while connected, and the
+ * error strip. A text box sends typed turns, which the local agent answers when no speech-to-text
+ * engine is configured.
+ */
+export function VoiceAgentScreen({ header }: { header: ReactNode }) {
+  const agent = useVoiceAgent();
+  const [text, setText] = useState('');
+  const isActive = agent.status === 'connected' || agent.status === 'connecting';
+  return (
+    <section className="mx-auto flex w-full max-w-3xl flex-col items-center gap-6 px-4 pt-6 pb-24 sm:py-10">
+      <div className="flex w-full flex-col gap-3">{header}</div>
+      <p className="w-full text-muted">
+        Talk with Abel, Klang’s production tutor: ask about your mix, your sound or your next track.
+      </p>
+      <div className="grid aspect-square w-full max-w-[500px] place-items-center rounded-3xl border border-line bg-surface p-6 sm:size-[500px]">
+        <div className="flex flex-col items-center gap-8">
+          <div className="relative grid place-items-center">
+            <span
+              aria-hidden="true"
+              className={cn(
+                'absolute inset-0 rounded-full bg-primary/25',
+                isActive ? 'animate-ping' : 'hidden',
+              )}
+            />
+            <div
+              role="status"
+              aria-live="polite"
+              data-state={agent.label}
+              className={cn(
+                'relative grid size-44 place-items-center rounded-full text-xl font-semibold capitalize transition-transform duration-700 sm:size-52',
+                agent.label === 'speaking'
+                  ? 'scale-110 bg-primary text-on-primary'
+                  : 'border border-line bg-bg text-fg',
+              )}
+            >
+              {agent.label}
+            </div>
+          </div>
+          {agent.isConnected ? (
+            <button
+              type="button"
+              onClick={() => {
+                void agent.stop();
+              }}
+              className="inline-flex h-12 items-center gap-2 rounded-full border border-line px-5 font-semibold text-fg hover:bg-fg/10"
+            >
+              <Square aria-hidden="true" className="size-4" /> Stop
+            </button>
+          ) : (
+            <button
+              type="button"
+              onClick={() => {
+                void agent.start();
+              }}
+              disabled={agent.status === 'connecting'}
+              aria-label="Start talking"
+              className="grid size-16 place-items-center rounded-full bg-primary text-on-primary shadow-lg hover:bg-primary-hover disabled:opacity-60"
+            >
+              <Mic aria-hidden="true" className="size-7" />
+            </button>
+          )}
+        </div>
+      </div>
+      {agent.error && (
+        <p
+          role="alert"
+          className="w-full max-w-[500px] rounded-xl border border-accent/40 bg-accent/10 px-4 py-2 text-sm text-fg"
+        >
+          {agent.error}
+        </p>
+      )}
+      {agent.isConnected && (
+        <form
+          className="flex w-full max-w-[500px] items-center gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            agent.sendText(text);
+            setText('');
+          }}
+        >
+          <label htmlFor="voice-agent-text" className="sr-only">
+            Type a message to Abel
+          </label>
+          <input
+            id="voice-agent-text"
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+            }}
+            placeholder="Or type a message..."
+            className="h-11 min-w-0 flex-1 rounded-full border border-line bg-field px-4 text-fg placeholder:text-muted focus:outline-2 focus:outline-primary"
+          />
+          <button
+            type="submit"
+            disabled={!text.trim()}
+            aria-label="Send message"
+            className="grid size-11 shrink-0 place-items-center rounded-full bg-primary text-on-primary hover:bg-primary-hover disabled:opacity-50"
+          >
+            <Send aria-hidden="true" className="size-5" />
+          </button>
+        </form>
+      )}
+      {agent.lines.length > 0 && (
+        <ol aria-label="Conversation" className="flex w-full max-w-[500px] flex-col gap-2 text-sm">
+          {agent.lines.map((line, i) => (
+            <li key={i} className={line.role === 'user' ? 'text-muted' : 'whitespace-pre-line text-fg'}>
+              {line.role === 'user' ? `You: ${line.text}` : line.text}
+            </li>
+          ))}
+        </ol>
+      )}
+      {agent.recommendations && agent.recommendations.urls.length > 0 && (
+        <div className="w-full max-w-[500px] text-sm">
+          <p className="font-semibold text-fg">{TUTOR_MESSAGES.recommendedTracks}</p>
+          <ul className="mt-1 flex flex-col gap-1">
+            {agent.recommendations.urls.map((url) => (
+              <li key={url}>
+                <a
+                  href={url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${TUTOR_MESSAGES.listenOnSpotify}: ${decodeURIComponent(url.split('/search/')[1] ?? '')}`}
+                  className="inline-flex items-center gap-1.5 font-medium text-accent hover:underline"
+                >
+                  <ExternalLink aria-hidden="true" className="size-3.5" />
+                  {TUTOR_MESSAGES.listenOnSpotify}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
