@@ -70,10 +70,10 @@ function accountKey(request: FastifyRequest): string {
  * not starve another; a request without a session counts against its address. A response that
  * failed on Klang's side (5xx: the provider failed) is refunded: a failure costs nothing.
  */
-export function limitPerAccount(max: number) {
+export function limitPerAccount(max: number, timeWindow = '1 minute') {
   return {
     config: {
-      rateLimit: { max, timeWindow: '1 minute', hook: 'preHandler' as const, keyGenerator: accountKey },
+      rateLimit: { max, timeWindow, hook: 'preHandler' as const, keyGenerator: accountKey },
     },
     async onResponse(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
       if (reply.statusCode >= 500) await this.refundRateLimit?.(accountKey(request));

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   generatePackImageRequestSchema,
@@ -17,23 +16,12 @@ import {
   trainPackResponseSchema,
 } from '@klang/domain';
 import { AppError } from '../../errors';
+import { limitPerAccount } from '../../plugins/rate-limit';
 import { signedIn } from '../../plugins/session';
 import type { KlangPacksService } from './klang-packs.service';
 
 /** Training photos arrive as the raw file; the server decodes it, whatever type is declared. */
 const PHOTO_BODY_TYPES = ['image/jpeg', 'image/png', 'application/octet-stream'];
-
-function perAccount(max: number, timeWindow: string) {
-  return {
-    rateLimit: {
-      max,
-      timeWindow,
-      hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) =>
-        `${request.method} ${request.routeOptions.url ?? request.url} ${request.account?.id ?? request.ip}`,
-    },
-  };
-}
 
 /** Character packs' HTTP surface (spec 002 §7): the named functions and the owner's resources. */
 export const klangPacksRoutes: FastifyPluginAsyncZod<{ service: KlangPacksService }> = async (
@@ -57,7 +45,7 @@ export const klangPacksRoutes: FastifyPluginAsyncZod<{ service: KlangPacksServic
       schema: { tags, response: { 201: packPhotoSchema } },
       bodyLimit: PACKS.imageMaxBytes,
       // 70 photos per pack, a few packs an hour.
-      config: perAccount(PACKS.imagesMax * 4, '1 hour'),
+      ...limitPerAccount(PACKS.imagesMax * 4, '1 hour'),
       errorHandler: (error, request, reply) => {
         const mapped =
           error.statusCode === 413
@@ -88,7 +76,7 @@ export const klangPacksRoutes: FastifyPluginAsyncZod<{ service: KlangPacksServic
     '/functions/v1/train-klang-pack',
     {
       schema: { tags, body: trainPackRequestSchema, response: { 200: trainPackResponseSchema } },
-      config: perAccount(10, '1 hour'),
+      ...limitPerAccount(10, '1 hour'),
     },
     async (request) => service.train(request.account, request.body),
   );
@@ -101,7 +89,7 @@ export const klangPacksRoutes: FastifyPluginAsyncZod<{ service: KlangPacksServic
         body: generatePackImageRequestSchema,
         response: { 200: generatePackImageResponseSchema },
       },
-      config: perAccount(20, '1 minute'),
+      ...limitPerAccount(20, '1 minute'),
     },
     async (request) => service.generate(request.account, request.body),
   );

@@ -9,24 +9,12 @@ import {
   voiceAgentSessionSchema,
 } from '@klang/domain';
 import { AppError } from '../../errors';
+import { limitPerAccount } from '../../plugins/rate-limit';
 import type { SessionAccount } from '../../plugins/session';
 import type { VoiceAgentProvider } from '../../providers/voice-agent/voice-agent';
 import { AGENT_PATH } from './agent-server';
 import type { TutorService, TutorVariant } from './tutor.service';
 import type { TicketSigner } from './voice-agent-ticket';
-
-/** Per account, not per address, as the Kit's generation routes (kit.routes.ts) are limited. */
-function perAccount(max: number) {
-  return {
-    rateLimit: {
-      max,
-      timeWindow: '1 minute',
-      hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) =>
-        `${request.method} ${request.routeOptions.url ?? request.url} ${request.account?.id ?? request.ip}`,
-    },
-  };
-}
 
 /** The agent socket's origin as the browser reached this server (ws behind http, wss behind https). */
 function socketOrigin(request: FastifyRequest): string {
@@ -49,7 +37,7 @@ export const tutorRoutes: FastifyPluginAsyncZod<{
       url,
       {
         schema: { tags: ['kit'], body: tutorRequestSchema, response: { 200: tutorResponseSchema } },
-        config: perAccount(TUTOR_LIMITS.requestsPerMinute),
+        ...limitPerAccount(TUTOR_LIMITS.requestsPerMinute),
       },
       async (request) => options.service.respond(request.account, variant, request.body),
     );
@@ -63,7 +51,7 @@ export const tutorRoutes: FastifyPluginAsyncZod<{
     '/api/kit/voice-agent/session',
     {
       schema: { tags: ['kit'], response: { 200: voiceAgentSessionSchema } },
-      config: perAccount(20),
+      ...limitPerAccount(20),
     },
     async (request, reply) => {
       const account = await options.assertAllowed(request.account, 'test-voice');
