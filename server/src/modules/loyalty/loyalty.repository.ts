@@ -50,6 +50,52 @@ function upsertXp(source: string, firstParam: number): string {
            last_updated = now()`;
 }
 
+/** The award of a track's actions, as common table expressions for a statement (see below). */
+export interface AwardStatementPart {
+  /** `earned as (…), applied as (…)`: `earned` returns the reasons this statement awarded. */
+  ctes: string;
+  /** The part's own values, to be appended to the statement's at `firstParam`. */
+  params: unknown[];
+}
+
+/**
+ * Records several awards of one track once each and adds the new ones to the user's counters.
+ * `user` and `track` are the statement's placeholders for them; `when` a condition the award
+ * waits on (`true`, or that a caller's own CTE wrote something); the part's values start at
+ * `$firstParam`. The ledger's unique index decides "once", even under concurrent requests.
+ */
+export function trackAwardStatementPart(options: {
+  user: string;
+  track: string;
+  when: string;
+  firstParam: number;
+  awards: readonly { reason: AwardReason; points: number }[];
+}): AwardStatementPart {
+  const { user, track, when, firstParam: n } = options;
+  return {
+    ctes: `earned as (
+           insert into point_awards (user_id, reason, points, award_key, track_id)
+           select ${user}::uuid, reason, points, ${track}::text, ${track}::uuid
+           from unnest($${String(n)}::text[], $${String(n + 1)}::int[]) as a(reason, points)
+           where ${when}
+           on conflict (user_id, reason, award_key) where award_key is not null do nothing
+           returning reason, points),
+         applied as (
+           ${upsertXp(
+             `select ${user}::uuid, sum(points)::int,
+                     count(*) filter (where reason = 'swipe')::int, count(*) filter (where reason = 'like')::int, 0,
+                     count(*) filter (where reason = 'library')::int, 0, 0, null::date
+              from earned having count(*) > 0`,
+             n + 2,
+           )})`,
+    params: [
+      options.awards.map((a) => a.reason),
+      options.awards.map((a) => a.points),
+      ...THRESHOLD_PARAMS.map((t) => t.from),
+    ],
+  };
+}
+
 export function createLoyaltyRepository(db: Queryable) {
   return {
     /**
@@ -108,29 +154,10 @@ export function createLoyaltyRepository(db: Queryable) {
       trackId: string,
       awards: readonly { reason: AwardReason; points: number }[],
     ): Promise<AwardReason[]> {
+      const part = trackAwardStatementPart({ user: '$1', track: '$2', when: 'true', firstParam: 3, awards });
       const rows = await db.query<{ reason: AwardReason }>(
-        `with earned as (
-           insert into point_awards (user_id, reason, points, award_key, track_id)
-           select $1, reason, points, $2::text, $2::uuid
-           from unnest($3::text[], $4::int[]) as a(reason, points)
-           on conflict (user_id, reason, award_key) where award_key is not null do nothing
-           returning reason, points),
-         applied as (
-           ${upsertXp(
-             `select $1::uuid, sum(points)::int,
-                     count(*) filter (where reason = 'swipe')::int, count(*) filter (where reason = 'like')::int, 0,
-                     count(*) filter (where reason = 'library')::int, 0, 0, null::date
-              from earned having count(*) > 0`,
-             5,
-           )})
-         select reason from earned`,
-        [
-          userId,
-          trackId,
-          awards.map((a) => a.reason),
-          awards.map((a) => a.points),
-          ...THRESHOLD_PARAMS.map((t) => t.from),
-        ],
+        `with ${part.ctes} select reason from earned`,
+        [userId, trackId, ...part.params],
         { prepare: true },
       );
       return rows.map((r) => r.reason);

@@ -1,6 +1,12 @@
 import { INITIAL_LOYALTY_TIER, LIMITS, LOYALTY_MESSAGES, POINTS, type LoyaltyCard } from '@klang/domain';
 import type { Queryable } from '../../db/client';
-import { createLoyaltyRepository } from './loyalty.repository';
+import {
+  createLoyaltyRepository,
+  trackAwardStatementPart,
+  type AwardStatementPart,
+} from './loyalty.repository';
+
+export type { AwardStatementPart };
 
 export type TrackAction = 'swipe' | 'like' | 'library';
 
@@ -36,6 +42,20 @@ export function createLoyaltyService(deps: { clock?: () => Date } = {}) {
         trackId,
         actions.map((action) => ({ reason: action, points: TRACK_ACTION_POINTS[action] })),
       )) as TrackAction[];
+    },
+
+    /**
+     * The same award as a part of a caller's own statement, for the one hot path that cannot
+     * afford three more round trips: a new like in Discover is one statement with its points.
+     */
+    trackAwardStatementPart(
+      actions: readonly TrackAction[],
+      placement: { user: string; track: string; when: string; firstParam: number },
+    ): AwardStatementPart {
+      return trackAwardStatementPart({
+        ...placement,
+        awards: actions.map((action) => ({ reason: action, points: TRACK_ACTION_POINTS[action] })),
+      });
     },
 
     /** The loyalty card: a user with no points row yet has the initial tier and nothing counted. */

@@ -1,5 +1,15 @@
 import type { Queryable } from '../../db/client';
 import type { Bucket } from '../../providers/storage/storage';
+import type { AwardStatementPart } from '../loyalty/loyalty.service';
+
+/** The reveal card's columns (RevealRow but the library flag) over `t`, with REVEAL_JOINS; $1 is the user. */
+const REVEAL_COLUMNS = `t.id, t.title, t.genre, t.label, a.id as artist_id, p.artist_name, a.gold_badge_applied, a.followers,
+  c.bucket as cover_bucket, c.storage_key as cover_key, av.bucket as avatar_bucket, av.storage_key as avatar_key,
+  exists (select 1 from follows f where f.follower_id = $1 and f.artist_id = a.id) as is_following`;
+const REVEAL_JOINS = `join artist_profiles a on a.id = t.artist_id
+  join profiles p on p.id = a.id
+  left join media_objects c on c.id = t.cover_media_id
+  left join media_objects av on av.id = a.profile_image_id`;
 
 /** The Discover candidates: featured, playable, not deleted (tracks_discover_idx). */
 const CANDIDATE = `t.featured_in_player and not t.is_deleted and t.status = 'ready'`;
@@ -142,11 +152,18 @@ export function createPlayerRepository(db: Queryable) {
 
     /**
      * A new like in one statement, only for a playable track served to this user: the like row,
-     * the likes count, the library count when added, and a dislike the user had given before
-     * removed with its count. False when nothing was inserted (already liked, not served, gone).
+     * the likes count, the library count when added, a dislike the user had given before removed
+     * with its count, the points (`award`, loyalty's part, waiting on the insert) and the reveal.
+     * Undefined when nothing was inserted (already liked, not served, gone): the caller says why.
+     * One round trip instead of six: the like is the hottest write of Discover.
      */
-    async insertLike(userId: string, trackId: string, addedToLibrary: boolean): Promise<boolean> {
-      const rows = await db.query(
+    async insertLikeWithReveal(
+      userId: string,
+      trackId: string,
+      addedToLibrary: boolean,
+      award: AwardStatementPart,
+    ): Promise<RevealRow | undefined> {
+      const rows = await db.query<RevealRow>(
         `with liked as (
            insert into track_interactions (user_id, track_id, interaction_type, added_to_library)
            select $1, $2, 'like', $3
@@ -162,12 +179,16 @@ export function createPlayerRepository(db: Queryable) {
            update tracks set likes = likes + 1,
                              dislikes = dislikes - (select count(*)::int from undone),
                              added_to_library = added_to_library + (case when $3 then 1 else 0 end)
-           where id = $2 and exists (select 1 from liked))
-         select id from liked`,
-        [userId, trackId, addedToLibrary],
+           where id = $2 and exists (select 1 from liked)),
+         ${award.ctes}
+         select ${REVEAL_COLUMNS}, $3::boolean as added_to_library
+         from liked cross join tracks t
+         ${REVEAL_JOINS}
+         where t.id = $2`,
+        [userId, trackId, addedToLibrary, ...award.params],
         { prepare: true },
       );
-      return rows.length === 1;
+      return rows[0];
     },
 
     /** Inserts an interaction once; false when it already existed (a concurrent double-like). */
@@ -215,17 +236,10 @@ export function createPlayerRepository(db: Queryable) {
     /** Everything the reveal card shows, for a track the user has liked. */
     async findReveal(userId: string, trackId: string): Promise<RevealRow | undefined> {
       const rows = await db.query<RevealRow>(
-        `select t.id, t.title, t.genre, t.label, a.id as artist_id, p.artist_name, a.gold_badge_applied, a.followers,
-                c.bucket as cover_bucket, c.storage_key as cover_key,
-                av.bucket as avatar_bucket, av.storage_key as avatar_key,
-                exists (select 1 from follows f where f.follower_id = $1 and f.artist_id = a.id) as is_following,
-                i.added_to_library
+        `select ${REVEAL_COLUMNS}, i.added_to_library
          from tracks t
          join track_interactions i on i.track_id = t.id and i.user_id = $1 and i.interaction_type = 'like'
-         join artist_profiles a on a.id = t.artist_id
-         join profiles p on p.id = a.id
-         left join media_objects c on c.id = t.cover_media_id
-         left join media_objects av on av.id = a.profile_image_id
+         ${REVEAL_JOINS}
          where t.id = $2 and not t.is_deleted`,
         [userId, trackId],
         { prepare: true },

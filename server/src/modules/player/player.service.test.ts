@@ -195,6 +195,14 @@ describe('player service', () => {
       );
       expect(await counters(id)).toMatchObject({ likes: rows?.n, added_to_library: 12 });
       expect(rows?.n).toBe(12);
+      // Each user's points came once, whichever of their two requests won the like.
+      const points = await db.query<{ total_points: number }>(
+        'select total_points from user_xp where user_id = any($1::uuid[])',
+        [users],
+      );
+      expect(points.map((row) => row.total_points)).toEqual(
+        users.map(() => POINTS.swipe + POINTS.like + POINTS.library),
+      );
     });
   });
 

@@ -93,16 +93,22 @@ export function createPlayerService(deps: PlayerDeps) {
      * Points come once per track, ever. Returns the reveal.
      */
     async like(userId: string, trackId: string, addToLibrary: boolean): Promise<Reveal> {
+      // The common case first: a new like of a served track, with its points and the reveal, in
+      // one statement (atomic on its own, so no transaction around it).
+      const actions: TrackAction[] = addToLibrary ? ['swipe', 'like', 'library'] : ['swipe', 'like'];
+      const award = loyalty.trackAwardStatementPart(actions, {
+        user: '$1',
+        track: '$2',
+        when: 'exists (select 1 from liked)',
+        firstParam: 4,
+      });
+      const fresh = await repo.insertLikeWithReveal(userId, trackId, addToLibrary, award);
+      if (fresh) return toReveal(fresh);
+
       await db.transaction(async (tx) => {
         const txRepo = createPlayerRepository(tx);
-        // The common case first: a new like of a served track, in one statement.
-        if (await txRepo.insertLike(userId, trackId, addToLibrary)) {
-          const actions: TrackAction[] = addToLibrary ? ['swipe', 'like', 'library'] : ['swipe', 'like'];
-          await loyalty.awardTrackActions(tx, userId, trackId, actions);
-          return;
-        }
-        // Otherwise say why, or apply the rule for a track already liked (possibly by a
-        // concurrent request that won the insert): it may still be added to the library.
+        // Say why nothing was inserted, or apply the rule for a track already liked (possibly by
+        // a concurrent request that won the insert): it may still be added to the library.
         const state = await txRepo.findRatingState(userId, trackId);
         if (!state.playable) throw new AppError('NOT_FOUND', PLAYER_MESSAGES.trackUnavailable);
         if (!state.served) throw new AppError('FORBIDDEN', PLAYER_MESSAGES.trackNotServed);
