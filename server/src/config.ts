@@ -21,6 +21,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
   SESSION_SECRET: optionalString,
   MEDIA_SIGNING_SECRET: optionalString,
   TRUST_PROXY: bool,
@@ -173,7 +174,7 @@ function buildConfig(env: Env) {
     // Demo content goes into the embedded database by default, never into PostgreSQL unasked.
     seed: env.SEED ?? !env.DATABASE_URL,
     database: env.DATABASE_URL
-      ? ({ kind: 'postgres', url: env.DATABASE_URL } as const)
+      ? ({ kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } as const)
       : ({ kind: 'pglite', dir: path.join(dataDir, 'db') } as const),
     /** Secrets fall back to a per-data-directory random secret (see secrets.ts). */
     sessionSecret: env.SESSION_SECRET,
