@@ -67,7 +67,7 @@ export function DialogContent({
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto px-6 pt-4 pb-6">{children}</div>
         {footer && (
-          <div className="flex flex-col-reverse gap-2 border-t border-line px-6 py-4 sm:flex-row sm:justify-end">
+          <div className="flex flex-col-reverse gap-2 border-t border-line px-6 py-4 sm:flex-row sm:flex-wrap sm:justify-end">
             {footer}
           </div>
         )}

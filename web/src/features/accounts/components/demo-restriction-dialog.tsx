@@ -21,7 +21,6 @@ export function DemoRestrictionDialog({ message, onClose, createAccountPath }: D
       <DialogContent
         title="Demo mode"
         description={message ?? undefined}
-        size="sm"
         hideCloseButton
         footer={
           <>
