@@ -62,13 +62,16 @@ function toProblem(error: FastifyError): Problem {
 
 /**
  * The spec's named functions (/functions/v1/*) and REST calls (/rest/v1/*) keep their
- * documented error bodies; our own /api endpoints answer with the domain error body.
+ * documented error bodies; our own /api endpoints answer with the domain error body. A function's
+ * text is in both `error` and `message`: spec 002 §7 reads `error` for most functions, `message`
+ * for tutor-response and generate-vocals, and either for abel-response.
  */
 function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: Problem) {
   reply.status(problem.status);
   if (request.url.startsWith('/functions/v1/')) {
     return reply.send({
       error: problem.message,
+      message: problem.message,
       code: problem.code,
       ...(problem.fields && { fields: problem.fields }),
     });

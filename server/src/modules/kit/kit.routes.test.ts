@@ -99,7 +99,11 @@ describe('generate-soundfx when the provider fails', () => {
     await setTier(t, artist.id, 'pro');
     const res = await artist.post(SOUNDFX, { prompt: 'kick' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ error: KIT_MESSAGES.failedToGenerateSounds, code: 'UNAVAILABLE' });
+    expect(res.json()).toEqual({
+      error: KIT_MESSAGES.failedToGenerateSounds,
+      message: KIT_MESSAGES.failedToGenerateSounds,
+      code: 'UNAVAILABLE',
+    });
   });
 
   it('costs nothing: failed generations do not count toward the limit', async () => {

@@ -41,7 +41,11 @@ describe('create-checkout and the local checkout page', () => {
       payload: start(),
     });
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ error: 'User not authenticated', code: 'UNAUTHENTICATED' });
+    expect(anonymous.json()).toEqual({
+      error: 'User not authenticated',
+      message: 'User not authenticated',
+      code: 'UNAUTHENTICATED',
+    });
     const artist = await signUp(t.app, 'artist');
     const other = await signUp(t.app, 'artist');
     for (const body of [start({ user_id: other.id }), start({ metadata: { user_id: other.id } })]) {
@@ -71,6 +75,7 @@ describe('create-checkout and the local checkout page', () => {
     );
     expect(wrongOrigin.json()).toEqual({
       error: 'The return address must be a Klang checkout page.',
+      message: 'The return address must be a Klang checkout page.',
       code: 'VALIDATION_FAILED',
     });
   });
@@ -154,6 +159,7 @@ describe('create-checkout and the local checkout page', () => {
     expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual({
       error: 'You already have an active Artist Pro subscription.',
+      message: 'You already have an active Artist Pro subscription.',
       code: 'CONFLICT',
     });
   });
@@ -232,6 +238,10 @@ describe('create-checkout on Stripe', () => {
     stripe.failRequests(3);
     const answer = await artist.post('/functions/v1/create-checkout', start());
     expect(answer.statusCode).toBe(503);
-    expect(answer.json()).toEqual({ error: 'Failed to create checkout session', code: 'UNAVAILABLE' });
+    expect(answer.json()).toEqual({
+      error: 'Failed to create checkout session',
+      message: 'Failed to create checkout session',
+      code: 'UNAVAILABLE',
+    });
   });
 });

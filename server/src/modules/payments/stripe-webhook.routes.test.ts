@@ -115,6 +115,7 @@ describe('POST /functions/v1/stripe-webhook', () => {
       expect(answer.statusCode).toBe(400);
       expect(answer.json()).toEqual({
         error: 'Webhook signature verification failed',
+        message: 'Webhook signature verification failed',
         code: 'VALIDATION_FAILED',
       });
     }

@@ -34,7 +34,11 @@ describe('the tutor functions on the local tutor', () => {
   it('refuses signed-out users, listeners and free artists as the Kit does', async () => {
     const signedOut = await t.app.inject({ method: 'POST', url: TUTOR, payload: { prompt: 'drums?' } });
     expect(signedOut.statusCode).toBe(401);
-    expect(signedOut.json()).toMatchObject({ error: MESSAGES.userNotAuthenticated });
+    // Spec 002 §7: tutor-response's error body is read for `message`.
+    expect(signedOut.json()).toMatchObject({
+      error: MESSAGES.userNotAuthenticated,
+      message: MESSAGES.userNotAuthenticated,
+    });
 
     const listener = await signUp(t.app, 'listener');
     expect((await listener.post(ABEL, { prompt: 'drums?' })).json()).toMatchObject({
