@@ -78,6 +78,23 @@ describe('local storage', () => {
     expect(await filesIn(dir)).toEqual([]);
   });
 
+  it('leaves no file behind when the stream fails before its first byte (the open races the unlink)', async () => {
+    // eslint-disable-next-line require-yield -- a body that fails before it yields anything
+    async function* refused(): AsyncGenerator<Buffer> {
+      throw new Error('over the limit');
+    }
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        expect(
+          storage.put('tracks', newStorageKey('mp3'), Readable.from(refused()), {
+            contentType: 'audio/mpeg',
+          }),
+        ).rejects.toThrow('over the limit'),
+      ),
+    );
+    expect(await filesIn(dir)).toEqual([]);
+  });
+
   it('keeps the old object when a replacement fails', async () => {
     const key = newStorageKey('mp3');
     await storage.put('tracks', key, Buffer.from('complete'), { contentType: 'audio/mpeg' });

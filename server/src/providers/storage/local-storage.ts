@@ -41,11 +41,16 @@ export function createLocalStorage(options: LocalStorageOptions): StorageProvide
       // The .part suffix lets a reconciler recognise what a crash left behind.
       const temp = `${target}.${randomBytes(6).toString('hex')}.part`;
       let stored: StoredObject;
+      // `flush` fsyncs the file before it closes, so the rename below never exposes unwritten data.
+      const out = createWriteStream(temp, { flags: 'wx', mode: 0o640, flush: true });
       try {
-        // `flush` fsyncs the file before it closes, so the rename below never exposes unwritten data.
-        stored = await copyMeasured(body, createWriteStream(temp, { flags: 'wx', mode: 0o640, flush: true }));
+        stored = await copyMeasured(body, out);
         await rename(temp, target);
       } catch (error) {
+        // WARNING: the stream opens its file asynchronously. A body that fails at once (over the
+        // limit before the first write) would have the unlink run before the open creates the
+        // file, leaving an orphan; wait until the stream has closed its file first.
+        if (!out.closed) await new Promise((resolve) => out.once('close', resolve));
         await unlink(temp).catch(() => undefined);
         throw error;
       }
