@@ -50,7 +50,13 @@ export function createLocalStorage(options: LocalStorageOptions): StorageProvide
         // WARNING: the stream opens its file asynchronously. A body that fails at once (over the
         // limit before the first write) would have the unlink run before the open creates the
         // file, leaving an orphan; wait until the stream has closed its file first.
-        if (!out.closed) await new Promise((resolve) => out.once('close', resolve));
+        if (!out.closed) {
+          await new Promise<void>((resolve) => {
+            out.once('close', () => {
+              resolve();
+            });
+          });
+        }
         await unlink(temp).catch(() => undefined);
         throw error;
       }
