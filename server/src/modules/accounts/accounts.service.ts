@@ -254,10 +254,15 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         : await repository.findByUsername(identifier);
       if (!account && !isEmail)
         throw new AppError('UNAUTHENTICATED', M.usernameNotFound, { identifier: M.usernameNotFound });
-      await throttle(
-        `login account ${account?.id ?? identifier.toLowerCase()}`,
-        ACCOUNT_LIMITS.loginPerAccount,
-      );
+      // The per-account throttle stops password guessing; the demo account's password is public
+      // and every visitor of /demo-login signs in to it, so it would only lock the demo for all.
+      // Per-address limits still apply to it.
+      if (account?.email !== DEMO_ACCOUNT.email) {
+        await throttle(
+          `login account ${account?.id ?? identifier.toLowerCase()}`,
+          ACCOUNT_LIMITS.loginPerAccount,
+        );
+      }
       dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
       const ok = await verifyPassword(account?.password_hash ?? (await dummyHash), password);
       if (!account?.password_hash || !ok) throw new AppError('UNAUTHENTICATED', M.invalidCredentials);
