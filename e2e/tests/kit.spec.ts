@@ -2,30 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEMO_ACCOUNT, KIT_MESSAGES } from '@klang/domain';
-import type { Download, Page } from '@playwright/test';
+import { KIT_MESSAGES } from '@klang/domain';
+import type { Download } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-
-async function signInDemo(page: Page) {
-  const res = await page.request.post('/api/auth/login', {
-    data: { identifier: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
-  });
-  expect(res.ok()).toBe(true);
-}
-
-/** Records every media element the page starts playing. */
-async function recordPlayback(page: Page) {
-  await page.addInitScript(() => {
-    const played: string[] = [];
-    Object.assign(window, { __played: played });
-    const descriptor = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'play');
-    const play = descriptor?.value as (this: HTMLMediaElement) => Promise<void>;
-    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-      played.push(this.src);
-      return play.call(this);
-    };
-  });
-}
+import { recordPlayback, signInDemo } from '../support/kit';
 
 /** Seconds of audio ffmpeg decodes from a file: a real MP3 decodes, anything else throws. */
 function decodedSeconds(file: string): number {

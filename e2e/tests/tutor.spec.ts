@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEMO_ACCOUNT, TUTOR_MESSAGES } from '@klang/domain';
-import type { Page } from '@playwright/test';
+import { TUTOR_MESSAGES } from '@klang/domain';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
 import { expect, test } from '../support/fixtures';
+import { recordPlayback, signInDemo } from '../support/kit';
 
 // The voice journeys need a microphone: Chromium's fake device, granted without a prompt.
 test.use({
@@ -21,28 +21,6 @@ test.use({
 });
 
 const DRUMS = 'What are some tips for making my drums sound punchier?';
-
-async function signInDemo(page: Page) {
-  const res = await page.request.post('/api/auth/login', {
-    data: { identifier: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
-  });
-  expect(res.ok()).toBe(true);
-}
-
-/** Records every media element the page starts playing. */
-async function recordPlayback(page: Page) {
-  await page.addInitScript(() => {
-    const played: string[] = [];
-    Object.assign(window, { __played: played });
-    const play = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'play')?.value as (
-      this: HTMLMediaElement,
-    ) => Promise<void>;
-    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-      played.push(this.src);
-      return play.call(this);
-    };
-  });
-}
 
 /** Seconds of audio ffmpeg decodes from MP3 bytes: anything but real audio throws. */
 function decodedSeconds(mp3: Buffer): number {
