@@ -1,12 +1,12 @@
 import { TUTOR_MESSAGES } from '@klang/domain';
-import { Download, Mic, MicOff, Send, X } from 'lucide-react';
+import { Download, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../components/ui/cn';
 import { transcriptFileName, transcriptText, type Conversation } from '../state/conversations';
-import { useDictation } from '../state/use-dictation';
 import { useMessageAudio } from '../state/use-message-audio';
 import { MessageBubble } from './message-bubble';
+import { QuestionBar } from './question-bar';
 
 function downloadTranscript(conversation: Conversation) {
   const url = URL.createObjectURL(new Blob([transcriptText(conversation)], { type: 'text/plain' }));
@@ -42,7 +42,6 @@ export function ConversationPanel({
   const [followUp, setFollowUp] = useState('');
   const audio = useMessageAudio();
   const stopAudio = audio.stop;
-  const dictation = useDictation(setFollowUp, onError);
   const end = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const isOpen = conversation !== null;
@@ -139,51 +138,20 @@ export function ConversationPanel({
             )}
             <div ref={end} />
           </div>
-          <form
-            className="mx-auto flex w-full max-w-3xl items-center gap-2 border-t border-line px-4 py-3"
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
-            }}
-          >
-            <label htmlFor="tutor-follow-up" className="sr-only">
-              Follow-up question
-            </label>
-            <input
-              id="tutor-follow-up"
-              value={followUp}
-              onChange={(event) => {
-                setFollowUp(event.target.value);
-              }}
-              disabled={isLoading}
-              placeholder={TUTOR_MESSAGES.followUpPlaceholder}
-              className="h-11 min-w-0 flex-1 rounded-full border border-line bg-field px-4 text-fg placeholder:text-muted focus:outline-2 focus:outline-primary disabled:opacity-60"
-            />
-            <button
-              type="button"
-              onClick={dictation.toggle}
-              aria-label={dictation.isListening ? 'Stop dictation' : 'Dictate a follow-up question'}
-              aria-pressed={dictation.isListening}
-              className={cn(
-                'grid size-11 shrink-0 place-items-center rounded-full border border-line hover:bg-fg/10',
-                dictation.isListening && 'border-primary bg-primary text-on-primary',
-              )}
-            >
-              {dictation.isListening ? (
-                <MicOff aria-hidden="true" className="size-5" />
-              ) : (
-                <Mic aria-hidden="true" className="size-5" />
-              )}
-            </button>
-            <button
-              type="submit"
-              disabled={isLoading || !followUp.trim()}
-              aria-label="Send follow-up question"
-              className="grid size-11 shrink-0 place-items-center rounded-full bg-primary text-on-primary hover:bg-primary-hover disabled:opacity-50"
-            >
-              <Send aria-hidden="true" className="size-5" />
-            </button>
-          </form>
+          <QuestionBar
+            id="tutor-follow-up"
+            label="Follow-up question"
+            value={followUp}
+            onValueChange={setFollowUp}
+            onSubmit={submit}
+            onError={onError}
+            isLoading={isLoading}
+            placeholder={TUTOR_MESSAGES.followUpPlaceholder}
+            dictateLabel="Dictate a follow-up question"
+            sendLabel="Send follow-up question"
+            size="md"
+            className="mx-auto w-full max-w-3xl border-t border-line px-4 py-3"
+          />
         </>
       )}
     </div>

@@ -1,14 +1,14 @@
 import { TUTOR_MESSAGES } from '@klang/domain';
-import { MessageSquare, Mic, MicOff, Send, Trash2 } from 'lucide-react';
+import { MessageSquare, Mic, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Banner } from '../../../components/ui/banner';
 import { cn } from '../../../components/ui/cn';
 import { formatLongDate } from '../../../lib/format-date';
 import type { TutorVariant } from '../api/tutor-api';
-import { useDictation } from '../state/use-dictation';
 import { useTutorChat } from '../state/use-tutor-chat';
 import { useVoiceSession } from '../state/use-voice-session';
 import { ConversationPanel } from './conversation-panel';
+import { QuestionBar } from './question-bar';
 import { VoiceOverlay } from './voice-overlay';
 
 /** Spec 002 §2.4: the four example questions. */
@@ -27,7 +27,6 @@ export function TutorScreen({ variant, header }: { variant: TutorVariant; header
   const chat = useTutorChat(variant);
   const voice = useVoiceSession(variant, chat.addConversation);
   const [input, setInput] = useState('');
-  const dictation = useDictation(setInput, chat.setError);
   const error = chat.error ?? (voice.isActive ? null : voice.error);
 
   const submit = () => {
@@ -55,51 +54,20 @@ export function TutorScreen({ variant, header }: { variant: TutorVariant; header
           >
             <Mic aria-hidden="true" className="size-12" />
           </button>
-          <form
-            className="flex w-full items-center gap-2"
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
-            }}
-          >
-            <label htmlFor={`${variant}-question`} className="sr-only">
-              Your question
-            </label>
-            <input
-              id={`${variant}-question`}
-              value={input}
-              onChange={(event) => {
-                setInput(event.target.value);
-              }}
-              disabled={chat.isLoading}
-              placeholder={TUTOR_MESSAGES.inputPlaceholder}
-              className="h-12 min-w-0 flex-1 rounded-full border border-line bg-field px-4 text-fg placeholder:text-muted focus:outline-2 focus:outline-primary disabled:opacity-60"
-            />
-            <button
-              type="button"
-              onClick={dictation.toggle}
-              aria-label={dictation.isListening ? 'Stop dictation' : 'Dictate your question'}
-              aria-pressed={dictation.isListening}
-              className={cn(
-                'grid size-12 shrink-0 place-items-center rounded-full border border-line hover:bg-fg/10',
-                dictation.isListening && 'border-primary bg-primary text-on-primary',
-              )}
-            >
-              {dictation.isListening ? (
-                <MicOff aria-hidden="true" className="size-5" />
-              ) : (
-                <Mic aria-hidden="true" className="size-5" />
-              )}
-            </button>
-            <button
-              type="submit"
-              disabled={chat.isLoading || !input.trim()}
-              aria-label="Send question"
-              className="grid size-12 shrink-0 place-items-center rounded-full bg-primary text-on-primary hover:bg-primary-hover disabled:opacity-50"
-            >
-              <Send aria-hidden="true" className="size-5" />
-            </button>
-          </form>
+          <QuestionBar
+            id={`${variant}-question`}
+            label="Your question"
+            value={input}
+            onValueChange={setInput}
+            onSubmit={submit}
+            onError={chat.setError}
+            isLoading={chat.isLoading}
+            placeholder={TUTOR_MESSAGES.inputPlaceholder}
+            dictateLabel="Dictate your question"
+            sendLabel="Send question"
+            size="lg"
+            className="w-full"
+          />
           <div className="flex flex-wrap justify-center gap-2" aria-label="Example questions">
             {EXAMPLE_QUESTIONS.map((question) => (
               <button
