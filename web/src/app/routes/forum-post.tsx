@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useForumPostQuery, useForumRepliesQuery } from '../../features/forum/api/forum-queries';
-import { ConfirmDialog } from '../../features/forum/components/confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PostDetailCard } from '../../features/forum/components/post-detail-card';
 import { ReplyForm } from '../../features/forum/components/reply-form';
 import { ReplyThread } from '../../features/forum/components/reply-thread';

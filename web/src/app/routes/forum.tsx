@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog
 import { Spinner } from '../../components/ui/spinner';
 import { useForumCategoriesQuery, useForumPostsQuery } from '../../features/forum/api/forum-queries';
 import { CategoryNav } from '../../features/forum/components/category-nav';
-import { ConfirmDialog } from '../../features/forum/components/confirm-dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ForumListHeader } from '../../features/forum/components/forum-list-header';
 import { NewPostDialog } from '../../features/forum/components/new-post-dialog';
 import { PostPreviewCard } from '../../features/forum/components/post-preview-card';

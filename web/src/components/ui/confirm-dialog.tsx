@@ -1,18 +1,18 @@
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { Button } from './button';
+import { Dialog, DialogClose, DialogContent } from './dialog';
 
 interface ConfirmDialogProps {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
   title: string;
-  /** The spec's question, word for word ('Are you sure you want to delete this post? ...'). */
+  /** The spec's question, word for word where it gives one. */
   question: string;
   confirmLabel: string;
   onConfirm: () => void;
   isBusy?: boolean;
 }
 
-/** A destructive action asks first (spec 002 §5 Forum: post and reply deletes). */
+/** A destructive action asks first (forum post and reply deletes, packs, press shots). */
 export function ConfirmDialog({
   isOpen,
   onOpenChange,

@@ -3,8 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Banner } from '../../../components/ui/banner';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-error';
@@ -212,34 +211,19 @@ export function CharactersScreen({
       {phase?.kind === 'creating' && (
         <ProgressOverlay title="Creating Your Character" detail="This takes a moment." />
       )}
-      <Dialog
-        open={packToDelete !== null}
+      <ConfirmDialog
+        isOpen={packToDelete !== null}
         onOpenChange={(open) => {
           if (!open) setPackToDelete(null);
         }}
-      >
-        <DialogContent
-          title="Delete character"
-          description="Its photos and every press shot made with it are deleted for good."
-          size="sm"
-          footer={
-            <>
-              <DialogClose asChild>
-                <Button variant="secondary">Cancel</Button>
-              </DialogClose>
-              <Button
-                variant="danger"
-                onClick={() => {
-                  if (packToDelete) removePack.mutate(packToDelete);
-                  setPackToDelete(null);
-                }}
-              >
-                Delete
-              </Button>
-            </>
-          }
-        />
-      </Dialog>
+        title="Delete character"
+        question="Its photos and every press shot made with it are deleted for good."
+        confirmLabel="Delete"
+        onConfirm={() => {
+          if (packToDelete) removePack.mutate(packToDelete);
+          setPackToDelete(null);
+        }}
+      />
       {renderRestriction(restriction, () => {
         setRestriction(null);
       })}

@@ -4,7 +4,8 @@ import { ArrowLeft, Download, ExternalLink, Sparkles, Trash2 } from 'lucide-reac
 import { useState } from 'react';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
@@ -154,34 +155,19 @@ export function PressShotScreen({ pack, userId, onBack }: PressShotScreenProps) 
         onDownload={(shot) => void download(shot)}
       />
 
-      <Dialog
-        open={deleting !== null}
+      <ConfirmDialog
+        isOpen={deleting !== null}
         onOpenChange={(open) => {
           if (!open) setDeleting(null);
         }}
-      >
-        <DialogContent
-          title="Delete press shot"
-          description={PACK_MESSAGES.deleteConfirm}
-          size="sm"
-          footer={
-            <>
-              <DialogClose asChild>
-                <Button variant="secondary">Cancel</Button>
-              </DialogClose>
-              <Button
-                variant="danger"
-                onClick={() => {
-                  if (deleting) remove.mutate(deleting);
-                  setDeleting(null);
-                }}
-              >
-                Delete
-              </Button>
-            </>
-          }
-        />
-      </Dialog>
+        title="Delete press shot"
+        question={PACK_MESSAGES.deleteConfirm}
+        confirmLabel="Delete"
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting);
+          setDeleting(null);
+        }}
+      />
     </div>
   );
 }
