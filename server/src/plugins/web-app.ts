@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { escapeHtml } from '../lib/html';
 
 export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../../web/dist');
 
@@ -14,8 +15,6 @@ export interface ShareCard {
   url: string;
   imageUrl: string | null;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** index.html with the card's title, description and Open Graph tags in place of the defaults. */
 export function withShareCard(html: string, card: ShareCard): string {

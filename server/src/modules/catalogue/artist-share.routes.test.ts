@@ -35,19 +35,19 @@ describe('artist pages rendered for crawlers', () => {
     const res = await page(`/artist/${freeId}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
-    expect(res.body).toContain('<title>Velmora &#60;Sound&#62; &#38; Co | Klang</title>');
+    expect(res.body).toContain('<title>Velmora &lt;Sound&gt; &amp; Co | Klang</title>');
     expect(res.body).toContain(
-      '<meta property="og:title" content="Velmora &#60;Sound&#62; &#38; Co | Klang" />',
+      '<meta property="og:title" content="Velmora &lt;Sound&gt; &amp; Co | Klang" />',
     );
     expect(res.body).toContain(`<meta property="og:url" content="https://klang.example/artist/${freeId}" />`);
-    expect(res.body).toContain('content="Discover music by Velmora &#60;Sound&#62; &#38; Co on Klang."');
+    expect(res.body).toContain('content="Discover music by Velmora &lt;Sound&gt; &amp; Co on Klang."');
     expect(res.body).toContain('<div id="root"></div>');
   });
 
   it('uses the bio of a pro artist at their custom URL, and leaves other pages alone', async () => {
     const pro = await page('/kestrel-vane');
     expect(pro.body).toContain(
-      '<meta property="og:description" content="Field recordings, &#34;warm&#34; techno." />',
+      '<meta property="og:description" content="Field recordings, &quot;warm&quot; techno." />',
     );
     const plain = await page('/charts');
     expect(plain.body).toBe(INDEX);

@@ -1,16 +1,5 @@
+import { escapeHtml } from '../../lib/html';
 import type { OutboxEmail } from './email.repository';
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-}
 
 const URL_IN_TEXT = /https?:\/\/[^\s<>"']+/g;
 

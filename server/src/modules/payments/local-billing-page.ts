@@ -1,10 +1,6 @@
 import { PRO_PLAN, subscriptionStatusLabel, type SubscriptionState } from '@klang/domain';
-
-const escape = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+import { escapeHtml } from '../../lib/html';
+import { localPage } from './local-page';
 
 const longDate = (iso: string | null) =>
   iso
@@ -29,26 +25,18 @@ export function renderLocalBilling(
   const when = !ends
     ? ''
     : state.cancelAtPeriodEnd
-      ? `<p class="when">Ends on ${escape(ends)}. You will not be charged again.</p>`
+      ? `<p class="when">Ends on ${escapeHtml(ends)}. You will not be charged again.</p>`
       : state.status === 'trialing'
-        ? `<p class="when">Trial ends on ${escape(ends)}, then ${PRO_PLAN.priceLabel} per ${PRO_PLAN.interval}.</p>`
-        : `<p class="when">Renews on ${escape(ends)} at ${PRO_PLAN.priceLabel}.</p>`;
+        ? `<p class="when">Trial ends on ${escapeHtml(ends)}, then ${PRO_PLAN.priceLabel} per ${PRO_PLAN.interval}.</p>`
+        : `<p class="when">Renews on ${escapeHtml(ends)} at ${PRO_PLAN.priceLabel}.</p>`;
   const action = !state.canManage
     ? ''
     : state.cancelAtPeriodEnd
-      ? `<form method="post" action="/billing/local"><input type="hidden" name="action" value="resume"><input type="hidden" name="return_url" value="${escape(options.returnUrl)}"><button type="submit">Resume subscription</button></form>`
-      : `<form method="post" action="/billing/local"><input type="hidden" name="action" value="cancel"><input type="hidden" name="return_url" value="${escape(options.returnUrl)}"><button type="submit" class="danger">Cancel subscription</button></form>`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Billing · Klang</title>
-<style>
-  :root { color-scheme: dark; font-family: system-ui, sans-serif; }
-  *, *::before, *::after { box-sizing: border-box; }
-  body { margin: 0; background: #0b0b10; color: #f2f2f5; }
+      ? `<form method="post" action="/billing/local"><input type="hidden" name="action" value="resume"><input type="hidden" name="return_url" value="${escapeHtml(options.returnUrl)}"><button type="submit">Resume subscription</button></form>`
+      : `<form method="post" action="/billing/local"><input type="hidden" name="action" value="cancel"><input type="hidden" name="return_url" value="${escapeHtml(options.returnUrl)}"><button type="submit" class="danger">Cancel subscription</button></form>`;
+  return localPage({
+    title: 'Billing · Klang',
+    css: `
   main { max-width: 34rem; margin: 0 auto; padding: 10vh 1.25rem; display: grid; gap: 1.25rem; }
   .badge { justify-self: start; font-size: .75rem; padding: .125rem .5rem; border-radius: 1rem; background: #2a2a3a; color: #c9c9d6; }
   h1 { font-size: 1.5rem; margin: 0; }
@@ -61,22 +49,19 @@ export function renderLocalBilling(
   .notice { background: #123024; color: #b8f0d6; padding: .75rem; border-radius: .5rem; margin: 0; }
   .error { background: #3a1620; color: #ffb4c0; padding: .75rem; border-radius: .5rem; margin: 0; }
   a { color: #a9a9b8; }
-</style>
-</head>
-<body>
-<main>
+`,
+    main: `
   <span class="badge">Klang local billing · no real payment is taken</span>
   <h1>Manage billing</h1>
-  ${options.notice ? `<p class="notice" role="status">${escape(options.notice)}</p>` : ''}
-  ${options.error ? `<p class="error" role="alert">${escape(options.error)}</p>` : ''}
+  ${options.notice ? `<p class="notice" role="status">${escapeHtml(options.notice)}</p>` : ''}
+  ${options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : ''}
   <section class="card" aria-label="Your subscription">
-    <p class="plan">${escape(PRO_PLAN.name)} (Artist Pro) · ${PRO_PLAN.priceLabel} per ${PRO_PLAN.interval}</p>
-    <p class="status">${escape(subscriptionStatusLabel(state.status))}</p>
+    <p class="plan">${escapeHtml(PRO_PLAN.name)} (Artist Pro) · ${PRO_PLAN.priceLabel} per ${PRO_PLAN.interval}</p>
+    <p class="status">${escapeHtml(subscriptionStatusLabel(state.status))}</p>
     ${when}
   </section>
   ${action}
-  <a href="${escape(options.returnUrl)}">Return to Klang</a>
-</main>
-</body>
-</html>`;
+  <a href="${escapeHtml(options.returnUrl)}">Return to Klang</a>
+`,
+  });
 }

@@ -1,11 +1,7 @@
 import { PRO_PLAN } from '@klang/domain';
 import type { LocalCheckoutView } from '../../providers/payments/local-payments';
-
-const escape = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+import { escapeHtml } from '../../lib/html';
+import { localPage } from './local-page';
 
 /**
  * The local checkout page: Klang's stand-in for Stripe's hosted page. Plain HTML with a form, so
@@ -23,31 +19,23 @@ export function renderLocalCheckout(
   const v = options.values ?? {};
   const body =
     session.status === 'open'
-      ? `<form method="post" action="/checkout/local/${escape(session.id)}" novalidate>
-      ${options.error ? `<p class="error" role="alert">${escape(options.error)}</p>` : ''}
-      ${session.customerEmail ? `<p class="email">Paying as <strong>${escape(session.customerEmail)}</strong></p>` : ''}
-      <label>Card number<input name="number" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" value="${escape(v.number ?? '')}" required></label>
+      ? `<form method="post" action="/checkout/local/${escapeHtml(session.id)}" novalidate>
+      ${options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : ''}
+      ${session.customerEmail ? `<p class="email">Paying as <strong>${escapeHtml(session.customerEmail)}</strong></p>` : ''}
+      <label>Card number<input name="number" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" value="${escapeHtml(v.number ?? '')}" required></label>
       <div class="row">
-        <label>Expiry<input name="expiry" autocomplete="cc-exp" placeholder="MM / YY" value="${escape(v.expiry ?? '')}" required></label>
+        <label>Expiry<input name="expiry" autocomplete="cc-exp" placeholder="MM / YY" value="${escapeHtml(v.expiry ?? '')}" required></label>
         <label>CVC<input name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="CVC" required></label>
       </div>
-      <label>Name on card<input name="name" autocomplete="cc-name" value="${escape(v.name ?? '')}"></label>
+      <label>Name on card<input name="name" autocomplete="cc-name" value="${escapeHtml(v.name ?? '')}"></label>
       <button type="submit">Start trial</button>
-      <a class="cancel" href="/checkout/local/${escape(session.id)}/cancel">Cancel and return to Klang</a>
+      <a class="cancel" href="/checkout/local/${escapeHtml(session.id)}/cancel">Cancel and return to Klang</a>
     </form>`
       : `<p class="error" role="alert">${session.status === 'expired' ? 'This checkout session has expired.' : 'This checkout is already complete.'}</p>
-    <a class="cancel" href="${escape(session.status === 'complete' ? session.successUrl.replace('{CHECKOUT_SESSION_ID}', session.id) : session.cancelUrl)}">Return to Klang</a>`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Checkout · Klang</title>
-<style>
-  :root { color-scheme: dark; font-family: system-ui, sans-serif; }
-  *, *::before, *::after { box-sizing: border-box; }
-  body { margin: 0; background: #0b0b10; color: #f2f2f5; }
+    <a class="cancel" href="${escapeHtml(session.status === 'complete' ? session.successUrl.replace('{CHECKOUT_SESSION_ID}', session.id) : session.cancelUrl)}">Return to Klang</a>`;
+  return localPage({
+    title: 'Checkout · Klang',
+    css: `
   main { display: grid; grid-template-columns: 1fr 1fr; min-height: 100vh; }
   .plan { padding: 12vh 8vw; background: #14141c; }
   .plan h1 { font-size: 1rem; font-weight: 500; color: #a9a9b8; margin: 0 0 1rem; }
@@ -67,21 +55,18 @@ export function renderLocalCheckout(
   .cancel { color: #a9a9b8; font-size: .875rem; }
   .badge { display: inline-block; font-size: .75rem; padding: .125rem .5rem; border-radius: 1rem; background: #2a2a3a; color: #c9c9d6; margin-bottom: 2rem; }
   @media (max-width: 720px) { main { grid-template-columns: 1fr; grid-template-rows: auto 1fr; } .plan, .pay { padding: 2rem 1.25rem; } }
-</style>
-</head>
-<body>
-<main>
+`,
+    main: `
   <section class="plan" aria-labelledby="plan">
     <span class="badge">Klang local checkout · no real payment is taken</span>
-    <h1 id="plan">Subscribe to ${escape(PRO_PLAN.name)} (Artist Pro)</h1>
+    <h1 id="plan">Subscribe to ${escapeHtml(PRO_PLAN.name)} (Artist Pro)</h1>
     <p class="price">${session.trialDays > 0 ? `${String(session.trialDays)} days free` : `${PRO_PLAN.priceLabel}<small> per ${PRO_PLAN.interval}</small>`}</p>
-    ${session.trialDays > 0 ? `<p class="trial">Then ${PRO_PLAN.priceLabel} per ${PRO_PLAN.interval} starting ${escape(trialEnd)}</p>` : ''}
+    ${session.trialDays > 0 ? `<p class="trial">Then ${PRO_PLAN.priceLabel} per ${PRO_PLAN.interval} starting ${escapeHtml(trialEnd)}</p>` : ''}
     <p class="note">Cancel any time before the trial ends and you will not be charged. Test cards such as 4242 4242 4242 4242 are accepted; 4000 0000 0000 0002 is declined.</p>
   </section>
   <section class="pay" aria-label="Payment">
     ${body}
   </section>
-</main>
-</body>
-</html>`;
+`,
+  });
 }
