@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import { wavHeader as wavFileHeader } from '../../providers/audio/wav';
 
 /** A 16-bit stereo PCM WAV of a sine tone, built in memory (tests and benchmarks). */
 export function makeWav(seconds: number, frequency = 440, sampleRate = 44_100): Buffer {
@@ -15,21 +16,7 @@ export function makeWav(seconds: number, frequency = 440, sampleRate = 44_100): 
 
 /** A WAV header for `dataBytes` of 16-bit stereo PCM. */
 export function wavHeader(dataBytes: number, sampleRate = 44_100): Buffer {
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + dataBytes, 4);
-  header.write('WAVE', 8, 'latin1');
-  header.write('fmt ', 12, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(2, 22);
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 4, 28);
-  header.writeUInt16LE(4, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(dataBytes, 40);
-  return header;
+  return wavFileHeader(dataBytes, { sampleRate, channels: 2 });
 }
 
 /** An MP3 that carries ID3 tags naming its title and artist, as a real release would. */

@@ -1,3 +1,5 @@
+import { wavHeader } from '../../providers/audio/wav';
+
 /** The local agent's audio formats (spec 002 §9: input pcm 16000, quarter-second buffers). */
 export const AGENT_SAMPLE_RATE = 16_000;
 export const AGENT_AUDIO_FORMAT = `pcm_${AGENT_SAMPLE_RATE}` as const;
@@ -27,20 +29,7 @@ export function rms(pcm: Buffer): number {
 
 /** A WAV file around 16-bit mono PCM, for a transcription API. */
 export function wavFile(pcm: Buffer, sampleRate = AGENT_SAMPLE_RATE): Buffer {
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + pcm.length, 4);
-  header.write('WAVEfmt ', 8, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(pcm.length, 40);
-  return Buffer.concat([header, pcm]);
+  return Buffer.concat([wavHeader(pcm.length, { sampleRate, channels: 1 }), pcm]);
 }
 
 /** Speech/silence from the microphone's chunks: an utterance ends after a pause. */
