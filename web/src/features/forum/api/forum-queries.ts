@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { forumApi, forumKeys, type PostListFilter } from './forum-api';
 
 export function useForumCategoriesQuery() {
@@ -18,13 +18,16 @@ export function useForumPostsQuery(filter: PostListFilter) {
   });
 }
 
-export function useForumPostQuery(postId: string) {
-  return useQuery({
+export const forumPostQuery = (postId: string) =>
+  queryOptions({
     queryKey: forumKeys.post(postId),
     queryFn: ({ signal }) => forumApi.post(postId, signal),
     // A missing or malformed post is not worth a second try: the screen leaves for the list.
     retry: false,
   });
+
+export function useForumPostQuery(postId: string) {
+  return useQuery(forumPostQuery(postId));
 }
 
 export function useForumRepliesQuery(postId: string) {
