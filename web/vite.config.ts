@@ -4,21 +4,29 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { defineConfig, type Plugin } from 'vite';
 
+const require = createRequire(import.meta.url);
+
 /**
- * The ElevenLabs SDK's two AudioWorklet scripts, served from Klang's own /worklets/ paths (spec 002
- * §9) instead of blob: URLs the CSP refuses: copied from the installed package into the build, and
+ * The ElevenLabs SDK's AudioWorklet scripts, served from Klang's own /worklets/ paths (spec 002 §9)
+ * instead of the blob: URLs the CSP refuses: copied from the installed packages into the build, and
  * answered by the dev server. VOICE_AGENT_WORKLET_PATHS in @klang/domain names the same paths.
+ *
+ * The resampler is the one the SDK would fetch from jsDelivr when the browser cannot open audio at
+ * the agent's sample rate (Firefox): a wasm2js build, so no WebAssembly and no CSP exception. Its
+ * package is pinned to the version the SDK names in that URL.
  */
 function elevenLabsWorklets(): Plugin {
-  const require = createRequire(import.meta.url);
-  const names = ['rawAudioProcessor.js', 'audioConcatProcessor.js'];
-  const source = (name: string) =>
-    readFileSync(require.resolve(`@elevenlabs/client/worklets/${name}`), 'utf8');
+  const modules: Record<string, string> = {
+    'rawAudioProcessor.js': '@elevenlabs/client/worklets/rawAudioProcessor.js',
+    'audioConcatProcessor.js': '@elevenlabs/client/worklets/audioConcatProcessor.js',
+    'libsamplerate.worklet.js': '@alexanderolsen/libsamplerate-js/dist/libsamplerate.worklet.js',
+  };
+  const source = (name: string) => readFileSync(require.resolve(modules[name] ?? name), 'utf8');
   return {
     name: 'klang-elevenlabs-worklets',
     configureServer(server) {
       server.middlewares.use((request, response, next) => {
-        const name = names.find((n) => request.url === `/worklets/${n}`);
+        const name = Object.keys(modules).find((n) => request.url === `/worklets/${n}`);
         if (!name) {
           next();
           return;
@@ -28,8 +36,29 @@ function elevenLabsWorklets(): Plugin {
       });
     },
     generateBundle() {
-      for (const name of names)
+      for (const name of Object.keys(modules))
         this.emitFile({ type: 'asset', fileName: `worklets/${name}`, source: source(name) });
+    },
+  };
+}
+
+/**
+ * The SDK passes `libsampleratePath` to its microphone side only; its speaker side always takes the
+ * jsDelivr URL (@elevenlabs/client 1.25, the newest). This points that URL at Klang's copy, in the
+ * build and in the dev server's pre-bundle, and stops the build if the SDK names another URL or
+ * version than the installed resampler, so an update cannot bring the CDN back unnoticed.
+ */
+function elevenLabsOwnResampler() {
+  const { version } = require('@alexanderolsen/libsamplerate-js/package.json') as { version: string };
+  const cdn = `https://cdn.jsdelivr.net/npm/@alexanderolsen/libsamplerate-js@${version}/dist/libsamplerate.worklet.js`;
+  const loader = /@elevenlabs[\\/]client[\\/]dist[\\/]platform[\\/]web[\\/]addLibsamplerateModule\.js$/;
+  return {
+    name: 'klang-elevenlabs-own-resampler',
+    transform(code: string, id: string) {
+      if (!loader.test(id)) return null;
+      if (!code.includes(`"${cdn}"`))
+        throw new Error(`@elevenlabs/client no longer loads ${cdn}: check which resampler it wants now`);
+      return { code: code.replace(`"${cdn}"`, '"/worklets/libsamplerate.worklet.js"'), map: null };
     },
   };
 }
@@ -43,7 +72,8 @@ const apiProxy = {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), elevenLabsWorklets()],
+  plugins: [react(), tailwindcss(), elevenLabsWorklets(), elevenLabsOwnResampler()],
+  optimizeDeps: { rolldownOptions: { plugins: [elevenLabsOwnResampler()] } },
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
   build: {

@@ -259,3 +259,32 @@ test('the live voice agent connects through the official SDK, answers a typed qu
   await expect(page.getByRole('button', { name: 'Start talking' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
+
+test("the live voice agent resamples from Klang's own worklet where the browser cannot open audio at its rate", async ({
+  page,
+}) => {
+  // Firefox's answer: no sample-rate constraint. The SDK then loads a resampler, from jsDelivr
+  // unless told otherwise; the page's policy would refuse that, and offline there is no jsDelivr.
+  await page.addInitScript(() => {
+    const devices = navigator.mediaDevices;
+    const supported = devices.getSupportedConstraints.bind(devices);
+    devices.getSupportedConstraints = () => ({ ...supported(), sampleRate: false });
+  });
+  const offOrigin: string[] = [];
+  page.on('request', (request) => {
+    if (!['localhost', '127.0.0.1'].includes(new URL(request.url()).hostname)) offOrigin.push(request.url());
+  });
+  // The SDK says so when it takes the resampling branch; worklet fetches are not page requests.
+  const resampling = page.waitForEvent('console', (message) => message.text().includes('resampling to'));
+  await signInDemo(page);
+  await page.goto('/creator-tools/test-voice');
+  await page.getByRole('button', { name: 'Start talking' }).click();
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Hi, I'm Abel, Klang's production tutor.")).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  // Connected with the resampler loaded: from jsDelivr the policy (and being offline) refuses it.
+  await resampling;
+  expect(offOrigin).toEqual([]);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(page.getByRole('button', { name: 'Start talking' })).toBeVisible();
+});

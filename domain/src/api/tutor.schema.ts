@@ -107,6 +107,8 @@ export const VOICE_AGENT_WORKLET_PATHS = {
   rawAudioProcessor: '/worklets/rawAudioProcessor.js',
   audioConcatProcessor: '/worklets/audioConcatProcessor.js',
 } as const;
+/** The SDK's resampler, for browsers that cannot open audio at the agent's rate (Firefox). */
+export const VOICE_AGENT_LIBSAMPLERATE_PATH = '/worklets/libsamplerate.worklet.js';
 
 /** The local agent server's id (the path's `agent_id`): it serves one agent, Klang's tutor. */
 export const LOCAL_AGENT_ID = 'klang-tutor';

@@ -1,5 +1,5 @@
 import type { Conversation, Mode, Status } from '@elevenlabs/client';
-import { VOICE_AGENT_WORKLET_PATHS } from '@klang/domain';
+import { VOICE_AGENT_LIBSAMPLERATE_PATH, VOICE_AGENT_WORKLET_PATHS } from '@klang/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchVoiceAgentSession } from '../api/tutor-api';
 
@@ -53,6 +53,7 @@ export function useVoiceAgent() {
         signedUrl: session.signedUrl,
         connectionType: 'websocket',
         workletPaths: VOICE_AGENT_WORKLET_PATHS,
+        libsampleratePath: VOICE_AGENT_LIBSAMPLERATE_PATH,
         clientTools: {
           [SHOW_RECOMMENDATIONS]: (parameters: { topic?: unknown; spotify_urls?: unknown }) => {
             const urls = Array.isArray(parameters.spotify_urls)
