@@ -1,6 +1,6 @@
 import { ACTIVE_CHART_GENRES, loyaltyTierFor, POINTS } from '@klang/domain';
 import type { SeedCatalogue, SeedTrack } from './catalogue';
-import { createRng } from './random';
+import { createRng, type Rng } from './random';
 
 /**
  * Who heard, liked, skipped, saved and followed what in the seed, drawn once from a fixed seed so
@@ -40,31 +40,39 @@ const DEVOTED_LISTENING_MINUTES = [700, 90, 85];
 
 export function planSeed(catalogue: SeedCatalogue, demoArtistKey: string): SeedPlan {
   const rng = createRng('klang-seed-plan');
-  const appeal = new Map(catalogue.tracks.map((t) => [t.key, 0.08 + rng.next() * 0.85]));
+  // The demo account's tracks have an audience too (its dashboard and chart places are what a
+  // visitor exploring the artist side sees), drawn from a generator of their own so that the
+  // demo's tracks can change without reshuffling everyone else's charts.
+  const demoRng = createRng('klang-seed-plan-demo');
+  const drawFor = (artistKey: string) => (artistKey === demoArtistKey ? demoRng : rng);
+  const appeal = new Map(catalogue.tracks.map((t) => [t.key, 0.08 + drawFor(t.artistKey).next() * 0.85]));
   const users = [...catalogue.listeners.map((l) => l.key), ...catalogue.artists.map((a) => a.key)];
 
   const interactions: PlannedInteraction[] = [];
   const plays: SeedPlan['plays'] = [];
+  const hear = (userKey: string, track: SeedTrack, draw: Rng) => {
+    // Featured tracks reach listeners through Discover; the rest through charts and artist pages.
+    if (draw.next() > (track.featured ? 0.75 : 0.3)) return;
+    const daysAgo = Math.floor(draw.next() * (track.uploadedDaysAgo + 1));
+    const minutes = 1 + Math.floor(draw.next() * 3);
+    plays.push({ userKey, trackKey: track.key, plays: 1 + Math.floor(draw.next() * 4), minutes });
+    const liked = draw.next() < (appeal.get(track.key) ?? 0.5);
+    if (liked) {
+      interactions.push({
+        userKey,
+        trackKey: track.key,
+        type: 'like',
+        addedToLibrary: draw.next() < 0.45,
+        daysAgo,
+      });
+    } else if (draw.next() < 0.6) {
+      interactions.push({ userKey, trackKey: track.key, type: 'dislike', addedToLibrary: false, daysAgo });
+    }
+  };
   for (const userKey of users) {
     for (const track of catalogue.tracks) {
-      if (track.artistKey === userKey || track.artistKey === demoArtistKey) continue;
-      // Featured tracks reach listeners through Discover; the rest through charts and artist pages.
-      if (rng.next() > (track.featured ? 0.75 : 0.3)) continue;
-      const daysAgo = Math.floor(rng.next() * (track.uploadedDaysAgo + 1));
-      const minutes = 1 + Math.floor(rng.next() * 3);
-      plays.push({ userKey, trackKey: track.key, plays: 1 + Math.floor(rng.next() * 4), minutes });
-      const liked = rng.next() < (appeal.get(track.key) ?? 0.5);
-      if (liked) {
-        interactions.push({
-          userKey,
-          trackKey: track.key,
-          type: 'like',
-          addedToLibrary: rng.next() < 0.45,
-          daysAgo,
-        });
-      } else if (rng.next() < 0.6) {
-        interactions.push({ userKey, trackKey: track.key, type: 'dislike', addedToLibrary: false, daysAgo });
-      }
+      if (track.artistKey === userKey) continue;
+      hear(userKey, track, drawFor(track.artistKey));
     }
   }
 
@@ -75,12 +83,13 @@ export function planSeed(catalogue: SeedCatalogue, demoArtistKey: string): SeedP
   for (const userKey of users) {
     for (const artist of catalogue.artists) {
       if (artist.key === userKey) continue;
+      const draw = drawFor(artist.key);
       const artistTracks = new Set((tracksByArtist.get(artist.key) ?? []).map((t) => t.key));
       const likedHere = interactions.filter(
         (i) => i.userKey === userKey && i.type === 'like' && artistTracks.has(i.trackKey),
       ).length;
-      if (likedHere >= 2 || (likedHere === 1 && rng.next() < 0.35)) {
-        follows.push({ userKey, artistKey: artist.key, daysAgo: Math.floor(rng.next() * 60) });
+      if (likedHere >= 2 || (likedHere === 1 && draw.next() < 0.35)) {
+        follows.push({ userKey, artistKey: artist.key, daysAgo: Math.floor(draw.next() * 60) });
       }
     }
   }
