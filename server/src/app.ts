@@ -47,6 +47,7 @@ import {
 import { createCheckoutService } from './modules/payments/checkout.service';
 import {
   createLocalDelivery,
+  LOCAL_BILLING_CLOCK_JOB,
   LOCAL_DELIVERY_JOB,
   scheduleLocalDelivery,
 } from './modules/payments/local-delivery';
@@ -228,7 +229,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       email,
       publicUrl: config.publicUrl,
     }),
-    ...(localDelivery && { [LOCAL_DELIVERY_JOB]: localDelivery.handler }),
+    ...(localDelivery && {
+      [LOCAL_DELIVERY_JOB]: localDelivery.handler,
+      [LOCAL_BILLING_CLOCK_JOB]: localDelivery.clockHandler,
+    }),
     [CHART_SNAPSHOT_JOB]: chartSnapshotHandler,
     [DISCARD_UNCLAIMED_JOB]: createDiscardUnclaimedHandler({
       repository: tracksRepository,

@@ -3,6 +3,7 @@ import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed/seed';
 import { scheduleJobRequests } from './jobs/schedule';
 import { requestChartSnapshot } from './modules/catalogue/chart-snapshot';
+import { requestLocalBillingClock } from './modules/payments/local-delivery';
 import { requestPaymentsMaintenance } from './modules/payments/payments-maintenance';
 import { exitOnStartFailure, openKlang } from './process-lifecycle';
 import { describeProviders } from './providers/registry';
@@ -22,7 +23,11 @@ async function main() {
   const periodicJobs = scheduleJobRequests({
     db,
     log: app.log,
-    requests: { 'chart snapshot': requestChartSnapshot, 'daily payments jobs': requestPaymentsMaintenance },
+    requests: {
+      'chart snapshot': requestChartSnapshot,
+      'daily payments jobs': requestPaymentsMaintenance,
+      ...(config.payments.kind === 'local' && { 'local billing clock': requestLocalBillingClock }),
+    },
   });
   stopOnSignals(() => {
     periodicJobs.stop();

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, DEMO_ACCOUNT, PRO_PLAN, UPGRADE_MESSAGES } from '@klang/domain';
+import { ACCOUNT_MESSAGES, DEMO_ACCOUNT, UPGRADE_MESSAGES } from '@klang/domain';
 import { clientFor, cookieOf, logIn, nextAddress, signUp, type Client } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
+import { checkoutLocally } from './testing/local-checkout';
 import { runDueJobs } from './testing/run-jobs';
 
 const origin = 'http://localhost:3000';
@@ -26,29 +27,8 @@ async function checkoutUser(): Promise<Client> {
   return clientFor(t.app, cookieOf(answer), answer.json<{ user_id: string }>().user_id);
 }
 
-/** Starts a checkout for the client and, unless `pay` is false, pays it with a good test card. */
-async function checkout(client: Client, options: { pay?: boolean; success?: string } = {}) {
-  const started = await client.post('/functions/v1/create-checkout', {
-    price_id: PRO_PLAN.priceId,
-    success_url: options.success ?? `${origin}/signup/artist?checkout=success`,
-    cancel_url: `${origin}/artist-subscription?checkout=cancelled`,
-    mode: 'subscription',
-    metadata: { product_id: PRO_PLAN.productId, user_id: client.id },
-  });
-  expect(started.statusCode).toBe(200);
-  const { url, sessionId } = started.json<{ url: string; sessionId: string }>();
-  if (options.pay !== false) {
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: new URL(url).pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'number=4242424242424242&expiry=12%2F34&cvc=123',
-      remoteAddress: nextAddress(),
-    });
-    expect(paid.statusCode).toBe(303);
-  }
-  return sessionId;
-}
+const checkout = (client: Client, options: { pay?: boolean; success?: string } = {}) =>
+  checkoutLocally(t, client, { origin, ...options });
 
 function signupBody(sessionId: string | null) {
   const name = unique();

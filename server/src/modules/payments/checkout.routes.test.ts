@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRO_PLAN } from '@klang/domain';
-import { nextAddress, signUp } from '../../test/accounts-helpers';
+import { signUp } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { startFakeStripe } from './testing/fake-stripe';
+import { payLocalCheckout } from './testing/local-checkout';
 import { runDueJobs } from './testing/run-jobs';
 
 const origin = 'http://localhost:3000';
@@ -14,16 +15,6 @@ const start = (overrides: Record<string, unknown> = {}) => ({
   metadata: { product_id: PRO_PLAN.productId },
   ...overrides,
 });
-
-function pay(t: TestApp, path: string, card: Record<string, string>) {
-  return t.app.inject({
-    method: 'POST',
-    url: path,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(card).toString(),
-    remoteAddress: nextAddress(),
-  });
-}
 
 describe('create-checkout and the local checkout page', () => {
   let t: TestApp;
@@ -96,14 +87,22 @@ describe('create-checkout and the local checkout page', () => {
     expect(page.body).toContain('30 days free');
     expect(page.body).toContain(artist.email);
 
-    const declined = await pay(t, path, { number: '4000 0000 0000 0002', expiry: '12/34', cvc: '123' });
+    const declined = await payLocalCheckout(t, path, {
+      number: '4000 0000 0000 0002',
+      expiry: '12/34',
+      cvc: '123',
+    });
     expect(declined.statusCode).toBe(402);
     expect(declined.body).toContain('Your card was declined.');
     expect(
       await t.db.query('select 1 from local_subscriptions where account_id = $1', [artist.id]),
     ).toHaveLength(0);
 
-    const paid = await pay(t, path, { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' });
+    const paid = await payLocalCheckout(t, path, {
+      number: '4242 4242 4242 4242',
+      expiry: '12/34',
+      cvc: '123',
+    });
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(`${origin}/signup/artist?checkout=success&session_id=${sessionId}`);
     // The events went through the webhook route, signed, and were recorded once each.
@@ -149,7 +148,11 @@ describe('create-checkout and the local checkout page', () => {
     expect(days).toBeLessThanOrEqual(30);
 
     // A second submit lands where the first did and opens nothing new.
-    const again = await pay(t, path, { number: '4242424242424242', expiry: '12/34', cvc: '123' });
+    const again = await payLocalCheckout(t, path, {
+      number: '4242424242424242',
+      expiry: '12/34',
+      cvc: '123',
+    });
     expect(again.headers.location).toBe(paid.headers.location);
     expect(
       await t.db.query('select 1 from local_subscriptions where account_id = $1', [artist.id]),

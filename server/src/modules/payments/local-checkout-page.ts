@@ -62,7 +62,7 @@ export function renderLocalCheckout(
     <h1 id="plan">Subscribe to ${escapeHtml(PRO_PLAN.name)} (Artist Pro)</h1>
     <p class="price">${session.trialDays > 0 ? `${String(session.trialDays)} days free` : `${PRO_PLAN.priceLabel}<small> per ${PRO_PLAN.interval}</small>`}</p>
     ${session.trialDays > 0 ? `<p class="trial">Then ${PRO_PLAN.priceLabel} per ${PRO_PLAN.interval} starting ${escapeHtml(trialEnd)}</p>` : ''}
-    <p class="note">Cancel any time before the trial ends and you will not be charged. Test cards such as 4242 4242 4242 4242 are accepted; 4000 0000 0000 0002 is declined.</p>
+    <p class="note">Cancel any time before the trial ends and you will not be charged. Test cards such as 4242 4242 4242 4242 are accepted; 4000 0000 0000 0002 is declined; 4000 0000 0000 0341 is saved but its renewals fail.</p>
   </section>
   <section class="pay" aria-label="Payment">
     ${body}

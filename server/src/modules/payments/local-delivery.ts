@@ -5,6 +5,7 @@ import { enqueueJob, type JobHandler } from '../../jobs/runner';
 import type { LocalPaymentProvider } from '../../providers/payments/local-payments';
 
 export const LOCAL_DELIVERY_JOB = 'payments.local-deliver';
+export const LOCAL_BILLING_CLOCK_JOB = 'payments.local-billing-clock';
 /** The safety net runs after the page's own delivery would have finished. */
 const RETRY_AFTER_MS = 30_000;
 
@@ -19,6 +20,20 @@ export async function scheduleLocalDelivery(tx: Queryable, checkoutSessionId: st
       dedupeKey: `${LOCAL_DELIVERY_JOB}:${checkoutSessionId}`,
       maxAttempts: 10,
     },
+  );
+}
+
+/**
+ * Queues the local provider's billing clock once per UTC hour (the hour is in the dedupe key):
+ * renewals land within the hour, well inside the three days of grace the entitlement check allows.
+ */
+export async function requestLocalBillingClock(db: Queryable, at: Date): Promise<void> {
+  const hour = at.toISOString().slice(0, 13);
+  await enqueueJob(
+    db,
+    LOCAL_BILLING_CLOCK_JOB,
+    { hour },
+    { dedupeKey: `${LOCAL_BILLING_CLOCK_JOB}:${hour}` },
   );
 }
 
@@ -55,7 +70,16 @@ export function createLocalDelivery(app: FastifyInstance, provider: LocalPayment
     if (failed > 0) throw new Error(`${String(failed)} local payment events were not accepted`);
   };
 
+  /** Moves the local subscriptions on to now, then delivers everything pending (older failures too). */
+  const clockHandler: JobHandler = async () => {
+    const queued = await provider.advanceClock();
+    if (queued > 0) app.log.info({ events: queued }, 'local billing clock queued payment events');
+    const failed = await deliver();
+    if (failed > 0) throw new Error(`${String(failed)} local payment events were not accepted`);
+  };
+
   return {
+    clockHandler,
     /** Delivers now; what fails stays pending for the job. */
     deliver: async (checkoutSessionId?: string) => {
       await deliver(checkoutSessionId);

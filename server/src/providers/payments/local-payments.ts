@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { PRO_PLAN } from '@klang/domain';
 import { maybeOne, type Db, type Queryable } from '../../db/client';
@@ -9,11 +8,19 @@ import {
   type CheckoutRequest,
   type PaymentProvider,
 } from './payment-provider';
-import { checkCard, type CardInput } from './test-cards';
+import {
+  advanceSubscription,
+  BILLING_PERIOD_SECONDS,
+  DAY_SECONDS,
+  invoiceOf,
+  localId,
+  type LocalEvent,
+  type LocalSubscription,
+} from './local-billing-clock';
+import { CARD_MESSAGES, checkCard, type CardInput } from './test-cards';
 
 /** A checkout session lives as long as Stripe's do. */
 const SESSION_TTL_MS = 24 * 60 * 60_000;
-const DAY_SECONDS = 24 * 60 * 60;
 
 export interface LocalCheckoutView {
   id: string;
@@ -36,6 +43,11 @@ export interface LocalPaymentProvider extends PaymentProvider {
     checkoutSessionId?: string,
   ): Promise<{ eventId: string; payload: string; signature: string }[]>;
   markDelivered(eventId: string): Promise<void>;
+  /**
+   * Moves every subscription on to `at` as Stripe's clock would (trial notices, renewals, ends)
+   * and queues the events owed. Safe to repeat: an event already queued is not queued again.
+   */
+  advanceClock(at?: Date): Promise<number>;
 }
 
 type SessionRow = {
@@ -52,8 +64,6 @@ type SessionRow = {
   expires_at: string | Date;
 };
 
-const localId = (prefix: string) => `${prefix}_local_${randomBytes(12).toString('hex')}`;
-
 /**
  * Klang's offline stand-in for Stripe: a hosted-style checkout page served by Klang, which keeps
  * sessions and subscriptions in Stripe's shapes and pays out as Stripe does, by signed events to
@@ -68,20 +78,23 @@ export function createLocalPayments(deps: {
 }): LocalPaymentProvider {
   const { db, webhookSecret } = deps;
 
-  async function queueEvent(tx: Queryable, sessionId: string, type: string, object: object, created: number) {
-    const event = {
-      id: localId('evt'),
+  /** Queues an event for the webhook; one already queued (a repeated clock step) is left as it is. */
+  async function queueEvent(tx: Queryable, sessionId: string | null, event: LocalEvent): Promise<boolean> {
+    const payload = {
+      id: event.id,
       object: 'event',
       api_version: Stripe.API_VERSION,
-      created,
+      created: event.created,
       livemode: false,
-      type,
-      data: { object },
+      type: event.type,
+      data: { object: event.object },
     };
-    await tx.query(
-      'insert into local_payment_deliveries (event_id, checkout_session_id, payload) values ($1, $2, $3)',
-      [event.id, sessionId, JSON.stringify(event)],
+    const inserted = await tx.query(
+      `insert into local_payment_deliveries (event_id, checkout_session_id, payload) values ($1, $2, $3)
+       on conflict (event_id) do nothing returning event_id`,
+      [event.id, sessionId, JSON.stringify(payload)],
     );
+    return inserted.length > 0;
   }
 
   return {
@@ -199,6 +212,9 @@ export function createLocalPayments(deps: {
         }
         const outcome = checkCard(card);
         if (!outcome.ok) return outcome;
+        // Without a trial the first period is charged now; a trial only saves the card.
+        if (outcome.chargesFail && session.trial_days === 0)
+          return { ok: false, message: CARD_MESSAGES.declined };
 
         const now = Math.floor(Date.now() / 1000);
         const trialEnd = now + session.trial_days * DAY_SECONDS;
@@ -230,15 +246,16 @@ export function createLocalPayments(deps: {
                   recurring: { interval: PRO_PLAN.interval, interval_count: 1 },
                 },
                 current_period_start: now,
-                current_period_end: session.trial_days > 0 ? trialEnd : now + 30 * DAY_SECONDS,
+                current_period_end: session.trial_days > 0 ? trialEnd : now + BILLING_PERIOD_SECONDS,
               },
             ],
           },
           default_payment_method: { card: { brand: outcome.brand, last4: outcome.last4 } },
         };
         await tx.query(
-          'insert into local_subscriptions (id, account_id, customer_id, object) values ($1, $2, $3, $4::jsonb)',
-          [subscription.id, session.account_id, customer, JSON.stringify(subscription)],
+          `insert into local_subscriptions (id, account_id, customer_id, object, charges_fail)
+           values ($1, $2, $3, $4::jsonb, $5)`,
+          [subscription.id, session.account_id, customer, JSON.stringify(subscription), outcome.chargesFail],
         );
         await tx.query(
           `update local_checkout_sessions set status = 'complete', subscription_id = $2 where id = $1`,
@@ -256,22 +273,22 @@ export function createLocalPayments(deps: {
           subscription: subscription.id,
           metadata: session.metadata,
         };
-        const invoice = {
-          id: localId('in'),
-          object: 'invoice',
-          customer,
-          status: 'paid',
-          currency: PRO_PLAN.currency,
-          // A trial starts with a zero invoice, as on Stripe.
-          amount_paid: session.trial_days > 0 ? 0 : PRO_PLAN.amountMinor,
-          parent: {
-            type: 'subscription_details',
-            subscription_details: { subscription: subscription.id, metadata: session.metadata },
-          },
-        };
-        await queueEvent(tx, session.id, 'customer.subscription.created', subscription, now);
-        await queueEvent(tx, session.id, 'invoice.paid', invoice, now);
-        await queueEvent(tx, session.id, 'checkout.session.completed', checkoutSession, now);
+        const firstPeriod = subscription.items.data[0];
+        // A trial starts with a zero invoice, as on Stripe.
+        const invoice = invoiceOf(subscription, {
+          amount: session.trial_days > 0 ? 0 : PRO_PLAN.amountMinor,
+          paid: true,
+          periodStart: firstPeriod?.current_period_start ?? now,
+          periodEnd: firstPeriod?.current_period_end ?? now,
+        });
+        const owed: [string, object][] = [
+          ['customer.subscription.created', subscription],
+          ['invoice.paid', invoice],
+          ['checkout.session.completed', checkoutSession],
+        ];
+        for (const [type, object] of owed) {
+          await queueEvent(tx, session.id, { id: localId('evt'), type, object, created: now });
+        }
         await deps.afterPay?.(tx, session.id);
         return { ok: true, redirectUrl: successUrl };
       });
@@ -289,6 +306,43 @@ export function createLocalPayments(deps: {
         payload: row.payload,
         signature: signPayload(row.payload, webhookSecret),
       }));
+    },
+
+    async advanceClock(at = new Date()) {
+      const now = Math.floor(at.getTime() / 1000);
+      // Only what can change by now: a trial notice, a period's end, or a past-due subscription.
+      const due = await db.query<{ id: string }>(
+        `select id from local_subscriptions
+         where object->>'status' in ('trialing', 'active', 'past_due')
+           and ((object->'items'->'data'->0->>'current_period_end')::bigint <= $1::bigint + $2::bigint
+                or object->>'status' = 'past_due')`,
+        [now, 3 * DAY_SECONDS],
+      );
+      let queued = 0;
+      for (const { id } of due) {
+        queued += await db.transaction(async (tx) => {
+          const row = await maybeOne<{ object: LocalSubscription; charges_fail: boolean }>(
+            tx,
+            'select object, charges_fail from local_subscriptions where id = $1 for update',
+            [id],
+          );
+          if (!row) return 0;
+          const { subscription, events } = advanceSubscription(row.object, {
+            now,
+            chargesFail: row.charges_fail,
+          });
+          if (JSON.stringify(subscription) !== JSON.stringify(row.object)) {
+            await tx.query(
+              'update local_subscriptions set object = $2::jsonb, updated_at = now() where id = $1',
+              [id, JSON.stringify(subscription)],
+            );
+          }
+          let fresh = 0;
+          for (const event of events) if (await queueEvent(tx, null, event)) fresh += 1;
+          return fresh;
+        });
+      }
+      return queued;
     },
 
     async markDelivered(eventId) {

@@ -12,7 +12,21 @@ describe('local checkout cards', () => {
     ['2223003122003222', 'mastercard'],
     ['6011111111111117', 'discover'],
   ])('accepts the test card %s', (number, brand) => {
-    expect(card(number)).toEqual({ ok: true, brand, last4: number.replace(/\s/g, '').slice(-4) });
+    expect(card(number)).toEqual({
+      ok: true,
+      brand,
+      last4: number.replace(/\s/g, '').slice(-4),
+      chargesFail: false,
+    });
+  });
+
+  it('saves 4000 0000 0000 0341 but marks every charge to it as failing, as Stripe does', () => {
+    expect(card('4000 0000 0000 0341')).toEqual({
+      ok: true,
+      brand: 'visa',
+      last4: '0341',
+      chargesFail: true,
+    });
   });
 
   it('accepts American Express with a four-digit code only', () => {

@@ -10,7 +10,17 @@ export interface CardInput {
   cvc: string;
 }
 
-export type CardOutcome = { ok: true; brand: string; last4: string } | { ok: false; message: string };
+export type CardOutcome =
+  | {
+      ok: true;
+      brand: string;
+      last4: string;
+      /** Stripe's 4000 0000 0000 0341: it is saved with the customer, but every charge to it fails. */
+      chargesFail: boolean;
+    }
+  | { ok: false; message: string };
+
+const CHARGES_FAIL = new Set(['4000000000000341']);
 
 export const CARD_MESSAGES = {
   invalidNumber: 'Your card number is invalid.',
@@ -55,7 +65,7 @@ export function checkCard(input: CardInput, now = new Date()): CardOutcome {
 
   const decline = DECLINES[number];
   if (decline) return { ok: false, message: decline };
-  return { ok: true, brand, last4: number.slice(-4) };
+  return { ok: true, brand, last4: number.slice(-4), chargesFail: CHARGES_FAIL.has(number) };
 }
 
 function luhn(number: string): boolean {

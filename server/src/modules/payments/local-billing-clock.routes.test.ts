@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, type Client } from '../../test/accounts-helpers';
+import { createTestApp, type TestApp } from '../../test/app';
+import { LOCAL_BILLING_CLOCK_JOB } from './local-delivery';
+import { EXPIRE_ENTITLEMENTS_JOB } from './payments-maintenance';
+import { checkoutLocally } from './testing/local-checkout';
+import { runDueJobs } from './testing/run-jobs';
+
+const origin = 'http://localhost:3000';
+const DAY = 86_400;
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL: origin });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Stored = {
+  trial_start: number | null;
+  trial_end: number | null;
+  created: number;
+  start_date: number;
+  items: { data: { current_period_start: number; current_period_end: number }[] };
+};
+
+/** Moves the artist's local subscription `seconds` into the past, as if that much time had gone by. */
+async function timePasses(client: Client, seconds: number) {
+  const [row] = await t.db.query<{ id: string; object: Stored }>(
+    'select id, object from local_subscriptions where account_id = $1',
+    [client.id],
+  );
+  if (!row) throw new Error('no local subscription');
+  const back = (at: number | null) => (at === null ? null : at - seconds);
+  const object: Stored = {
+    ...row.object,
+    trial_start: back(row.object.trial_start),
+    trial_end: back(row.object.trial_end),
+    created: row.object.created - seconds,
+    start_date: row.object.start_date - seconds,
+    items: {
+      ...row.object.items,
+      data: row.object.items.data.map((item) => ({
+        ...item,
+        current_period_start: item.current_period_start - seconds,
+        current_period_end: item.current_period_end - seconds,
+      })),
+    },
+  };
+  await t.db.query('update local_subscriptions set object = $2::jsonb where id = $1', [
+    row.id,
+    JSON.stringify(object),
+  ]);
+}
+
+/** Runs one periodic job now, then every job it caused (the events' processing, the emails). */
+async function runJob(kind: string) {
+  const handler = t.app.jobHandlers[kind];
+  if (!handler) throw new Error(`no handler for ${kind}`);
+  await handler({ id: 'now', kind, payload: {}, attempts: 0, maxAttempts: 1 }, { db: t.db });
+  await runDueJobs(t);
+}
+const clockTicks = () => runJob(LOCAL_BILLING_CLOCK_JOB);
+
+async function subscribed(card?: Record<string, string>) {
+  const artist = await signUp(t.app, 'artist');
+  await checkoutLocally(t, artist, {
+    origin,
+    success: `${origin}/profile?upgrade=success`,
+    ...(card && { card }),
+  });
+  await runDueJobs(t);
+  return artist;
+}
+
+const stateOf = async (client: Client) =>
+  (await client.get('/api/subscription')).json<{ tier: string; status: string; currentPeriodEnd: string }>();
+const mailsTo = async (email: string, template: string) =>
+  t.db.query('select 1 from email_outbox where to_address = $1 and template = $2', [email, template]);
+const daysAhead = (iso: string) => (new Date(iso).getTime() - Date.now()) / (DAY * 1000);
+
+describe('the local billing clock', () => {
+  it('warns before the trial ends, once, then charges and keeps the artist on Pro', async () => {
+    const artist = await subscribed();
+    expect(await stateOf(artist)).toMatchObject({ tier: 'trial', status: 'trialing' });
+
+    await timePasses(artist, 28 * DAY);
+    await clockTicks();
+    await clockTicks();
+    expect(await mailsTo(artist.email, 'trial-will-end')).toHaveLength(1);
+    expect(await stateOf(artist)).toMatchObject({ tier: 'trial', status: 'trialing' });
+
+    await timePasses(artist, 3 * DAY);
+    await clockTicks();
+    const renewed = await stateOf(artist);
+    expect(renewed).toMatchObject({ tier: 'pro', status: 'active' });
+    expect(daysAhead(renewed.currentPeriodEnd)).toBeGreaterThan(28.9);
+
+    // The daily entitlement check finds nothing to take away.
+    await runJob(EXPIRE_ENTITLEMENTS_JOB);
+    expect(await stateOf(artist)).toMatchObject({ tier: 'pro', status: 'active' });
+    const paidInvoices = await t.db.query(
+      `select 1 from payment_events where type = 'invoice.paid'
+         and payload->'object'->'parent'->'subscription_details'->'metadata'->>'user_id' = $1`,
+      [artist.id],
+    );
+    expect(paidInvoices).toHaveLength(2);
+  });
+
+  it('ends a subscription cancelled in Settings when its period ends, back to free', async () => {
+    const artist = await subscribed();
+    expect((await artist.post('/api/subscription/cancel')).statusCode).toBe(200);
+    await timePasses(artist, 27 * DAY);
+    await clockTicks();
+    expect(await mailsTo(artist.email, 'trial-will-end')).toHaveLength(0);
+
+    await timePasses(artist, 4 * DAY);
+    await clockTicks();
+    expect(await stateOf(artist)).toMatchObject({ tier: 'free', status: 'canceled' });
+    const [profile] = await t.db.query<{ subscription_tier: string }>(
+      'select subscription_tier from artist_profiles where id = $1',
+      [artist.id],
+    );
+    expect(profile?.subscription_tier).toBe('free');
+  });
+
+  it('marks a renewal the card refuses as past due with an email, then ends it two weeks later', async () => {
+    const artist = await subscribed({ number: '4000 0000 0000 0341', expiry: '12/34', cvc: '123' });
+    expect(await stateOf(artist)).toMatchObject({ tier: 'trial', status: 'trialing' });
+
+    await timePasses(artist, 31 * DAY);
+    await clockTicks();
+    expect(await stateOf(artist)).toMatchObject({ tier: 'free', status: 'past_due' });
+    expect(await mailsTo(artist.email, 'payment-failed')).toHaveLength(1);
+
+    await timePasses(artist, 14 * DAY);
+    await clockTicks();
+    expect(await stateOf(artist)).toMatchObject({ tier: 'free', status: 'canceled' });
+  });
+});
