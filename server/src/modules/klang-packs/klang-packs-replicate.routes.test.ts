@@ -150,4 +150,18 @@ describe('character packs on Replicate', () => {
     await runJobs();
     expect(await status(artist, packId)).toBe('error');
   });
+
+  it('stops the training on Replicate when the artist deletes the pack while it trains', async () => {
+    const artist = await signUp(t.app, 'artist');
+    await t.db.query(`update artist_profiles set subscription_tier = 'pro' where id = $1`, [artist.id]);
+    const { packId, trainingId } = await trainingPack(artist);
+    expect(await status(artist, packId)).toBe('training');
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/klang-packs/${packId}`,
+      headers: { cookie: artist.cookie },
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(fake.trainings.get(trainingId)?.status).toBe('canceled');
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * A local stand-in for the parts of Replicate's HTTP API that character packs use, as documented:
  * the files API (multipart `content`), trainings of a trainer version into a destination model,
- * predictions with `Prefer: wait`, output delivery URLs, version deletion, and signed webhooks.
+ * training cancellation, predictions with `Prefer: wait`, output delivery URLs, version deletion,
+ * and signed webhooks.
  * Tests drive the training's outcome; the fake checks what it is sent as Replicate would.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -190,6 +191,18 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
       };
       trainings.set(id, training);
       json(response, 201, publicTraining(training));
+      return;
+    }
+
+    // POST /v1/trainings/{id}/cancel
+    if (request.method === 'POST' && parts[1] === 'trainings' && parts[2] && parts[3] === 'cancel') {
+      const training = trainings.get(parts[2]);
+      if (!training) {
+        problem(response, 404, 'Not found');
+        return;
+      }
+      if (training.status === 'starting' || training.status === 'processing') training.status = 'canceled';
+      json(response, 200, publicTraining(training));
       return;
     }
 

@@ -131,6 +131,17 @@ describe('the Replicate pack engine against a fake Replicate', () => {
     await pack.deleteModel(modelId);
   });
 
+  it('cancels a training still running when its pack goes, and forgets one Replicate no longer has', async () => {
+    const pack = engine();
+    const { modelId } = await pack.startTraining({ packId: 'p5', photoKeys: keys }, signal());
+    expect(await pack.checkTraining(modelId, signal())).toEqual({ state: 'training' });
+    await pack.deleteModel(modelId);
+    expect(fake.trainings.get(modelId)?.status).toBe('canceled');
+    // Cancelled: nothing left to delete, and asking again is not an error.
+    await pack.deleteModel(modelId);
+    await pack.deleteModel('r8_training_nobody_started');
+  });
+
   it('refuses to generate from an unfinished training, and reports a wrong token', async () => {
     const pack = engine();
     const { modelId } = await pack.startTraining({ packId: 'p5', photoKeys: keys }, signal());

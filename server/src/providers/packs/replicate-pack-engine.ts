@@ -211,9 +211,20 @@ export function createReplicatePackEngine(options: ReplicatePackEngineOptions): 
     },
 
     async deleteModel(modelId) {
-      const version = await trainedVersion(modelId).catch(() => null);
+      const trained = await training(modelId).catch((error: unknown) => {
+        if (error instanceof ReplicateError && error.status === 404) return null;
+        throw error;
+      });
+      if (!trained) return;
+      if (trained.status === 'starting' || trained.status === 'processing') {
+        // Still running: stop it, or it would go on (and be billed) for a pack nobody has.
+        await call(z.unknown(), `/trainings/${encodeURIComponent(modelId)}/cancel`, { method: 'POST' });
+        return;
+      }
+      const version = trained.status === 'succeeded' ? trained.output?.version : undefined;
       if (!version) return;
-      await call(z.unknown(), `/models/${version.model}/versions/${version.id}`, { method: 'DELETE' }).catch(
+      const [model = '', id = ''] = version.split(':');
+      await call(z.unknown(), `/models/${model}/versions/${id}`, { method: 'DELETE' }).catch(
         (error: unknown) => {
           if (!(error instanceof ReplicateError && error.status === 404)) throw error;
         },
