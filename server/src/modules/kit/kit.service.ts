@@ -20,6 +20,7 @@ import type { GeneratedAudio, SoundFxProvider } from '../../providers/soundfx/so
 import { TtsUnavailableError, UnknownVoiceError, type TtsProvider } from '../../providers/tts/tts';
 import { newStorageKey, type StorageProvider } from '../../providers/storage/storage';
 import { createKitRepository, type PadWrite } from './kit.repository';
+import { createLimiter } from '../../lib/limiter';
 
 export interface KitServiceDeps {
   db: Db;
@@ -36,23 +37,6 @@ export interface KitServiceDeps {
 /** A saved pad sound is a generated effect: at most this long, which also bounds its decoding. */
 const MAX_SOUND_SECONDS = 31;
 const SOUND_URL_SECONDS = 3600;
-
-/** A counting semaphore: the local engines share two cores with everything else. */
-function createLimiter(slots: number) {
-  let free = slots;
-  const waiting: (() => void)[] = [];
-  return async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (free > 0) free -= 1;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else free += 1;
-    }
-  };
-}
 
 /** The Klang Kit's rules: who may use which tool, and the generation calls behind them. */
 export function createKitService(deps: KitServiceDeps) {

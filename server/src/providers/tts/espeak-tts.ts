@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
+import { createLimiter } from '../../lib/limiter';
 import { transcodeToMp3 } from '../audio/ffmpeg';
 import { pipeProcess } from '../audio/process';
 import { ESPEAK_RATE, ESPEAK_VOICES, type EspeakVoice } from './espeak-voices';
@@ -68,32 +69,41 @@ function isInstalled(binary: string): boolean {
 }
 
 /** The offline text-to-speech engine: eSpeak NG (Debian package `espeak-ng`), MP3 through ffmpeg. */
-export function createEspeakTts(options: { binary: string }): TtsProvider {
+export function createEspeakTts(options: {
+  binary: string;
+  /** Voices rendered at once (eSpeak, then the MP3 encoder); the rest wait. Default: one per core. */
+  concurrency?: number;
+}): TtsProvider {
   const installed = isInstalled(options.binary);
+  // Shared by every caller (the Kit's VocalLab, the tutor's replies, the voice agent), so a busy
+  // tutor cannot starve the machine of cores.
+  const limit = createLimiter(options.concurrency ?? availableParallelism());
   return {
     name: installed ? 'espeak-ng' : 'espeak-ng (not installed)',
     listVoices: () =>
       Promise.resolve(
         ESPEAK_VOICES.map((voice) => ({ voice_id: voice.id, name: voice.name, category: 'local' })),
       ),
-    async synthesize(request, signal) {
-      const voice = ESPEAK_VOICES.find((v) => v.id === request.voiceId);
-      if (!voice) throw new UnknownVoiceError(request.voiceId);
-      const plan = planSpeech(voice, request);
-      // WARNING: with --stdout eSpeak writes placeholder RIFF sizes; a file gets exact headers.
-      const dir = await mkdtemp(path.join(tmpdir(), 'klang-tts-'));
-      try {
-        const wav = path.join(dir, 'speech.wav');
-        await runEspeak(options.binary, [...plan.args, '-w', wav, '--stdin'], request.text, signal);
-        const audio = await transcodeToMp3(
-          wav,
-          { sampleRate: 44_100, channels: 1 },
-          { bitrateKbps: 128, filters: plan.filters },
-        );
-        return { audio, contentType: 'audio/mpeg' };
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-      }
-    },
+    synthesize: (request, signal) => limit(() => speak(request, signal)),
   };
+
+  async function speak(request: SpeechRequest, signal?: AbortSignal) {
+    const voice = ESPEAK_VOICES.find((v) => v.id === request.voiceId);
+    if (!voice) throw new UnknownVoiceError(request.voiceId);
+    const plan = planSpeech(voice, request);
+    // WARNING: with --stdout eSpeak writes placeholder RIFF sizes; a file gets exact headers.
+    const dir = await mkdtemp(path.join(tmpdir(), 'klang-tts-'));
+    try {
+      const wav = path.join(dir, 'speech.wav');
+      await runEspeak(options.binary, [...plan.args, '-w', wav, '--stdin'], request.text, signal);
+      const audio = await transcodeToMp3(
+        wav,
+        { sampleRate: 44_100, channels: 1 },
+        { bitrateKbps: 128, filters: plan.filters },
+      );
+      return { audio, contentType: 'audio/mpeg' as const };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
 }
