@@ -1,25 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, PRO_PLAN } from '@klang/domain';
 import { clientFor, cookieOf, nextAddress, signUp, type Client } from '../../test/accounts-helpers';
-import { createTestApp, type TestApp } from '../../test/app';
-import { startFakeStripe } from './testing/fake-stripe';
+import type { TestApp } from '../../test/app';
+import { createStripeTestApp, type FakeStripe } from './testing/stripe-app';
 
 const origin = 'http://localhost:3000';
 const DAY = 24 * 60 * 60;
 const now = () => Math.floor(Date.now() / 1000);
 let t: TestApp;
-let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
+let stripe: FakeStripe;
 let counter = 0;
 
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  t = await createTestApp({
-    PUBLIC_URL: origin,
-    STRIPE_SECRET_KEY: 'sk_test_local',
-    STRIPE_WEBHOOK_SECRET: 'whsec_billing_test',
-    STRIPE_PRICE_ID: 'price_pro',
-    STRIPE_API_URL: stripe.url,
-  });
+  ({ t, stripe } = await createStripeTestApp({
+    webhookSecret: 'whsec_billing_test',
+    env: { PUBLIC_URL: origin },
+  }));
 });
 afterAll(async () => {
   await t.close();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRO_PLAN } from '@klang/domain';
 import { signUp } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
-import { startFakeStripe } from './testing/fake-stripe';
+import { createStripeTestApp, type FakeStripe } from './testing/stripe-app';
 import { payLocalCheckout } from './testing/local-checkout';
 import { runDueJobs } from './testing/run-jobs';
 
@@ -195,16 +195,13 @@ describe('create-checkout and the local checkout page', () => {
 
 describe('create-checkout on Stripe', () => {
   let t: TestApp;
-  let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
+  let stripe: FakeStripe;
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    t = await createTestApp({
-      PUBLIC_URL: origin,
-      STRIPE_SECRET_KEY: 'sk_test_local',
-      STRIPE_WEBHOOK_SECRET: 'whsec_test',
-      STRIPE_PRICE_ID: 'price_pro_gbp',
-      STRIPE_API_URL: stripe.url,
-    });
+    ({ t, stripe } = await createStripeTestApp({
+      webhookSecret: 'whsec_test',
+      priceId: 'price_pro_gbp',
+      env: { PUBLIC_URL: origin },
+    }));
   });
   afterAll(async () => {
     await t.close();

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signPayload } from '../../providers/payments/payment-provider';
 import { nextAddress, signUp } from '../../test/accounts-helpers';
-import { createTestApp, type TestApp } from '../../test/app';
-import { startFakeStripe } from './testing/fake-stripe';
+import type { TestApp } from '../../test/app';
+import {
+  createStripeTestApp,
+  postToStripeWebhook,
+  stripeEventJson,
+  type FakeStripe,
+} from './testing/stripe-app';
 import { runDueJobs } from './testing/run-jobs';
 import {
   EXPIRE_ENTITLEMENTS_JOB,
@@ -14,17 +19,11 @@ const WEBHOOK_SECRET = 'whsec_maintenance_test';
 const DAY = 24 * 60 * 60;
 const now = () => Math.floor(Date.now() / 1000);
 let t: TestApp;
-let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
+let stripe: FakeStripe;
 let counter = 0;
 
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  t = await createTestApp({
-    STRIPE_SECRET_KEY: 'sk_test_local',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_PRICE_ID: 'price_pro',
-    STRIPE_API_URL: stripe.url,
-  });
+  ({ t, stripe } = await createStripeTestApp({ webhookSecret: WEBHOOK_SECRET }));
 });
 afterAll(async () => {
   await t.close();
@@ -164,22 +163,8 @@ describe('the daily sweep of checkout users', () => {
 describe('billing emails', () => {
   function deliver(type: string, object: Record<string, unknown>) {
     counter += 1;
-    const payload = JSON.stringify({
-      id: `evt_mail_${String(counter)}`,
-      object: 'event',
-      type,
-      created: now(),
-      data: { object },
-    });
-    return t.app.inject({
-      method: 'POST',
-      url: '/functions/v1/stripe-webhook',
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': signPayload(payload, WEBHOOK_SECRET),
-      },
-      payload,
-    });
+    const payload = stripeEventJson(type, object, `evt_mail_${String(counter)}`);
+    return postToStripeWebhook(t, payload, signPayload(payload, WEBHOOK_SECRET));
   }
 
   it('writes to the artist when the trial is about to end and when a payment fails, once per event', async () => {

@@ -2,23 +2,22 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createJobRunner } from '../../jobs/runner';
 import { signPayload } from '../../providers/payments/payment-provider';
 import { signUp } from '../../test/accounts-helpers';
-import { createTestApp, type TestApp } from '../../test/app';
-import { startFakeStripe } from './testing/fake-stripe';
+import type { TestApp } from '../../test/app';
+import {
+  createStripeTestApp,
+  postToStripeWebhook,
+  stripeEventJson,
+  type FakeStripe,
+} from './testing/stripe-app';
 import { runDueJobs } from './testing/run-jobs';
 
 const WEBHOOK_SECRET = 'whsec_route_test';
 let t: TestApp;
-let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
+let stripe: FakeStripe;
 let eventCounter = 0;
 
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  t = await createTestApp({
-    STRIPE_SECRET_KEY: 'sk_test_local',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_PRICE_ID: 'price_pro',
-    STRIPE_API_URL: stripe.url,
-  });
+  ({ t, stripe } = await createStripeTestApp({ webhookSecret: WEBHOOK_SECRET }));
 });
 afterAll(async () => {
   await t.close();
@@ -31,23 +30,15 @@ beforeEach(() => {
 const DAY = 24 * 60 * 60;
 const now = () => Math.floor(Date.now() / 1000);
 
-function event(
+const event = (
   type: string,
   object: Record<string, unknown>,
   id = `evt_test_${String((eventCounter += 1))}`,
-) {
-  return JSON.stringify({ id, object: 'event', type, created: now(), data: { object } });
-}
+) => stripeEventJson(type, object, id);
 
 /** Posts an event as Stripe does; `null` sends no signature header at all. */
-function deliver(payload: string, signature: string | null = signPayload(payload, WEBHOOK_SECRET)) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/functions/v1/stripe-webhook',
-    headers: { 'content-type': 'application/json', ...(signature && { 'stripe-signature': signature }) },
-    payload,
-  });
-}
+const deliver = (payload: string, signature: string | null = signPayload(payload, WEBHOOK_SECRET)) =>
+  postToStripeWebhook(t, payload, signature);
 
 const runJobs = () => runDueJobs(t);
 
