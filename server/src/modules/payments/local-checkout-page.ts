@@ -43,6 +43,7 @@ export function renderLocalCheckout(
   .price small { font-size: 1rem; font-weight: 400; color: #a9a9b8; }
   .trial { color: #7ee2b8; margin: .5rem 0 2rem; }
   .note { color: #a9a9b8; font-size: .875rem; max-width: 28rem; }
+  .card-number { white-space: nowrap; }
   .pay { padding: 12vh 8vw; }
   form { display: grid; gap: 1rem; max-width: 24rem; }
   label { display: grid; gap: .375rem; font-size: .875rem; color: #c9c9d6; }
@@ -62,7 +63,7 @@ export function renderLocalCheckout(
     <h1 id="plan">Subscribe to ${escapeHtml(PRO_PLAN.name)} (Artist Pro)</h1>
     <p class="price">${session.trialDays > 0 ? `${String(session.trialDays)} days free` : `${PRO_PLAN.priceLabel}<small> per ${PRO_PLAN.interval}</small>`}</p>
     ${session.trialDays > 0 ? `<p class="trial">Then ${PRO_PLAN.priceLabel} per ${PRO_PLAN.interval} starting ${escapeHtml(trialEnd)}</p>` : ''}
-    <p class="note">Cancel any time before the trial ends and you will not be charged. Test cards such as 4242 4242 4242 4242 are accepted; 4000 0000 0000 0002 is declined; 4000 0000 0000 0341 is saved but its renewals fail.</p>
+    <p class="note">Cancel any time before the trial ends and you will not be charged. Test cards such as <span class="card-number">4242 4242 4242 4242</span> are accepted; <span class="card-number">4000 0000 0000 0002</span> is declined; <span class="card-number">4000 0000 0000 0341</span> is saved but its renewals fail.</p>
   </section>
   <section class="pay" aria-label="Payment">
     ${body}
