@@ -88,9 +88,17 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService }> =
 };
 
 const billingFormSchema = z.object({
-  action: z.enum(['cancel', 'resume']),
+  action: z.enum(['cancel', 'resume', 'update_card']),
   return_url: z.string().max(2000).optional(),
+  number: z.string().max(40).default(''),
+  expiry: z.string().max(10).default(''),
+  cvc: z.string().max(8).default(''),
 });
+
+const BILLING_NOTICES = {
+  cancel: 'Your subscription is cancelled. It stays active until the end of the period.',
+  resume: 'Your subscription is active again.',
+} as const;
 
 /**
  * The local provider's billing page, Klang's stand-in for Stripe's customer portal. It acts for
@@ -152,18 +160,25 @@ export const localBillingRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       if (!request.account) return reply.redirect('/login', 303);
-      const cancel = request.body.action === 'cancel';
+      const { action, number, expiry, cvc } = request.body;
+      let notice: string;
       try {
-        await service.setCancelAtPeriodEnd(request.account, cancel);
+        if (action === 'update_card') {
+          const before = await service.state(request.account);
+          const after = await service.replaceLocalCard(request.account, { number, expiry, cvc });
+          notice =
+            before.status === 'past_due' && after.status === 'active'
+              ? 'Your card is updated and the overdue payment is made. Artist Pro is active again.'
+              : 'Your card is updated.';
+        } else {
+          await service.setCancelAtPeriodEnd(request.account, action === 'cancel');
+          notice = BILLING_NOTICES[action];
+        }
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         return page(request, reply, request.body.return_url, { error: error.message }, error.status);
       }
-      return page(request, reply, request.body.return_url, {
-        notice: cancel
-          ? 'Your subscription is cancelled. It stays active until the end of the period.'
-          : 'Your subscription is active again.',
-      });
+      return page(request, reply, request.body.return_url, { notice });
     },
   );
 };

@@ -9,7 +9,9 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../../errors';
 import type { SessionAccount } from '../../plugins/session';
+import { isLocalPayments } from '../../providers/payments';
 import type { PaymentProvider } from '../../providers/payments/payment-provider';
+import type { CardInput } from '../../providers/payments/test-cards';
 import { assertNotDemo, assertOwn } from '../accounts/accounts.service';
 import type { PaymentsRepository } from './payments.repository';
 import type { PaymentsService } from './payments.service';
@@ -100,6 +102,19 @@ export function createBillingService(deps: {
       const { subscriptionId } = await manageable(account);
       const snapshot = await provider.setCancelAtPeriodEnd(subscriptionId, cancel);
       await payments.record(account.id, snapshot);
+      return this.state(account);
+    },
+
+    /**
+     * The local billing page's card change: a past-due subscription's open invoice is paid with
+     * the new card at once, and the state it leaves is written now (its events follow).
+     */
+    async replaceLocalCard(account: SessionAccount, card: CardInput): Promise<SubscriptionState> {
+      const { subscriptionId } = await manageable(account);
+      if (!isLocalPayments(provider)) throw new AppError('UNAVAILABLE', UPGRADE_MESSAGES.noSubscription);
+      const outcome = await provider.replaceCard(subscriptionId, card);
+      if (!outcome.ok) throw new AppError('VALIDATION_FAILED', outcome.message);
+      await payments.record(account.id, outcome.snapshot);
       return this.state(account);
     },
 

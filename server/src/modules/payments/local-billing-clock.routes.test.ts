@@ -3,7 +3,7 @@ import { signUp, type Client } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { LOCAL_BILLING_CLOCK_JOB } from './local-delivery';
 import { EXPIRE_ENTITLEMENTS_JOB } from './payments-maintenance';
-import { checkoutLocally } from './testing/local-checkout';
+import { checkoutLocally, GOOD_CARD } from './testing/local-checkout';
 import { runDueJobs } from './testing/run-jobs';
 
 const origin = 'http://localhost:3000';
@@ -73,6 +73,17 @@ async function subscribed(card?: Record<string, string>) {
   return artist;
 }
 
+const CHARGES_FAIL = { number: '4000 0000 0000 0341', expiry: '12/34', cvc: '123' };
+
+/** Submits the local billing page's card form as the browser does. */
+const billingForm = (artist: Client, card: Record<string, string>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/billing/local',
+    headers: { cookie: artist.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ action: 'update_card', ...card }).toString(),
+  });
+
 const stateOf = async (client: Client) =>
   (await client.get('/api/subscription')).json<{ tier: string; status: string; currentPeriodEnd: string }>();
 const mailsTo = async (email: string, template: string) =>
@@ -125,7 +136,7 @@ describe('the local billing clock', () => {
   });
 
   it('marks a renewal the card refuses as past due with an email, then ends it two weeks later', async () => {
-    const artist = await subscribed({ number: '4000 0000 0000 0341', expiry: '12/34', cvc: '123' });
+    const artist = await subscribed(CHARGES_FAIL);
     expect(await stateOf(artist)).toMatchObject({ tier: 'trial', status: 'trialing' });
 
     await timePasses(artist, 31 * DAY);
@@ -136,5 +147,47 @@ describe('the local billing clock', () => {
     await timePasses(artist, 14 * DAY);
     await clockTicks();
     expect(await stateOf(artist)).toMatchObject({ tier: 'free', status: 'canceled' });
+  });
+
+  it('takes the overdue payment from a new card on the billing page, and the renewals after it', async () => {
+    const artist = await subscribed(CHARGES_FAIL);
+    await timePasses(artist, 31 * DAY);
+    await clockTicks();
+    const page = await artist.get('/billing/local');
+    expect(page.body).toContain('Your last payment failed');
+    expect(page.body).toContain('Pay £10.99');
+
+    const refused = await billingForm(artist, CHARGES_FAIL);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Your card was declined.');
+    expect(await stateOf(artist)).toMatchObject({ tier: 'free', status: 'past_due' });
+    const malformed = await billingForm(artist, { ...GOOD_CARD, number: '1234' });
+    expect(malformed.body).toContain('Your card number is invalid.');
+
+    const paid = await billingForm(artist, GOOD_CARD);
+    expect(paid.statusCode).toBe(200);
+    expect(paid.body).toContain('the overdue payment is made');
+    expect(await stateOf(artist)).toMatchObject({ tier: 'pro', status: 'active' });
+    await clockTicks();
+    expect(await stateOf(artist)).toMatchObject({ tier: 'pro', status: 'active' });
+
+    // The next renewal is charged to the new card.
+    await timePasses(artist, 30 * DAY);
+    await clockTicks();
+    expect(await stateOf(artist)).toMatchObject({ tier: 'pro', status: 'active' });
+    expect(await mailsTo(artist.email, 'payment-failed')).toHaveLength(1);
+  });
+
+  it('changes the card of a healthy subscription without a charge', async () => {
+    const artist = await subscribed();
+    const changed = await billingForm(artist, { ...GOOD_CARD, number: '5555 5555 5555 4444' });
+    expect(changed.body).toContain('Your card is updated.');
+    const [row] = await t.db.query<{ last4: string; charges_fail: boolean }>(
+      `select object->'default_payment_method'->'card'->>'last4' as last4, charges_fail
+       from local_subscriptions where account_id = $1`,
+      [artist.id],
+    );
+    expect(row).toEqual({ last4: '4444', charges_fail: false });
+    expect(await stateOf(artist)).toMatchObject({ tier: 'trial', status: 'trialing' });
   });
 });

@@ -1,6 +1,6 @@
 import { PRO_PLAN, subscriptionStatusLabel, type SubscriptionState } from '@klang/domain';
 import { escapeHtml } from '../../lib/html';
-import { localPage } from './local-page';
+import { CARD_FIELDS_CSS, cardFields, localPage } from './local-page';
 
 const longDate = (iso: string | null) =>
   iso
@@ -26,14 +26,29 @@ export function renderLocalBilling(
     ? ''
     : state.cancelAtPeriodEnd
       ? `<p class="when">Ends on ${escapeHtml(ends)}. You will not be charged again.</p>`
-      : state.status === 'trialing'
-        ? `<p class="when">Trial ends on ${escapeHtml(ends)}, then ${PRO_PLAN.priceLabel} per ${PRO_PLAN.interval}.</p>`
-        : `<p class="when">Renews on ${escapeHtml(ends)} at ${PRO_PLAN.priceLabel}.</p>`;
+      : state.status === 'past_due'
+        ? `<p class="when">The payment for the period to ${escapeHtml(ends)} is overdue.</p>`
+        : state.status === 'trialing'
+          ? `<p class="when">Trial ends on ${escapeHtml(ends)}, then ${PRO_PLAN.priceLabel} per ${PRO_PLAN.interval}.</p>`
+          : `<p class="when">Renews on ${escapeHtml(ends)} at ${PRO_PLAN.priceLabel}.</p>`;
+  const hidden = (name: string, value: string) =>
+    `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+  const overdue = state.status === 'past_due';
+  // Stripe's portal changes the card; on a past-due subscription the new card pays what is owed.
+  const card = !state.canManage
+    ? ''
+    : `<form method="post" action="/billing/local" class="card-form" novalidate aria-label="${overdue ? 'Pay with a new card' : 'Change card'}">
+    <h2>${overdue ? 'Your last payment failed' : 'Change card'}</h2>
+    ${overdue ? `<p class="when">Pay the ${PRO_PLAN.priceLabel} now with another card and Artist Pro is active again.</p>` : ''}
+    ${hidden('action', 'update_card')}${hidden('return_url', options.returnUrl)}
+    ${cardFields()}
+    <button type="submit">${overdue ? `Pay ${PRO_PLAN.priceLabel}` : 'Update card'}</button>
+  </form>`;
   const action = !state.canManage
     ? ''
     : state.cancelAtPeriodEnd
-      ? `<form method="post" action="/billing/local"><input type="hidden" name="action" value="resume"><input type="hidden" name="return_url" value="${escapeHtml(options.returnUrl)}"><button type="submit">Resume subscription</button></form>`
-      : `<form method="post" action="/billing/local"><input type="hidden" name="action" value="cancel"><input type="hidden" name="return_url" value="${escapeHtml(options.returnUrl)}"><button type="submit" class="danger">Cancel subscription</button></form>`;
+      ? `<form method="post" action="/billing/local">${hidden('action', 'resume')}${hidden('return_url', options.returnUrl)}<button type="submit">Resume subscription</button></form>`
+      : `<form method="post" action="/billing/local">${hidden('action', 'cancel')}${hidden('return_url', options.returnUrl)}<button type="submit" class="danger">Cancel subscription</button></form>`;
   return localPage({
     title: 'Billing · Klang',
     css: `
@@ -43,10 +58,13 @@ export function renderLocalBilling(
   .card { background: #14141c; border: 1px solid #2a2a3a; border-radius: 1rem; padding: 1.25rem; display: grid; gap: .5rem; }
   .plan { font-weight: 600; margin: 0; }
   .status { color: #7ee2b8; margin: 0; }
+  .status.overdue { color: #ffb4c0; }
   .when { color: #c9c9d6; margin: 0; }
   button { font: inherit; font-weight: 600; padding: .75rem 1rem; border: 0; border-radius: .5rem; background: #8b7cff; color: #0b0b10; cursor: pointer; }
   button.danger { background: #ff383a; color: #fff; }
-  .notice { background: #123024; color: #b8f0d6; padding: .75rem; border-radius: .5rem; margin: 0; }
+  h2 { font-size: 1rem; margin: 0; }
+  .card-form { display: grid; gap: 1rem; }
+${CARD_FIELDS_CSS}  .notice { background: #123024; color: #b8f0d6; padding: .75rem; border-radius: .5rem; margin: 0; }
   .error { background: #3a1620; color: #ffb4c0; padding: .75rem; border-radius: .5rem; margin: 0; }
   a { color: #a9a9b8; }
 `,
@@ -57,9 +75,10 @@ export function renderLocalBilling(
   ${options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : ''}
   <section class="card" aria-label="Your subscription">
     <p class="plan">${escapeHtml(PRO_PLAN.name)} (Artist Pro) · ${PRO_PLAN.priceLabel} per ${PRO_PLAN.interval}</p>
-    <p class="status">${escapeHtml(subscriptionStatusLabel(state.status))}</p>
+    <p class="status${state.status === 'past_due' ? ' overdue' : ''}">${escapeHtml(subscriptionStatusLabel(state.status))}</p>
     ${when}
   </section>
+  ${card}
   ${action}
   <a href="${escapeHtml(options.returnUrl)}">Return to Klang</a>
 `,

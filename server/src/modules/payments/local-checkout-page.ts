@@ -1,7 +1,7 @@
 import { PRO_PLAN } from '@klang/domain';
 import type { LocalCheckoutView } from '../../providers/payments/local-payments';
 import { escapeHtml } from '../../lib/html';
-import { localPage } from './local-page';
+import { CARD_FIELDS_CSS, cardFields, localPage } from './local-page';
 
 /**
  * The local checkout page: Klang's stand-in for Stripe's hosted page. Plain HTML with a form, so
@@ -22,11 +22,7 @@ export function renderLocalCheckout(
       ? `<form method="post" action="/checkout/local/${escapeHtml(session.id)}" novalidate>
       ${options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : ''}
       ${session.customerEmail ? `<p class="email">Paying as <strong>${escapeHtml(session.customerEmail)}</strong></p>` : ''}
-      <label>Card number<input name="number" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" value="${escapeHtml(v.number ?? '')}" required></label>
-      <div class="row">
-        <label>Expiry<input name="expiry" autocomplete="cc-exp" placeholder="MM / YY" value="${escapeHtml(v.expiry ?? '')}" required></label>
-        <label>CVC<input name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="CVC" required></label>
-      </div>
+      ${cardFields(v)}
       <label>Name on card<input name="name" autocomplete="cc-name" value="${escapeHtml(v.name ?? '')}"></label>
       <button type="submit">Start trial</button>
       <a class="cancel" href="/checkout/local/${escapeHtml(session.id)}/cancel">Cancel and return to Klang</a>
@@ -46,12 +42,8 @@ export function renderLocalCheckout(
   .card-number { white-space: nowrap; }
   .pay { padding: 12vh 8vw; }
   form { display: grid; gap: 1rem; max-width: 24rem; }
-  label { display: grid; gap: .375rem; font-size: .875rem; color: #c9c9d6; }
   .email { margin: 0; color: #c9c9d6; font-size: .875rem; }
-  input { min-width: 0; width: 100%; font: inherit; padding: .75rem; border-radius: .5rem; border: 1px solid #34344a; background: #1b1b26; color: inherit; }
-  input:focus { outline: 2px solid #8b7cff; outline-offset: 1px; }
-  .row { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; }
-  button { font: inherit; font-weight: 600; padding: .875rem; border: 0; border-radius: .5rem; background: #8b7cff; color: #0b0b10; cursor: pointer; }
+${CARD_FIELDS_CSS}  button { font: inherit; font-weight: 600; padding: .875rem; border: 0; border-radius: .5rem; background: #8b7cff; color: #0b0b10; cursor: pointer; }
   .error { background: #3a1620; color: #ffb4c0; padding: .75rem; border-radius: .5rem; margin: 0; }
   .cancel { color: #a9a9b8; font-size: .875rem; }
   .badge { display: inline-block; font-size: .75rem; padding: .125rem .5rem; border-radius: 1rem; background: #2a2a3a; color: #c9c9d6; margin-bottom: 2rem; }

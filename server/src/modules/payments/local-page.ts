@@ -1,3 +1,22 @@
+import { escapeHtml } from '../../lib/html';
+
+/** The card number, expiry and CVC inputs of the local checkout and billing forms. */
+export function cardFields(values: { number?: string; expiry?: string } = {}): string {
+  return `<label>Card number<input name="number" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" value="${escapeHtml(values.number ?? '')}" required></label>
+      <div class="row">
+        <label>Expiry<input name="expiry" autocomplete="cc-exp" placeholder="MM / YY" value="${escapeHtml(values.expiry ?? '')}" required></label>
+        <label>CVC<input name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="CVC" required></label>
+      </div>`;
+}
+
+/** The styles `cardFields` needs, in the page's <style>. */
+export const CARD_FIELDS_CSS = `
+  label { display: grid; gap: .375rem; font-size: .875rem; color: #c9c9d6; }
+  input { min-width: 0; width: 100%; font: inherit; padding: .75rem; border-radius: .5rem; border: 1px solid #34344a; background: #1b1b26; color: inherit; }
+  input:focus { outline: 2px solid #8b7cff; outline-offset: 1px; }
+  .row { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; }
+`;
+
 /**
  * The shell of the pages Klang serves in place of a payment provider's (the local checkout and
  * billing pages): plain HTML that works without the web app's script, dark like the app.

@@ -7,6 +7,7 @@ import {
   verifySignedEvent,
   type CheckoutRequest,
   type PaymentProvider,
+  type SubscriptionSnapshot,
 } from './payment-provider';
 import {
   advanceSubscription,
@@ -48,6 +49,15 @@ export interface LocalPaymentProvider extends PaymentProvider {
    * and queues the events owed. Safe to repeat: an event already queued is not queued again.
    */
   advanceClock(at?: Date): Promise<number>;
+  /**
+   * Saves a new card on the subscription, as the customer portal does. A past-due subscription's
+   * open invoice is charged to it at once: paid, the subscription is active again; refused, nothing
+   * changes.
+   */
+  replaceCard(
+    subscriptionId: string,
+    card: CardInput,
+  ): Promise<{ ok: true; snapshot: SubscriptionSnapshot } | { ok: false; message: string }>;
 }
 
 type SessionRow = {
@@ -343,6 +353,48 @@ export function createLocalPayments(deps: {
         });
       }
       return queued;
+    },
+
+    async replaceCard(subscriptionId, card) {
+      const outcome = checkCard(card);
+      if (!outcome.ok) return outcome;
+      return db.transaction(async (tx) => {
+        const row = await maybeOne<{ object: LocalSubscription }>(
+          tx,
+          'select object from local_subscriptions where id = $1 for update',
+          [subscriptionId],
+        );
+        if (!row) throw new Error(`local subscription ${subscriptionId} does not exist`);
+        const overdue = row.object.status === 'past_due';
+        if (overdue && outcome.chargesFail) return { ok: false as const, message: CARD_MESSAGES.declined };
+        const subscription: LocalSubscription = {
+          ...row.object,
+          ...(overdue && { status: 'active' }),
+          default_payment_method: { card: { brand: outcome.brand, last4: outcome.last4 } },
+        };
+        await tx.query(
+          `update local_subscriptions set object = $2::jsonb, charges_fail = $3, updated_at = now() where id = $1`,
+          [subscriptionId, JSON.stringify(subscription), outcome.chargesFail],
+        );
+        if (overdue) {
+          const period = subscription.items.data[0];
+          const now = Math.floor(Date.now() / 1000);
+          const invoice = invoiceOf(subscription, {
+            amount: PRO_PLAN.amountMinor,
+            paid: true,
+            periodStart: period?.current_period_start ?? now,
+            periodEnd: period?.current_period_end ?? now,
+          });
+          // Delivered by the billing clock's next run; the caller records the new state now.
+          for (const [type, object] of [
+            ['invoice.paid', invoice],
+            ['customer.subscription.updated', subscription],
+          ] as const) {
+            await queueEvent(tx, null, { id: localId('evt'), type, object, created: now });
+          }
+        }
+        return { ok: true as const, snapshot: snapshotOf(subscription as unknown as Stripe.Subscription) };
+      });
     },
 
     async markDelivered(eventId) {
