@@ -153,4 +153,35 @@ describe('seeding an empty database', () => {
     const [demo] = await db.query<{ n: number }>('select count(*)::int as n from demo_tracks');
     expect(demo?.n).toBe(catalogue.demoTracks.length);
   });
+
+  it('starts the forum with the threads of the people seeded, their counters kept by the triggers', async () => {
+    const posts = await db.query<{
+      title: string;
+      author_id: string | null;
+      is_anonymous: boolean;
+      reply_count: number;
+      replies: number;
+      upvotes: number;
+      ups: number;
+      last_reply_at: Date;
+      latest: Date | null;
+    }>(`
+      select p.title, p.author_id, p.is_anonymous, p.reply_count, p.upvotes, p.last_reply_at,
+             (select count(*)::int from forum_replies r where r.post_id = p.id) as replies,
+             (select count(*)::int from forum_post_votes v where v.post_id = p.id and v.vote = 'up') as ups,
+             (select max(r.created_at) from forum_replies r where r.post_id = p.id) as latest
+      from forum_posts p`);
+    expect(posts.length).toBeGreaterThanOrEqual(3);
+    for (const post of posts) {
+      expect(post.reply_count).toBe(post.replies);
+      expect(post.upvotes).toBe(post.ups);
+      if (post.latest) expect(new Date(post.last_reply_at).getTime()).toBe(new Date(post.latest).getTime());
+      expect(post.author_id === null).toBe(post.is_anonymous);
+    }
+    expect(posts.some((p) => p.replies > 0)).toBe(true);
+    const [owners] = await db.query<{ n: number }>(
+      'select count(*)::int as n from forum_posts p join forum_post_owners o on o.post_id = p.id',
+    );
+    expect(owners?.n).toBe(posts.length);
+  });
 });

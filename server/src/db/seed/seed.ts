@@ -8,6 +8,7 @@ import { renderCover } from './art/cover';
 import { SEED_CATALOGUE, type SeedArtist, type SeedCatalogue, type SeedTrack } from './catalogue';
 import { DEMO_ARTIST, DEMO_ARTIST_TRACKS } from './demo-account';
 import { FORUM_CATEGORIES } from './forum-categories';
+import { SEED_FORUM_THREADS } from './forum-threads';
 import {
   createSeedMediaStore,
   DEFAULT_RENDER_CACHE_DIR,
@@ -249,8 +250,93 @@ async function insertPeopleAndCatalogue(tx: Queryable, ctx: InsertContext) {
   await insertRows(
     tx,
     'forum_categories',
-    ['name', 'description', 'color', 'icon', 'sort_order'],
-    FORUM_CATEGORIES.map((c, index) => [c.name, c.description, c.color, c.icon, index]),
+    ['id', 'name', 'description', 'color', 'icon', 'sort_order'],
+    FORUM_CATEGORIES.map((c, index) => [
+      idOf(`forum-category:${c.name}`),
+      c.name,
+      c.description,
+      c.color,
+      c.icon,
+      index,
+    ]),
+  );
+  await insertForum(tx, catalogue, idOf, ago);
+}
+
+/**
+ * The forum's first threads, their replies and votes. The triggers of migration 0020 keep each
+ * post's reply count, last reply time and votes, exactly as when people post through the app.
+ */
+async function insertForum(tx: Queryable, catalogue: SeedCatalogue, idOf: IdOf, ago: Ago) {
+  const present = new Set([...catalogue.artists, ...catalogue.listeners].map((p) => p.key));
+  const threads = SEED_FORUM_THREADS.filter((t) => present.has(t.authorKey));
+  const postId = (key: string) => idOf(`forum-post:${key}`);
+  const replyId = (key: string) => idOf(`forum-reply:${key}`);
+  await insertRows(
+    tx,
+    'forum_posts',
+    [
+      'id',
+      'title',
+      'content',
+      'author_id',
+      'category_id',
+      'is_anonymous',
+      'view_count',
+      'created_at',
+      'last_reply_at',
+    ],
+    threads.map((t) => [
+      postId(t.key),
+      t.title,
+      t.content,
+      t.isAnonymous ? null : idOf(t.authorKey),
+      idOf(`forum-category:${t.category}`),
+      t.isAnonymous === true,
+      t.viewCount,
+      ago(t.daysAgo),
+      ago(t.daysAgo),
+    ]),
+  );
+  await insertRows(
+    tx,
+    'forum_post_owners',
+    ['post_id', 'owner_id'],
+    threads.map((t) => [postId(t.key), idOf(t.authorKey)]),
+  );
+  const replies = threads.flatMap((t) =>
+    t.replies
+      .filter((r) => present.has(r.authorKey))
+      .map((r) => ({ ...r, postKey: t.key, at: ago(t.daysAgo, -r.hoursAfter) })),
+  );
+  const kept = new Set(replies.map((r) => r.key));
+  await insertRows(
+    tx,
+    'forum_replies',
+    ['id', 'post_id', 'author_id', 'parent_reply_id', 'content', 'created_at'],
+    replies.map((r) => [
+      replyId(r.key),
+      postId(r.postKey),
+      idOf(r.authorKey),
+      r.parentKey && kept.has(r.parentKey) ? replyId(r.parentKey) : null,
+      r.content,
+      r.at,
+    ]),
+  );
+  await insertRows(
+    tx,
+    'forum_reply_owners',
+    ['reply_id', 'owner_id'],
+    replies.map((r) => [replyId(r.key), idOf(r.authorKey)]),
+  );
+  await insertRows(
+    tx,
+    'forum_post_votes',
+    ['post_id', 'user_id', 'vote'],
+    threads.flatMap((t) => [
+      ...t.upvoters.filter((u) => present.has(u)).map((u) => [postId(t.key), idOf(u), 'up']),
+      ...(t.downvoters ?? []).filter((u) => present.has(u)).map((u) => [postId(t.key), idOf(u), 'down']),
+    ]),
   );
 }
 
