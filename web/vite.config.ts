@@ -46,7 +46,8 @@ function elevenLabsWorklets(): Plugin {
  * The SDK passes `libsampleratePath` to its microphone side only; its speaker side always takes the
  * jsDelivr URL (@elevenlabs/client 1.25, the newest). This points that URL at Klang's copy, in the
  * build and in the dev server's pre-bundle, and stops the build if the SDK names another URL or
- * version than the installed resampler, so an update cannot bring the CDN back unnoticed.
+ * version than the installed resampler, or if any chunk still names the CDN, so an update cannot
+ * bring it back unnoticed.
  */
 function elevenLabsOwnResampler() {
   const { version } = require('@alexanderolsen/libsamplerate-js/package.json') as { version: string };
@@ -59,6 +60,13 @@ function elevenLabsOwnResampler() {
       if (!code.includes(`"${cdn}"`))
         throw new Error(`@elevenlabs/client no longer loads ${cdn}: check which resampler it wants now`);
       return { code: code.replace(`"${cdn}"`, '"/worklets/libsamplerate.worklet.js"'), map: null };
+    },
+    // Whatever the SDK's files are called next, no chunk of the app may fetch from the CDN.
+    generateBundle(_options: unknown, bundle: Record<string, { type: string; code?: string }>) {
+      for (const [file, chunk] of Object.entries(bundle)) {
+        if (chunk.type === 'chunk' && chunk.code?.includes('cdn.jsdelivr.net'))
+          throw new Error(`${file} loads code from cdn.jsdelivr.net; Klang serves everything itself`);
+      }
     },
   };
 }

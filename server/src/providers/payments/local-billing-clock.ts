@@ -5,7 +5,7 @@ export const DAY_SECONDS = 24 * 60 * 60;
 /** One billing period of the Pro plan, as the local provider counts it. */
 export const BILLING_PERIOD_SECONDS = 30 * DAY_SECONDS;
 /** Stripe sends `customer.subscription.trial_will_end` three days before a trial ends. */
-const TRIAL_NOTICE_SECONDS = 3 * DAY_SECONDS;
+export const TRIAL_NOTICE_SECONDS = 3 * DAY_SECONDS;
 /** A renewal that could not be charged stays past due this long, then the subscription ends. */
 const PAST_DUE_SECONDS = 14 * DAY_SECONDS;
 /** Catching up after a long stop renews at most this many periods in one step. */

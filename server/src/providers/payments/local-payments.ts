@@ -15,6 +15,7 @@ import {
   DAY_SECONDS,
   invoiceOf,
   localId,
+  TRIAL_NOTICE_SECONDS,
   type LocalEvent,
   type LocalSubscription,
 } from './local-billing-clock';
@@ -326,7 +327,7 @@ export function createLocalPayments(deps: {
          where object->>'status' in ('trialing', 'active', 'past_due')
            and ((object->'items'->'data'->0->>'current_period_end')::bigint <= $1::bigint + $2::bigint
                 or object->>'status' = 'past_due')`,
-        [now, 3 * DAY_SECONDS],
+        [now, TRIAL_NOTICE_SECONDS],
       );
       let queued = 0;
       for (const { id } of due) {
