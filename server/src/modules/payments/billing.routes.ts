@@ -98,6 +98,8 @@ const billingFormSchema = z.object({
 const BILLING_NOTICES = {
   cancel: 'Your subscription is cancelled. It stays active until the end of the period.',
   resume: 'Your subscription is active again.',
+  cardUpdated: 'Your card is updated.',
+  paidOverdue: 'Your card is updated and the overdue payment is made. Artist Pro is active again.',
 } as const;
 
 /**
@@ -164,12 +166,8 @@ export const localBillingRoutes: FastifyPluginAsyncZod<{
       let notice: string;
       try {
         if (action === 'update_card') {
-          const before = await service.state(request.account);
-          const after = await service.replaceLocalCard(request.account, { number, expiry, cvc });
-          notice =
-            before.status === 'past_due' && after.status === 'active'
-              ? 'Your card is updated and the overdue payment is made. Artist Pro is active again.'
-              : 'Your card is updated.';
+          const { paidOverdue } = await service.replaceLocalCard(request.account, { number, expiry, cvc });
+          notice = paidOverdue ? BILLING_NOTICES.paidOverdue : BILLING_NOTICES.cardUpdated;
         } else {
           await service.setCancelAtPeriodEnd(request.account, action === 'cancel');
           notice = BILLING_NOTICES[action];

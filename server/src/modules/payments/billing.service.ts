@@ -109,13 +109,13 @@ export function createBillingService(deps: {
      * The local billing page's card change: a past-due subscription's open invoice is paid with
      * the new card at once, and the state it leaves is written now (its events follow).
      */
-    async replaceLocalCard(account: SessionAccount, card: CardInput): Promise<SubscriptionState> {
+    async replaceLocalCard(account: SessionAccount, card: CardInput): Promise<{ paidOverdue: boolean }> {
       const { subscriptionId } = await manageable(account);
       if (!isLocalPayments(provider)) throw new AppError('UNAVAILABLE', UPGRADE_MESSAGES.noSubscription);
       const outcome = await provider.replaceCard(subscriptionId, card);
       if (!outcome.ok) throw new AppError('VALIDATION_FAILED', outcome.message);
       await payments.record(account.id, outcome.snapshot);
-      return this.state(account);
+      return { paidOverdue: outcome.paidOverdue };
     },
 
     async billingPortal(account: SessionAccount): Promise<{ url: string }> {

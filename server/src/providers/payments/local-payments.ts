@@ -58,7 +58,9 @@ export interface LocalPaymentProvider extends PaymentProvider {
   replaceCard(
     subscriptionId: string,
     card: CardInput,
-  ): Promise<{ ok: true; snapshot: SubscriptionSnapshot } | { ok: false; message: string }>;
+  ): Promise<
+    { ok: true; snapshot: SubscriptionSnapshot; paidOverdue: boolean } | { ok: false; message: string }
+  >;
 }
 
 type SessionRow = {
@@ -394,7 +396,11 @@ export function createLocalPayments(deps: {
             await queueEvent(tx, null, { id: localId('evt'), type, object, created: now });
           }
         }
-        return { ok: true as const, snapshot: snapshotOf(subscription as unknown as Stripe.Subscription) };
+        return {
+          ok: true as const,
+          snapshot: snapshotOf(subscription as unknown as Stripe.Subscription),
+          paidOverdue: overdue,
+        };
       });
     },
 
