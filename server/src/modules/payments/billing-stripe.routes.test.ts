@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, PRO_PLAN } from '@klang/domain';
-import { clientFor, cookieOf, nextAddress, signUp, type Client } from '../../test/accounts-helpers';
+import { signUp, type Client } from '../../test/accounts-helpers';
 import type { TestApp } from '../../test/app';
+import { checkoutUser } from './testing/local-checkout';
 import { createStripeTestApp, type FakeStripe } from './testing/stripe-app';
 
 const origin = 'http://localhost:3000';
@@ -21,15 +22,6 @@ afterAll(async () => {
   await t.close();
   await stripe.close();
 });
-
-async function checkoutUser(): Promise<Client> {
-  const answer = await t.app.inject({
-    method: 'POST',
-    url: '/functions/v1/create-checkout-user',
-    remoteAddress: nextAddress(),
-  });
-  return clientFor(t.app, cookieOf(answer), answer.json<{ user_id: string }>().user_id);
-}
 
 async function startCheckout(client: Client): Promise<string> {
   const answer = await client.post('/functions/v1/create-checkout', {
@@ -57,9 +49,9 @@ function signupBody(sessionId: string) {
 
 describe('signup completion and plan management on Stripe', () => {
   it("grants the trial only for a Checkout Session Stripe says is complete and this account's", async () => {
-    const user = await checkoutUser();
+    const user = await checkoutUser(t);
     const sessionId = await startCheckout(user);
-    const other = await checkoutUser();
+    const other = await checkoutUser(t);
     const stolen = await other.post('/api/checkout/complete-signup', signupBody(sessionId));
     expect(stolen.statusCode).toBe(403);
     expect(stolen.json()).toMatchObject({ error: { message: ACCOUNT_MESSAGES.notYourAccount } });

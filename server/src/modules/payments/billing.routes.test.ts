@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, DEMO_ACCOUNT, UPGRADE_MESSAGES } from '@klang/domain';
-import { clientFor, cookieOf, logIn, nextAddress, signUp, type Client } from '../../test/accounts-helpers';
+import { logIn, signUp, type Client } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
-import { checkoutLocally } from './testing/local-checkout';
+import { checkoutLocally, checkoutUser } from './testing/local-checkout';
 import { runDueJobs } from './testing/run-jobs';
 
 const origin = 'http://localhost:3000';
@@ -17,15 +17,6 @@ afterAll(async () => {
 
 let counter = 0;
 const unique = () => `${String((counter += 1))}${Math.random().toString(36).slice(2, 7)}`;
-
-async function checkoutUser(): Promise<Client> {
-  const answer = await t.app.inject({
-    method: 'POST',
-    url: '/functions/v1/create-checkout-user',
-    remoteAddress: nextAddress(),
-  });
-  return clientFor(t.app, cookieOf(answer), answer.json<{ user_id: string }>().user_id);
-}
 
 const checkout = (client: Client, options: { pay?: boolean; success?: string } = {}) =>
   checkoutLocally(t, client, { origin, ...options });
@@ -59,7 +50,7 @@ describe('signup completion after checkout', () => {
   it('tells the screen whether this browser holds a temporary checkout user', async () => {
     const visitor = await t.app.inject({ method: 'GET', url: '/api/checkout/signup-state' });
     expect(visitor.json()).toEqual({ temporary_user_id: null });
-    const temporary = await checkoutUser();
+    const temporary = await checkoutUser(t);
     expect((await temporary.get('/api/checkout/signup-state')).json()).toEqual({
       temporary_user_id: temporary.id,
     });
@@ -70,7 +61,7 @@ describe('signup completion after checkout', () => {
   });
 
   it('turns the paid temporary user into an artist on the 14-day trial, with the real email and password', async () => {
-    const user = await checkoutUser();
+    const user = await checkoutUser(t);
     const sessionId = await checkout(user);
     const body = signupBody(sessionId);
     // Spec 001 §4 step 1: the real email replaces the throwaway one.
@@ -119,7 +110,7 @@ describe('signup completion after checkout', () => {
   });
 
   it('gives the same end state when the webhook lands before the signup', async () => {
-    const user = await checkoutUser();
+    const user = await checkoutUser(t);
     const sessionId = await checkout(user);
     await runDueJobs(t);
     const completed = await user.post('/api/checkout/complete-signup', signupBody(sessionId));
@@ -130,7 +121,7 @@ describe('signup completion after checkout', () => {
   });
 
   it('gives the free tier when the checkout was never paid', async () => {
-    const user = await checkoutUser();
+    const user = await checkoutUser(t);
     const sessionId = await checkout(user, { pay: false });
     const completed = await user.post('/api/checkout/complete-signup', signupBody(sessionId));
     expect(completed.statusCode).toBe(200);
@@ -139,9 +130,9 @@ describe('signup completion after checkout', () => {
   });
 
   it("refuses another user's checkout, a real account, and a visitor without a session", async () => {
-    const payer = await checkoutUser();
+    const payer = await checkoutUser(t);
     const sessionId = await checkout(payer);
-    const other = await checkoutUser();
+    const other = await checkoutUser(t);
     const stolen = await other.post('/api/checkout/complete-signup', signupBody(sessionId));
     expect(stolen.statusCode).toBe(403);
     expect(stolen.json()).toMatchObject({ error: { message: ACCOUNT_MESSAGES.notYourAccount } });
@@ -160,7 +151,7 @@ describe('signup completion after checkout', () => {
 
   it("refuses a username or email someone else has, with the spec's field messages", async () => {
     const artist = await signUp(t.app, 'artist');
-    const user = await checkoutUser();
+    const user = await checkoutUser(t);
     const sessionId = await checkout(user);
     const taken = await user.post('/api/checkout/complete-signup', {
       ...signupBody(sessionId),

@@ -1,7 +1,17 @@
 import { PRO_PLAN } from '@klang/domain';
 import { expect } from 'vitest';
-import { nextAddress, type Client } from '../../../test/accounts-helpers';
+import { clientFor, cookieOf, nextAddress, type Client } from '../../../test/accounts-helpers';
 import type { TestApp } from '../../../test/app';
+
+/** A visitor's temporary checkout user (spec 001 §4), signed in as the browser would be. */
+export async function checkoutUser(t: TestApp): Promise<Client> {
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: '/functions/v1/create-checkout-user',
+    remoteAddress: nextAddress(),
+  });
+  return clientFor(t.app, cookieOf(answer), answer.json<{ user_id: string }>().user_id);
+}
 
 export const GOOD_CARD = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
 

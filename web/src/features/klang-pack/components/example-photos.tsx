@@ -1,5 +1,5 @@
 import { Check, X } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 
 type Figure = { x: number; y: number; scale: number };
 
@@ -46,7 +46,7 @@ function ExamplePhoto({ figures, background, blur, backlit, sunglasses }: Exampl
   );
 }
 
-const GOOD = [
+const GOOD: Example[] = [
   {
     label: 'Face clear and in focus',
     props: { figures: [{ x: 40, y: 40, scale: 1 }], background: '#5b7391' },
@@ -58,7 +58,7 @@ const GOOD = [
   { label: 'Head and shoulders', props: { figures: [{ x: 42, y: 36, scale: 1.2 }], background: '#4f6b50' } },
 ];
 
-const BAD = [
+const BAD: Example[] = [
   {
     label: 'Other people in the photo',
     props: {
@@ -81,36 +81,57 @@ const BAD = [
   },
 ];
 
+type Example = { label: string; props: ExampleProps };
+
+/** One group of examples under its verdict. */
+function ExampleGroup({
+  title,
+  icon,
+  tone,
+  columns,
+  examples,
+}: {
+  title: string;
+  icon: ReactNode;
+  tone: string;
+  columns: string;
+  examples: Example[];
+}) {
+  return (
+    <figure className="flex flex-col gap-2">
+      <figcaption className={`flex items-center gap-1.5 text-sm font-semibold ${tone}`}>
+        {icon} {title}
+      </figcaption>
+      <ul className={`grid gap-2 ${columns}`}>
+        {examples.map(({ label, props }) => (
+          <li key={label} className="flex flex-col gap-1">
+            <ExamplePhoto {...props} />
+            <span className="text-xs text-muted">{label}</span>
+          </li>
+        ))}
+      </ul>
+    </figure>
+  );
+}
+
 /** The upload guide's good and bad examples (spec 002 §2.6). */
 export function ExamplePhotos() {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <figure className="flex flex-col gap-2">
-        <figcaption className="flex items-center gap-1.5 text-sm font-semibold text-success-text">
-          <Check className="size-4" aria-hidden="true" /> Good photos
-        </figcaption>
-        <ul className="grid grid-cols-3 gap-2">
-          {GOOD.map(({ label, props }) => (
-            <li key={label} className="flex flex-col gap-1">
-              <ExamplePhoto {...props} />
-              <span className="text-xs text-muted">{label}</span>
-            </li>
-          ))}
-        </ul>
-      </figure>
-      <figure className="flex flex-col gap-2">
-        <figcaption className="flex items-center gap-1.5 text-sm font-semibold text-accent">
-          <X className="size-4" aria-hidden="true" /> Photos to avoid
-        </figcaption>
-        <ul className="grid grid-cols-4 gap-2">
-          {BAD.map(({ label, props }) => (
-            <li key={label} className="flex flex-col gap-1">
-              <ExamplePhoto {...props} />
-              <span className="text-xs text-muted">{label}</span>
-            </li>
-          ))}
-        </ul>
-      </figure>
+      <ExampleGroup
+        title="Good photos"
+        icon={<Check className="size-4" aria-hidden="true" />}
+        tone="text-success-text"
+        columns="grid-cols-3"
+        examples={GOOD}
+      />
+      <ExampleGroup
+        title="Photos to avoid"
+        icon={<X className="size-4" aria-hidden="true" />}
+        tone="text-accent"
+        columns="grid-cols-4"
+        examples={BAD}
+      />
     </div>
   );
 }
