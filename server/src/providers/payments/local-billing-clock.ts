@@ -41,11 +41,18 @@ export interface LocalEvent {
   created: number;
 }
 
-/** An invoice of the subscription in Stripe's shape: paid, or open after a failed charge. */
+const periodOf = (subscription: Pick<LocalSubscription, 'id' | 'items'>) => {
+  const item = subscription.items.data[0];
+  if (!item) throw new Error(`local subscription ${subscription.id} has no item`);
+  return item;
+};
+
+/** An invoice for the subscription's current period in Stripe's shape: paid, or open after a failed charge. */
 export function invoiceOf(
-  subscription: Pick<LocalSubscription, 'id' | 'customer' | 'metadata'>,
-  charge: { amount: number; paid: boolean; periodStart: number; periodEnd: number },
+  subscription: Pick<LocalSubscription, 'id' | 'customer' | 'metadata' | 'items'>,
+  charge: { amount: number; paid: boolean },
 ) {
+  const period = periodOf(subscription);
   return {
     id: localId('in'),
     object: 'invoice',
@@ -55,20 +62,14 @@ export function invoiceOf(
     amount_due: charge.amount,
     amount_paid: charge.paid ? charge.amount : 0,
     attempt_count: 1,
-    period_start: charge.periodStart,
-    period_end: charge.periodEnd,
+    period_start: period.current_period_start,
+    period_end: period.current_period_end,
     parent: {
       type: 'subscription_details',
       subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
     },
   };
 }
-
-const periodOf = (subscription: LocalSubscription) => {
-  const item = subscription.items.data[0];
-  if (!item) throw new Error(`local subscription ${subscription.id} has no item`);
-  return item;
-};
 
 /**
  * What Stripe's own clock does to a subscription by `now`, for the local provider: the notice
@@ -119,12 +120,7 @@ export function advanceSubscription(
       status: paid ? 'active' : 'past_due',
       items: { ...subscription.items, data: [{ ...period, ...next }, ...subscription.items.data.slice(1)] },
     };
-    const invoice = invoiceOf(subscription, {
-      amount: PRO_PLAN.amountMinor,
-      paid,
-      periodStart: next.current_period_start,
-      periodEnd: next.current_period_end,
-    });
+    const invoice = invoiceOf(subscription, { amount: PRO_PLAN.amountMinor, paid });
     owe(paid ? 'invoice.paid' : 'invoice.payment_failed', end, invoice, `${String(end)}_invoice`);
     owe('customer.subscription.updated', end, subscription, `${String(end)}_updated`);
   }

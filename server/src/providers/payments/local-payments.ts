@@ -286,13 +286,10 @@ export function createLocalPayments(deps: {
           subscription: subscription.id,
           metadata: session.metadata,
         };
-        const firstPeriod = subscription.items.data[0];
         // A trial starts with a zero invoice, as on Stripe.
         const invoice = invoiceOf(subscription, {
           amount: session.trial_days > 0 ? 0 : PRO_PLAN.amountMinor,
           paid: true,
-          periodStart: firstPeriod?.current_period_start ?? now,
-          periodEnd: firstPeriod?.current_period_end ?? now,
         });
         const owed: [string, object][] = [
           ['customer.subscription.created', subscription],
@@ -380,14 +377,8 @@ export function createLocalPayments(deps: {
           [subscriptionId, JSON.stringify(subscription), outcome.chargesFail],
         );
         if (overdue) {
-          const period = subscription.items.data[0];
           const now = Math.floor(Date.now() / 1000);
-          const invoice = invoiceOf(subscription, {
-            amount: PRO_PLAN.amountMinor,
-            paid: true,
-            periodStart: period?.current_period_start ?? now,
-            periodEnd: period?.current_period_end ?? now,
-          });
+          const invoice = invoiceOf(subscription, { amount: PRO_PLAN.amountMinor, paid: true });
           // Delivered by the billing clock's next run; the caller records the new state now.
           for (const [type, object] of [
             ['invoice.paid', invoice],
