@@ -6,7 +6,7 @@ import { KitToolLayout } from './layouts/kit-tool-layout';
 import { PublicLayout, type PublicRouteHandle } from './layouts/public-layout';
 import { paths } from './paths';
 import { RequireAuth } from './require-auth';
-import { RootFallback, RootLayout } from './shell/root-layout';
+import { RootFallback, RootLayout, type ShellRouteHandle } from './shell/root-layout';
 
 /**
  * A lazily loaded screen. Each route module lives in routes/<kebab-name>.tsx and exports
@@ -19,6 +19,7 @@ function screen(path: string, load: () => Promise<ScreenModule>): RouteObject {
 }
 
 const landingHandle: PublicRouteHandle = { hideHeader: true };
+const appShellHandle: ShellRouteHandle = { placesForumEntry: true };
 
 export const routes: RouteObject[] = [
   {
@@ -63,6 +64,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             Component: AppLayout,
+            handle: appShellHandle,
             children: [
               screen(paths.dashboard, () => import('./routes/dashboard')),
               screen(paths.player, () => import('./routes/player')),

@@ -1,6 +1,7 @@
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { useSyncExternalStore } from 'react';
+import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
 import { cn } from './cn';
 
 export type ToastTone = 'success' | 'error' | 'info';
@@ -67,11 +68,16 @@ const TONES = {
   info: { box: 'border border-line bg-surface text-fg', Icon: Info },
 } as const satisfies Record<ToastTone, object>;
 
-/** Renders the toasts; mount it once near the root of the app. */
+/**
+ * Renders the toasts; mount it once near the root of the app. They never cover a control: on a
+ * phone they drop in over the top bar (logo and forum button, out of reach for 3 s), on a desktop
+ * they rise in the foot of the sidebar, which is kept empty for them (app-sidebar.tsx).
+ */
 export function Toaster() {
   const current = useSyncExternalStore(subscribe, () => items);
+  const isDesktop = useMediaQuery(DESKTOP_QUERY);
   return (
-    <ToastPrimitive.Provider swipeDirection="down" label="Notification">
+    <ToastPrimitive.Provider swipeDirection={isDesktop ? 'left' : 'up'} label="Notification">
       {current.map((item) => {
         const { box, Icon } = TONES[item.tone];
         return (
@@ -86,8 +92,9 @@ export function Toaster() {
             }}
             className={cn(
               'pointer-events-auto flex w-full items-start gap-3 rounded-2xl px-4 py-3.5 shadow-2xl shadow-black/40',
-              'data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out',
+              'data-[state=open]:animate-toast-drop data-[state=closed]:animate-toast-out lg:data-[state=open]:animate-toast-in',
               'data-[swipe=move]:translate-y-[var(--radix-toast-swipe-move-y)] data-[swipe=end]:animate-toast-out',
+              'lg:data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] lg:data-[swipe=move]:translate-y-0',
               box,
             )}
           >
@@ -111,7 +118,13 @@ export function Toaster() {
           </ToastPrimitive.Root>
         );
       })}
-      <ToastPrimitive.Viewport className="fixed inset-x-0 bottom-24 z-[100] mx-auto flex w-full max-w-md flex-col gap-2 px-4 outline-none sm:right-6 sm:left-auto sm:mx-0 sm:px-0" />
+      <ToastPrimitive.Viewport
+        className={cn(
+          'fixed inset-x-0 top-[calc(0.5rem+env(safe-area-inset-top))] z-[100] mx-auto flex w-full max-w-md flex-col gap-2 px-3 outline-none',
+          // Desktop: the sidebar's foot (16 rem wide), above the now-playing bar (5 rem).
+          'lg:top-auto lg:right-auto lg:bottom-[5.75rem] lg:left-3 lg:mx-0 lg:w-[14.5rem] lg:flex-col-reverse lg:px-0',
+        )}
+      />
     </ToastPrimitive.Provider>
   );
 }

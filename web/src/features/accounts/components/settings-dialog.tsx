@@ -54,7 +54,11 @@ export function SettingsDialog({
           }
         >
           <Tabs defaultValue="profile">
-            <TabsList aria-label="Settings sections">
+            {/* A phone has no room for five pills in a row: they wrap instead of scrolling out of sight. */}
+            <TabsList
+              aria-label="Settings sections"
+              className="max-sm:flex-wrap max-sm:justify-center max-sm:rounded-2xl"
+            >
               <TabsTrigger value="profile">Profile</TabsTrigger>
               <TabsTrigger value="interface">Interface</TabsTrigger>
               <TabsTrigger value="notifications" disabled badge="Soon">
