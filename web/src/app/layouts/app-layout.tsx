@@ -48,7 +48,7 @@ export function AppLayout() {
   useAppliedVolume();
   return (
     <div className="flex min-h-dvh flex-col lg:pl-64">
-      <AppSidebar className={cn('max-lg:hidden', !withBar && 'bottom-0')} />
+      <AppSidebar hasPlayerBar={withBar} className="max-lg:hidden" />
       <header className="border-b border-line/60 lg:hidden">
         <div className="mx-auto flex h-14 max-w-6xl items-center justify-between px-5 sm:px-8">
           <Link to={paths.home} aria-label={`${PRODUCT_NAME} home`} className="-m-1 rounded-lg p-1">

@@ -97,7 +97,7 @@ function Group({ label, children }: { label?: string; children: ReactNode }) {
  * the forum is a place in the sidebar, not a button floating over the screen). The foot of the
  * sidebar is kept empty: toasts appear there, over nothing a listener could press.
  */
-export function AppSidebar({ className }: { className?: string }) {
+export function AppSidebar({ hasPlayerBar, className }: { hasPlayerBar: boolean; className?: string }) {
   const { pathname } = useLocation();
   const profile = useAuthStore((state) => state.profile);
   const hasProfile = useAuthStore((state) => state.user !== null && state.profile !== null);
@@ -105,7 +105,9 @@ export function AppSidebar({ className }: { className?: string }) {
   return (
     <aside
       className={cn(
-        'fixed top-0 bottom-20 left-0 z-30 flex w-64 flex-col gap-7 overflow-y-auto border-r border-line bg-nav px-3 py-5',
+        'fixed top-0 left-0 z-30 flex w-64 flex-col gap-7 overflow-y-auto border-r border-line bg-nav px-3 py-5',
+        // It ends where the now-playing bar begins.
+        hasPlayerBar ? 'bottom-20' : 'bottom-0',
         className,
       )}
     >
