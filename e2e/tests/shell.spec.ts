@@ -57,7 +57,7 @@ test('no fixed element covers a control on any listener screen', async ({ page, 
   await expectNothingCovered(page);
   // A toast keeps clear of the dialog it answers.
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText(ACCOUNT_MESSAGES.profileSaved)).toBeVisible();
+  await expect(page.getByText(ACCOUNT_MESSAGES.profileSaved, { exact: true })).toBeVisible();
   await expectNothingCovered(page);
   await page.keyboard.press('Escape');
 
@@ -87,7 +87,7 @@ test('a toast never covers a control of the screen', async ({ page, screens }) =
   await screens.visit(`/forum/post/${post.id}`);
   await page.getByLabel('Add a reply').fill('A slow techno track I would never have clicked on.');
   await page.getByRole('button', { name: 'Post Reply' }).click();
-  await expect(page.getByText(FORUM_MESSAGES.replyPosted)).toBeVisible();
+  await expect(page.getByText(FORUM_MESSAGES.replyPosted, { exact: true })).toBeVisible();
   // On a phone the toast drops in over the app bar for its 3 s, like a system notification; the
   // screen itself (everything in main) stays free. On a desktop it covers nothing at all.
   await expectNothingCovered(page, '#main');
@@ -156,13 +156,14 @@ test('the desktop now-playing bar: masked until the like, time, play and pause, 
   await card.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(card.getByRole('button', { name: 'Added' })).toBeVisible();
   await section(page, 'Library').click();
+  await page.getByRole('button', { name: `Play ${title}` }).click();
   await expect(bar.getByText(title, { exact: true })).toBeVisible();
   await expect(bar.getByRole('link', { name: artist })).toBeVisible();
-  await page.getByRole('button', { name: `Pause ${title}` }).click();
-  await expect(bar.getByRole('button', { name: 'Play' })).toBeVisible();
-  await page.getByRole('button', { name: `Play ${title}` }).click();
-  await expect(bar.getByRole('button', { name: 'Pause' })).toBeVisible();
   await expect(bar.getByRole('button', { name: 'Skip' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Pause ${title}` })).toBeVisible();
+  // The bar and the list's row are one player: pausing in the bar turns the row back to Play.
+  await bar.getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByRole('button', { name: `Play ${title}` })).toBeVisible();
   await screens.check('now-playing bar, revealed');
 });
 

@@ -1,7 +1,6 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { lazyScreen, type ScreenModule } from './errors/lazy-screen';
 import { RouteError } from './errors/route-error';
-import { AppLayout } from './layouts/app-layout';
 import { KitToolLayout } from './layouts/kit-tool-layout';
 import { PublicLayout, type PublicRouteHandle } from './layouts/public-layout';
 import { paths } from './paths';
@@ -63,7 +62,10 @@ export const routes: RouteObject[] = [
         Component: RequireAuth,
         children: [
           {
-            Component: AppLayout,
+            // Lazy like the screens: the landing page does without the app's shell and player bar.
+            lazy: lazyScreen(() =>
+              import('./layouts/app-layout').then((module) => ({ Component: module.AppLayout })),
+            ),
             handle: appShellHandle,
             children: [
               screen(paths.dashboard, () => import('./routes/dashboard')),

@@ -1,14 +1,20 @@
 import { PRODUCT_NAME, TIER_LIMITS } from '@klang/domain';
 import { Lock, MessagesSquare, Wrench, type LucideIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../components/ui/cn';
 import { Logo } from '../../components/ui/logo';
 import { useAuthStore, userTypeOf } from '../../features/accounts/auth-store';
-import { KitBlockedDialog } from '../../features/artist-workspace/components/workspace-dialogs';
 import { UPGRADE_OFFER_PARAM } from '../../features/subscriptions/hooks/use-upgrade-offer';
 import { paths } from '../paths';
 import { NAV_ITEMS, isNavItemActive } from './bottom-nav';
+
+// Fetched when a free artist first opens it: the dialog's code stays out of every screen's first load.
+const KitBlockedDialog = lazy(() =>
+  import('../../features/artist-workspace/components/workspace-dialogs').then((module) => ({
+    default: module.KitBlockedDialog,
+  })),
+);
 
 const itemClass = (isActive: boolean) =>
   cn(
@@ -69,11 +75,15 @@ function KitEntry({ isActive }: { isActive: boolean }) {
         {label}
         <Lock aria-label="Pro" className="ml-auto size-4 text-muted" />
       </button>
-      <KitBlockedDialog
-        open={isBlockedOpen}
-        onOpenChange={setBlockedOpen}
-        upgradePath={`${paths.profile}?${UPGRADE_OFFER_PARAM}=upgrade`}
-      />
+      {isBlockedOpen && (
+        <Suspense>
+          <KitBlockedDialog
+            open={isBlockedOpen}
+            onOpenChange={setBlockedOpen}
+            upgradePath={`${paths.profile}?${UPGRADE_OFFER_PARAM}=upgrade`}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
