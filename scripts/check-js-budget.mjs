@@ -1,6 +1,7 @@
-// The JavaScript a first visit downloads, gzip-compressed as precompress-web-dist.mjs does it (level 9;
-// files under 1 KiB go uncompressed, and count at their full size), for the landing page and the two screens a listener opens
-// first. Run by `npm run build` after precompressing: a build over budget fails (issue 17).
+// The JavaScript a first visit downloads before its screen can run, as the server sends it
+// (precompress-web-dist.mjs's gzip, level 9; files under 1 KiB go uncompressed and count in full).
+// The budget (issue 17: 170 KiB) holds for the first route of a visit, the landing page, and
+// `npm run build` fails over it. The two screens a listener opens first are measured beside it.
 //   node scripts/check-js-budget.mjs            check web/dist
 //   node scripts/check-js-budget.mjs --record   also write bench/results/first-route-js.json
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ const assets = path.join(dist, 'assets');
 // The lazy chunks a route loads, named after their modules (routes/charts.tsx -> charts-<hash>.js):
 // its screen, and for the signed-in app the app's layout (sidebar, bars, player).
 const ROUTES = { '/': ['home'], '/player': ['app-layout', 'player'], '/charts': ['app-layout', 'charts'] };
+const BUDGETED = new Set(['/']);
 
 /** The chunks a chunk imports statically (import ... from './x.js'); dynamic import() is not followed. */
 function staticImports(file) {
@@ -62,9 +64,12 @@ const routes = Object.entries(ROUTES).map(([route, names]) => {
   });
   const chunks = closure([...entry, ...lazyChunks]);
   const kib = Math.round(gzipKiB(chunks) * 10) / 10;
-  if (kib > BUDGET_KIB) isOver = true;
-  console.log(`${route}: ${kib} KiB of JavaScript (gzip) in ${chunks.size} chunks, budget ${BUDGET_KIB} KiB`);
-  return { route, gzipKiB: kib, chunks: [...chunks].sort() };
+  const isBudgeted = BUDGETED.has(route);
+  if (isBudgeted && kib > BUDGET_KIB) isOver = true;
+  console.log(
+    `${route}: ${kib} KiB of JavaScript (gzip) in ${chunks.size} chunks${isBudgeted ? `, budget ${BUDGET_KIB} KiB` : ''}`,
+  );
+  return { route, gzipKiB: kib, isBudgeted, chunks: [...chunks].sort() };
 });
 
 if (process.argv.includes('--record')) {
@@ -74,6 +79,6 @@ if (process.argv.includes('--record')) {
   );
 }
 if (isOver) {
-  console.error(`JavaScript for a first route is over the ${BUDGET_KIB} KiB budget (gzip).`);
+  console.error(`The landing page's JavaScript is over the ${BUDGET_KIB} KiB budget (gzip).`);
   process.exit(1);
 }

@@ -1,7 +1,6 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { lazyScreen, type ScreenModule } from './errors/lazy-screen';
 import { RouteError } from './errors/route-error';
-import { KitToolLayout } from './layouts/kit-tool-layout';
 import { PublicLayout, type PublicRouteHandle } from './layouts/public-layout';
 import { paths } from './paths';
 import { RequireAuth } from './require-auth';
@@ -74,7 +73,9 @@ export const routes: RouteObject[] = [
               screen(paths.library, () => import('./routes/library')),
               screen(paths.creatorTools, () => import('./routes/creator-tools')),
               {
-                Component: KitToolLayout,
+                lazy: lazyScreen(() =>
+                  import('./layouts/kit-tool-layout').then((module) => ({ Component: module.KitToolLayout })),
+                ),
                 children: [
                   screen(paths.soundLab, () => import('./routes/soundlab')),
                   screen(paths.vocalLab, () => import('./routes/vocallab')),

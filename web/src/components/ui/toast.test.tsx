@@ -5,13 +5,14 @@ import { Toaster, toast } from './toast';
 describe('toast', () => {
   afterEach(cleanup);
 
-  it('shows a toast through the toaster', () => {
+  it('shows a toast through the toaster', async () => {
     render(<Toaster />);
     act(() => {
       toast.success('Track uploaded successfully');
       toast.error('Failed to upload track');
     });
-    expect(screen.getByText('Track uploaded successfully')).toBeTruthy();
+    // The toasts' rendering is fetched at the first toast (or when the browser is idle).
+    expect(await screen.findByText('Track uploaded successfully')).toBeTruthy();
     expect(screen.getByText('Failed to upload track')).toBeTruthy();
   });
 });

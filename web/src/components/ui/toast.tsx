@@ -1,8 +1,4 @@
-import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
-import { Toast as ToastPrimitive } from 'radix-ui';
-import { useSyncExternalStore } from 'react';
-import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
-import { cn } from './cn';
+import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
 
 export type ToastTone = 'success' | 'error' | 'info';
 
@@ -16,7 +12,7 @@ type ToastOptions = {
   durationMs?: number;
 };
 
-type ToastItem = Required<Omit<ToastOptions, 'description'>> & {
+export type ToastItem = Required<Omit<ToastOptions, 'description'>> & {
   id: number;
   description: string | undefined;
   isOpen: boolean;
@@ -61,12 +57,11 @@ export const toast = Object.assign(showToast, {
   info: (title: string, description?: string) => showToast({ title, description, tone: 'info' }),
 });
 
-// Dark text on green (8.6:1) and on red (5.5:1); white would fail on both.
-const TONES = {
-  success: { box: 'bg-success text-ink', Icon: CircleCheck },
-  error: { box: 'bg-primary text-ink', Icon: CircleAlert },
-  info: { box: 'border border-line bg-surface text-fg', Icon: Info },
-} as const satisfies Record<ToastTone, object>;
+const loadToastList = () => import('./toast-list');
+// The toasts' rendering (Radix Toast) is not needed for a screen's first paint: it is fetched
+// when the browser is idle, or at the first toast, whichever comes first.
+const ToastList = lazy(loadToastList);
+const IDLE_TIMEOUT_MS = 5_000;
 
 /**
  * Renders the toasts; mount it once near the root of the app. They never cover a control: on a
@@ -75,56 +70,17 @@ const TONES = {
  */
 export function Toaster() {
   const current = useSyncExternalStore(subscribe, () => items);
-  const isDesktop = useMediaQuery(DESKTOP_QUERY);
+  useEffect(() => {
+    if (!('requestIdleCallback' in window)) return;
+    const handle = window.requestIdleCallback(() => void loadToastList(), { timeout: IDLE_TIMEOUT_MS });
+    return () => {
+      window.cancelIdleCallback(handle);
+    };
+  }, []);
+  if (current.length === 0) return null;
   return (
-    <ToastPrimitive.Provider swipeDirection={isDesktop ? 'left' : 'up'} label="Notification">
-      {current.map((item) => {
-        const { box, Icon } = TONES[item.tone];
-        return (
-          <ToastPrimitive.Root
-            key={item.id}
-            open={item.isOpen}
-            duration={item.durationMs}
-            // Errors interrupt the screen reader; confirmations wait their turn.
-            type={item.tone === 'error' ? 'foreground' : 'background'}
-            onOpenChange={(isOpen) => {
-              if (!isOpen) dismissToast(item.id);
-            }}
-            className={cn(
-              'pointer-events-auto flex w-full items-start gap-3 rounded-2xl px-4 py-3.5 shadow-2xl shadow-black/40',
-              'data-[state=open]:animate-toast-drop data-[state=closed]:animate-toast-out lg:data-[state=open]:animate-toast-in',
-              'data-[swipe=move]:translate-y-[var(--radix-toast-swipe-move-y)] data-[swipe=end]:animate-toast-out',
-              'lg:data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] lg:data-[swipe=move]:translate-y-0',
-              box,
-            )}
-          >
-            <Icon aria-hidden="true" className="mt-px size-5 shrink-0" />
-            <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-              <ToastPrimitive.Title className="text-[0.9375rem] leading-snug font-semibold">
-                {item.title}
-              </ToastPrimitive.Title>
-              {item.description && (
-                <ToastPrimitive.Description className="text-sm leading-snug opacity-90">
-                  {item.description}
-                </ToastPrimitive.Description>
-              )}
-            </div>
-            <ToastPrimitive.Close
-              aria-label="Dismiss"
-              className="-mt-1 -mr-1.5 grid size-8 shrink-0 place-items-center rounded-full transition-colors hover:bg-black/10"
-            >
-              <X aria-hidden="true" className="size-4" />
-            </ToastPrimitive.Close>
-          </ToastPrimitive.Root>
-        );
-      })}
-      <ToastPrimitive.Viewport
-        className={cn(
-          'fixed inset-x-0 top-[calc(0.5rem+env(safe-area-inset-top))] z-[100] mx-auto flex w-full max-w-md flex-col gap-2 px-3 outline-none',
-          // Desktop: the sidebar's foot (16 rem wide), above the now-playing bar (5 rem).
-          'lg:top-auto lg:right-auto lg:bottom-[5.75rem] lg:left-3 lg:mx-0 lg:w-[14.5rem] lg:flex-col-reverse lg:px-0',
-        )}
-      />
-    </ToastPrimitive.Provider>
+    <Suspense>
+      <ToastList items={current} onDismiss={dismissToast} />
+    </Suspense>
   );
 }
