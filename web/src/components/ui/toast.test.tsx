@@ -11,7 +11,7 @@ describe('toast', () => {
       toast.success('Track uploaded successfully');
       toast.error('Failed to upload track');
     });
-    // The toasts' rendering is fetched at the first toast (or when the browser is idle).
+    // The toasts' rendering is fetched at the first toast.
     expect(await screen.findByText('Track uploaded successfully')).toBeTruthy();
     expect(screen.getByText('Failed to upload track')).toBeTruthy();
   });

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useSyncExternalStore } from 'react';
 
 export type ToastTone = 'success' | 'error' | 'info';
 
@@ -57,11 +57,10 @@ export const toast = Object.assign(showToast, {
   info: (title: string, description?: string) => showToast({ title, description, tone: 'info' }),
 });
 
-const loadToastList = () => import('./toast-list');
-// The toasts' rendering (Radix Toast) is not needed for a screen's first paint: it is fetched
-// when the browser is idle, or at the first toast, whichever comes first.
-const ToastList = lazy(loadToastList);
-const IDLE_TIMEOUT_MS = 5_000;
+// The toasts' rendering (Radix Toast, about 8 KB) is fetched at the first toast: a screen's first
+// paint does not need it, and fetching it earlier (even when idle) competed with the route's own
+// chunks on a slow network (Lighthouse, decision 0112).
+const ToastList = lazy(() => import('./toast-list'));
 
 /**
  * Renders the toasts; mount it once near the root of the app. They never cover a control: on a
@@ -70,13 +69,6 @@ const IDLE_TIMEOUT_MS = 5_000;
  */
 export function Toaster() {
   const current = useSyncExternalStore(subscribe, () => items);
-  useEffect(() => {
-    if (!('requestIdleCallback' in window)) return;
-    const handle = window.requestIdleCallback(() => void loadToastList(), { timeout: IDLE_TIMEOUT_MS });
-    return () => {
-      window.cancelIdleCallback(handle);
-    };
-  }, []);
   if (current.length === 0) return null;
   return (
     <Suspense>
