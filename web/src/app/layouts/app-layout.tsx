@@ -70,7 +70,8 @@ export function AppLayout() {
         id="main"
         tabIndex={-1}
         className={cn(
-          'flex-1 outline-none',
+          // Desktop: a gutter beside the sidebar for screens that run the full width (the Kit hub).
+          'flex-1 outline-none lg:px-4',
           // Phone: the bottom navigation (4 rem), plus the mini player (4.5 rem) when it shows.
           withMiniPlayer
             ? 'pb-[calc(8.5rem+env(safe-area-inset-bottom))]'
