@@ -1,7 +1,8 @@
 // The JavaScript a first visit downloads before its screen can run, as the server sends it
 // (precompress-web-dist.mjs's gzip, level 9; files under 1 KiB go uncompressed and count in full).
 // The budget (issue 17: 170 KiB) holds for the first route of a visit, the landing page, and
-// `npm run build` fails over it. The two screens a listener opens first are measured beside it.
+// `npm run build` fails over it (`npm start`'s own build only warns). The two screens a listener
+// opens first are measured beside it.
 //   node scripts/check-js-budget.mjs            check web/dist
 //   node scripts/check-js-budget.mjs --record   also write bench/results/first-route-js.json
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -80,5 +81,6 @@ if (process.argv.includes('--record')) {
 }
 if (isOver) {
   console.error(`The landing page's JavaScript is over the ${BUDGET_KIB} KiB budget (gzip).`);
-  process.exit(1);
+  // JS_BUDGET=warn (npm start's build, scripts/build-web-if-needed.mjs) reports without failing.
+  if (process.env.JS_BUDGET !== 'warn') process.exit(1);
 }
