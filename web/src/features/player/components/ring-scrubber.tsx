@@ -97,7 +97,7 @@ export function RingScrubber({ currentTime, duration, isPlaying, onSeek, childre
       <svg
         ref={ref}
         viewBox={`0 0 ${String(SIZE)} ${String(SIZE)}`}
-        className="pointer-events-none absolute inset-0 size-full overflow-visible"
+        className="pointer-events-none absolute inset-0 size-full touch-none overflow-visible"
         aria-hidden="true"
       >
         <circle cx={CENTRE} cy={CENTRE} r={RADIUS} fill="none" strokeWidth={STROKE} className="stroke-line" />
