@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { PLAYER_MESSAGES, type BlindTrack, type Reveal } from '@klang/domain';
+import { PLAYER_MESSAGES, type BlindTrack, type NextTrackResponse, type Reveal } from '@klang/domain';
 import { ApiError } from '../../lib/api-error';
 import { playerApi } from './api/player-api';
 import { pauseAudio, playTrack, preloadTrack, resetAudio, resumeTrack } from './audio/audio-engine';
@@ -43,6 +43,10 @@ function shownTrack(): BlindTrack | null {
 
 // The next pick, fetched and preloaded while the current one plays.
 let upcoming: BlindTrack | null = null;
+// The first pick, asked for while the start screen shows, so the tap on "Discover Music" waits
+// for one round trip less (the secure URL is still asked for after the tap: only that counts as
+// a play). Null when the request failed.
+let firstPick: Promise<NextTrackResponse | null> | null = null;
 let isLiking = false;
 // A skip that arrives while the previous one is still being recorded is kept and applied to the
 // track that comes next: a listener swiping twice quickly means two skips.
@@ -61,6 +65,7 @@ function takeQueuedSkip(): boolean {
 usePlayerStore.subscribe((state, previous) => {
   if (previous.trackOrigin === 'player' && state.trackOrigin !== 'player') {
     upcoming = null;
+    firstPick = null;
     useDiscoverStore.setState(INITIAL);
   }
 });
@@ -101,8 +106,13 @@ async function advance(currentId: string | null): Promise<string | null> {
     return ready.id;
   }
   if (useDiscoverStore.getState().phase === 'start') set({ phase: 'loading' });
+  const early = currentId === null ? firstPick : null;
+  firstPick = null;
   try {
-    const next = await playerApi.next(currentId);
+    const picked = await early;
+    const isFresh =
+      picked?.state !== 'track' || !usePlayerStore.getState().likedTrackIds.includes(picked.track.id);
+    const next = picked && isFresh ? picked : await playerApi.next(currentId);
     if (next.state === 'track') {
       show(next.track);
       return next.track.id;
@@ -132,6 +142,17 @@ export const discover = {
     }
     const { phase } = useDiscoverStore.getState();
     if (shownTrack() && phase !== 'all-liked' && phase !== 'empty') set({ phase: 'track' });
+  },
+
+  /** Asks for the first pick while the start screen shows (once), so the start is quicker. */
+  prepare: (): void => {
+    if (firstPick || shownTrack() || useDiscoverStore.getState().phase !== 'start') return;
+    firstPick = playerApi.next(null).catch(() => null);
+  },
+
+  /** Drops a first pick nobody used (the screen closed): it may belong to a session now ended. */
+  forgetFirstPick: (): void => {
+    firstPick = null;
   },
 
   start: async (): Promise<void> => {

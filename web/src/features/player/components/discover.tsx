@@ -130,6 +130,12 @@ export function Discover({ libraryLink, chartsLink, artistHref, verifiedBadgeSrc
     };
   }, [isPlaying, like, skip, togglePlay]);
 
+  const { phase, prepare, forgetFirstPick } = discover;
+  useEffect(() => {
+    if (phase === 'start') prepare();
+  }, [phase, prepare]);
+  useEffect(() => forgetFirstPick, [forgetFirstPick]);
+
   const audioError = audio.hasError ? PLAYER_MESSAGES.audioFailedToLoad : null;
   const error = discover.error ?? audioError;
 
