@@ -141,7 +141,7 @@ export const discover = {
       reset();
     }
     const { phase } = useDiscoverStore.getState();
-    if (shownTrack() && phase !== 'all-liked' && phase !== 'empty') set({ phase: 'track' });
+    if (shownTrack() && phase === 'start') set({ phase: 'track' });
   },
 
   /** Asks for the first pick while the start screen shows (once), so the start is quicker. */

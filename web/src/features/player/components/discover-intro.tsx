@@ -38,15 +38,18 @@ export function useDiscoverIntro(): { isShown: boolean; dismiss: () => void } {
  */
 export function DiscoverIntro({ onSkip }: { onSkip: () => void }) {
   return (
-    <section aria-labelledby="discover-intro-title" className="flex w-full max-w-md flex-col gap-4">
+    <section
+      aria-labelledby="discover-intro-title"
+      className="flex w-full max-w-md flex-col gap-3 md:max-w-2xl"
+    >
       <h2 id="discover-intro-title" className="sr-only">
         How Discover works
       </h2>
-      <ol className="flex flex-col gap-2.5 text-left">
+      <ol className="flex flex-col gap-2 text-left md:grid md:grid-cols-3 md:gap-3">
         {STEPS.map(({ Icon, title, body }, index) => (
           <li
             key={title}
-            className="flex items-start gap-4 rounded-2xl border border-line bg-surface/80 p-4 motion-safe:animate-rise-in motion-safe:[animation-fill-mode:backwards]"
+            className="flex items-start gap-3.5 rounded-2xl border border-line bg-surface/80 px-4 py-3 motion-safe:animate-rise-in motion-safe:[animation-fill-mode:backwards] md:flex-col md:gap-3 md:p-5"
             style={{ animationDelay: `${String(index * 90)}ms` }}
           >
             <span className="grid size-10 shrink-0 place-items-center rounded-full bg-primary/15 text-accent">
@@ -62,7 +65,7 @@ export function DiscoverIntro({ onSkip }: { onSkip: () => void }) {
       <button
         type="button"
         onClick={onSkip}
-        className="self-center rounded-full px-3 py-2 text-sm font-medium text-muted underline-offset-4 hover:text-fg hover:underline"
+        className="self-center rounded-full px-3 py-1.5 text-sm font-medium text-muted underline-offset-4 hover:text-fg hover:underline"
       >
         Skip intro
       </button>

@@ -142,20 +142,22 @@ export function Discover({ libraryLink, chartsLink, artistHref, verifiedBadgeSrc
   if (discover.phase === 'start' || (discover.phase === 'loading' && !discover.track)) {
     return (
       <div className="flex w-full flex-col items-center gap-7 text-center">
-        <div className="relative grid size-44 place-items-center">
+        <div className={cn('relative grid place-items-center', intro.isShown ? 'size-32' : 'size-44')}>
           <div
             aria-hidden="true"
             className="absolute inset-0 rounded-full bg-[conic-gradient(from_180deg,var(--color-primary),transparent_40%,var(--color-primary)_75%,transparent)] opacity-70 blur-2xl motion-safe:animate-breathe"
           />
-          <div className="relative grid size-40 place-items-center rounded-full border border-line bg-surface shadow-2xl">
-            <Heart aria-hidden="true" className="size-12 text-accent" />
+          <div className="relative grid size-[90%] place-items-center rounded-full border border-line bg-surface shadow-2xl">
+            <Heart aria-hidden="true" className="size-1/3 text-accent" />
           </div>
         </div>
         <div className="flex flex-col gap-2">
           <p className="text-2xl font-bold tracking-tight text-fg lg:text-3xl">Hear it before you know it</p>
-          <p className="mx-auto max-w-xs text-muted">
-            No names, no covers. Listen, and like what moves you to find out who made it.
-          </p>
+          {!intro.isShown && (
+            <p className="mx-auto max-w-xs text-muted">
+              No names, no covers. Listen, and like what moves you to find out who made it.
+            </p>
+          )}
         </div>
         {intro.isShown && <DiscoverIntro onSkip={intro.dismiss} />}
         <Button
@@ -346,41 +348,43 @@ export function Discover({ libraryLink, chartsLink, artistHref, verifiedBadgeSrc
       </div>
 
       <p className="text-sm text-muted md:pointer-fine:hidden">Swipe left to skip, right to like</p>
-      <div className="hidden items-center gap-5 text-xs text-muted md:pointer-fine:flex" aria-hidden="true">
-        <span className="flex items-center gap-1.5">
-          <Kbd>←</Kbd> Skip
-        </span>
-        <span className="flex items-center gap-1.5">
-          <Kbd>Space</Kbd> Play / pause
-        </span>
-        <span className="flex items-center gap-1.5">
-          <Kbd>→</Kbd> Like
-        </span>
-      </div>
+      <div className="flex flex-wrap items-center justify-center gap-x-10 gap-y-4">
+        <div className="hidden items-center gap-5 text-xs text-muted md:pointer-fine:flex" aria-hidden="true">
+          <span className="flex items-center gap-1.5">
+            <Kbd>←</Kbd> Skip
+          </span>
+          <span className="flex items-center gap-1.5">
+            <Kbd>Space</Kbd> Play / pause
+          </span>
+          <span className="flex items-center gap-1.5">
+            <Kbd>→</Kbd> Like
+          </span>
+        </div>
 
-      <div className="hidden w-56 items-center gap-3 md:flex">
-        <button
-          type="button"
-          aria-label={volume === 0 ? 'Unmute' : 'Mute'}
-          className="text-muted hover:text-fg"
-          onClick={() => {
-            setVolume(volume === 0 ? UNMUTE_VOLUME : 0);
-          }}
-        >
-          {volume === 0 ? (
-            <VolumeX aria-hidden="true" className="size-5" />
-          ) : (
-            <Volume2 aria-hidden="true" className="size-5" />
-          )}
-        </button>
-        <Slider
-          label="Volume"
-          hideLabel
-          value={volume}
-          onValueChange={setVolume}
-          formatValue={(v) => `${String(Math.round(v * 100))}%`}
-          className="flex-1"
-        />
+        <div className="hidden w-48 items-center gap-3 md:flex">
+          <button
+            type="button"
+            aria-label={volume === 0 ? 'Unmute' : 'Mute'}
+            className="text-muted hover:text-fg"
+            onClick={() => {
+              setVolume(volume === 0 ? UNMUTE_VOLUME : 0);
+            }}
+          >
+            {volume === 0 ? (
+              <VolumeX aria-hidden="true" className="size-5" />
+            ) : (
+              <Volume2 aria-hidden="true" className="size-5" />
+            )}
+          </button>
+          <Slider
+            label="Volume"
+            hideLabel
+            value={volume}
+            onValueChange={setVolume}
+            formatValue={(v) => `${String(Math.round(v * 100))}%`}
+            className="flex-1"
+          />
+        </div>
       </div>
       {error && <Banner tone="error">{error}</Banner>}
     </div>
