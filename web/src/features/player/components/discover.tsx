@@ -55,7 +55,9 @@ function usePrefersReducedMotion(): boolean {
 
 /** Where the deck card sits for a swipe: following the finger, flying out, or at rest. */
 function cardStyle(swipe: SwipeState, isReduced: boolean): CSSProperties {
-  const offset = swipe.leaving ? Math.sign(swipe.offset) * window.innerWidth * 1.1 : swipe.offset;
+  // With reduced motion a committed card does not fly out: it waits, still, for the next track.
+  const flyOut = isReduced ? 0 : Math.sign(swipe.offset) * window.innerWidth * 1.1;
+  const offset = swipe.leaving ? flyOut : swipe.offset;
   const tilt = isReduced ? 0 : offset * TILT_DEG_PER_PX;
   return {
     transform: offset === 0 ? undefined : `translateX(${String(offset)}px) rotate(${String(tilt)}deg)`,
