@@ -40,16 +40,18 @@ function isPressable(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && target.closest('button, a, summary, [role="button"]') !== null;
 }
 
-const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
+// Absent where there is no layout engine (jsdom): motion is then allowed.
+const reducedMotion =
+  typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
 function usePrefersReducedMotion(): boolean {
   return useSyncExternalStore(
     (onChange) => {
-      reducedMotion.addEventListener('change', onChange);
+      reducedMotion?.addEventListener('change', onChange);
       return () => {
-        reducedMotion.removeEventListener('change', onChange);
+        reducedMotion?.removeEventListener('change', onChange);
       };
     },
-    () => reducedMotion.matches,
+    () => reducedMotion?.matches ?? false,
   );
 }
 

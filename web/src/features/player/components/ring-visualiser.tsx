@@ -14,7 +14,9 @@ interface RingVisualiserProps {
 }
 
 function prefersReducedMotion(): boolean {
-  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return (
+    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
 }
 
 /**
@@ -29,6 +31,8 @@ export function RingVisualiser({ isPlaying, innerRadius }: RingVisualiserProps) 
     const canvas = canvasRef.current;
     const draw = canvas?.getContext('2d');
     if (!canvas || !draw || !isPlaying || prefersReducedMotion()) return;
+    // The theme's primary colour, read once per run rather than on every frame.
+    const colour = getComputedStyle(canvas).color;
     let frame = 0;
     let levels: Uint8Array<ArrayBuffer> | undefined;
     const smoothed = new Float32Array(BARS);
@@ -48,7 +52,7 @@ export function RingVisualiser({ isPlaying, innerRadius }: RingVisualiserProps) 
       }
       const half = side / 2;
       draw.clearRect(0, 0, side, side);
-      draw.strokeStyle = getComputedStyle(canvas).color;
+      draw.strokeStyle = colour;
       draw.lineCap = 'round';
       draw.lineWidth = Math.max(2, side / 150);
 
