@@ -55,11 +55,14 @@ function usePrefersReducedMotion(): boolean {
   );
 }
 
-/** Where the deck card sits for a swipe: following the finger, flying out, or at rest. */
-function cardStyle(swipe: SwipeState, isReduced: boolean): CSSProperties {
+/**
+ * Where the deck card sits for a swipe: following the finger, flying out (only the card of the
+ * track that was swiped: the next one is dealt in at rest), or at rest.
+ */
+function cardStyle(swipe: SwipeState, trackKey: string, isReduced: boolean): CSSProperties {
   // With reduced motion a committed card does not fly out: it waits, still, for the next track.
   const flyOut = isReduced ? 0 : Math.sign(swipe.offset) * window.innerWidth * 1.1;
-  const offset = swipe.leaving ? flyOut : swipe.offset;
+  const offset = swipe.leaving ? (swipe.subject === trackKey ? flyOut : 0) : swipe.offset;
   const tilt = isReduced ? 0 : offset * TILT_DEG_PER_PX;
   return {
     transform: offset === 0 ? undefined : `translateX(${String(offset)}px) rotate(${String(tilt)}deg)`,
@@ -98,9 +101,7 @@ export function Discover({ libraryLink, chartsLink, artistHref, verifiedBadgeSrc
       ? stored
       : null;
   const { like, skip, togglePlay } = discover;
-  const swipe = useSwipe((direction) => {
-    void (direction === 'left' ? skip() : like());
-  });
+  const swipe = useSwipe((direction) => (direction === 'left' ? skip() : like()), discover.track?.id ?? null);
 
   useEffect(() => {
     getAudioElement().volume = volume;
@@ -200,7 +201,11 @@ export function Discover({ libraryLink, chartsLink, artistHref, verifiedBadgeSrc
 
   const trackKey = discover.track?.id ?? 'none';
   const remaining = Math.max(0, audio.duration - audio.currentTime);
-  const offset = swipe.state.leaving ? Math.sign(swipe.state.offset) * 200 : swipe.state.offset;
+  const offset = swipe.state.leaving
+    ? swipe.state.subject === trackKey
+      ? Math.sign(swipe.state.offset) * 200
+      : 0
+    : swipe.state.offset;
   return (
     <div className="flex w-full flex-col items-center gap-5 lg:gap-6">
       <div className="relative w-full max-w-md">
@@ -212,8 +217,9 @@ export function Discover({ libraryLink, chartsLink, artistHref, verifiedBadgeSrc
         <div
           {...swipe.handlers}
           data-testid="discover-card"
-          style={cardStyle(swipe.state, isReduced)}
-          className="relative isolate flex touch-pan-y flex-col items-center gap-4 overflow-hidden rounded-[2rem] border border-line bg-surface px-5 pt-9 pb-6 shadow-2xl shadow-black/30 select-none lg:px-8"
+          key={trackKey}
+          style={cardStyle(swipe.state, trackKey, isReduced)}
+          className="relative isolate flex touch-pan-y flex-col items-center gap-4 overflow-hidden rounded-[2rem] border border-line bg-surface px-5 pt-9 pb-6 shadow-2xl shadow-black/30 select-none motion-safe:animate-deal-in lg:px-8"
         >
           {/* The room round the ring: the cover's colours once liked, a breathing glow before. */}
           {named?.coverUrl ? (

@@ -35,23 +35,25 @@ describe('the deck swipe', () => {
     vi.useRealTimers();
   });
 
-  it('follows the finger, then commits past 50 px after 200 ms, right to like and left to skip', () => {
-    const onSwipe = vi.fn();
-    const { result } = renderHook(() => useSwipe(onSwipe));
+  it('follows the finger, then commits past 50 px after 200 ms, right to like and left to skip', async () => {
+    const onSwipe = vi.fn(() => Promise.resolve());
+    const { result } = renderHook(() => useSwipe(onSwipe, 'track-1'));
     act(() => {
       result.current.handlers.onPointerDown(pointer(100, 100));
       result.current.handlers.onPointerMove(pointer(130, 102));
     });
-    expect(result.current.state).toEqual({ offset: 30, leaving: null, isDragging: true });
+    expect(result.current.state).toEqual({ offset: 30, leaving: null, subject: null, isDragging: true });
     act(() => {
       result.current.handlers.onPointerUp(pointer(160, 104));
     });
-    expect(result.current.state.leaving).toBe('right');
+    expect(result.current.state).toMatchObject({ leaving: 'right', subject: 'track-1' });
     expect(onSwipe).not.toHaveBeenCalled();
-    act(() => {
+    await act(async () => {
       vi.advanceTimersByTime(200);
+      await Promise.resolve();
     });
     expect(onSwipe).toHaveBeenCalledWith('right');
+    // Once the action has run, the card is back at rest.
     expect(result.current.state.offset).toBe(0);
 
     drag(result.current.handlers, -80);
@@ -62,8 +64,8 @@ describe('the deck swipe', () => {
   });
 
   it('snaps back under 50 px or when mostly vertical, and never starts on the seek handle', () => {
-    const onSwipe = vi.fn();
-    const { result } = renderHook(() => useSwipe(onSwipe));
+    const onSwipe = vi.fn(() => Promise.resolve());
+    const { result } = renderHook(() => useSwipe(onSwipe, 'track-1'));
     drag(result.current.handlers, 50);
     drag(result.current.handlers, 70, 90);
     const handle = document.createElementNS('http://www.w3.org/2000/svg', 'g');
@@ -73,6 +75,6 @@ describe('the deck swipe', () => {
       vi.advanceTimersByTime(1000);
     });
     expect(onSwipe).not.toHaveBeenCalled();
-    expect(result.current.state).toEqual({ offset: 0, leaving: null, isDragging: false });
+    expect(result.current.state).toEqual({ offset: 0, leaving: null, subject: null, isDragging: false });
   });
 });

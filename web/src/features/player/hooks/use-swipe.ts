@@ -11,28 +11,33 @@ const DECIDE_PX = 8;
 export interface SwipeState {
   /** The card's horizontal offset in px. */
   offset: number;
-  /** A swipe that was committed, while the card leaves the screen. */
+  /** A swipe that was committed, while the card leaves the screen and its action runs. */
   leaving: SwipeDirection | null;
+  /** What the committed swipe was about (the track on the card then). */
+  subject: string | null;
   /** True while a finger (or mouse) holds the card: no transition then. */
   isDragging: boolean;
 }
 
-const AT_REST: SwipeState = { offset: 0, leaving: null, isDragging: false };
+const AT_REST: SwipeState = { offset: 0, leaving: null, subject: null, isDragging: false };
 
 /**
  * The Discover card as a deck (spec 001 §4, issue 17): the whole card follows a horizontal drag;
  * released past 50 px, mostly horizontal, it flies out and the action fires 200 ms later (left
- * skips, right likes); under that it snaps back. A drag that starts on the ring's handle seeks
+ * skips, right likes); under that it snaps back. The card stays out until the action has run, so
+ * a skip's next card is dealt in its place; `subject` (the track on the card) tells them apart. A drag that starts on the ring's handle seeks
  * and a press on a control presses it: neither moves the card. A vertical drag scrolls the page.
  */
-export function useSwipe(onSwipe: (direction: SwipeDirection) => void) {
+export function useSwipe(onSwipe: (direction: SwipeDirection) => Promise<void>, subject: string | null) {
   const start = useRef<{ x: number; y: number; id: number; axis: 'x' | 'y' | null } | null>(null);
   const [state, setState] = useState<SwipeState>(AT_REST);
   const timer = useRef<number | undefined>(undefined);
   const onSwipeRef = useRef(onSwipe);
+  const subjectRef = useRef(subject);
   useEffect(() => {
     onSwipeRef.current = onSwipe;
-  }, [onSwipe]);
+    subjectRef.current = subject;
+  }, [onSwipe, subject]);
   useEffect(
     () => () => {
       window.clearTimeout(timer.current);
@@ -46,10 +51,11 @@ export function useSwipe(onSwipe: (direction: SwipeDirection) => void) {
       return;
     }
     const direction: SwipeDirection = dx > 0 ? 'right' : 'left';
-    setState({ offset: dx, leaving: direction, isDragging: false });
+    setState({ offset: dx, leaving: direction, subject: subjectRef.current, isDragging: false });
     timer.current = window.setTimeout(() => {
-      onSwipeRef.current(direction);
-      setState(AT_REST);
+      void onSwipeRef.current(direction).finally(() => {
+        setState(AT_REST);
+      });
     }, LIMITS.swipeActionDelayMs);
   }, []);
 
@@ -76,7 +82,7 @@ export function useSwipe(onSwipe: (direction: SwipeDirection) => void) {
         from.axis = Math.abs(dx) > Math.abs(dy) ? 'x' : 'y';
         if (from.axis === 'x') event.currentTarget.setPointerCapture(event.pointerId);
       }
-      if (from.axis === 'x') setState({ offset: dx, leaving: null, isDragging: true });
+      if (from.axis === 'x') setState({ offset: dx, leaving: null, subject: null, isDragging: true });
     },
     onPointerUp: (event: PointerEvent<HTMLElement>) => {
       const from = start.current;
