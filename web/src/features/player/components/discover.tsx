@@ -223,13 +223,20 @@ export function Discover({ libraryLink, chartsLink, artistHref, verifiedBadgeSrc
         >
           {/* The room round the ring: the cover's colours once liked, a breathing glow before. */}
           {named?.coverUrl ? (
-            <img
-              key={`backdrop-${trackKey}`}
-              src={named.coverUrl}
-              alt=""
-              aria-hidden="true"
-              className="absolute inset-0 -z-10 size-full scale-125 object-cover opacity-35 blur-3xl saturate-150 motion-safe:animate-fade-in"
-            />
+            <>
+              <img
+                key={`backdrop-${trackKey}`}
+                src={named.coverUrl}
+                alt=""
+                aria-hidden="true"
+                className="absolute inset-0 -z-10 size-full scale-125 object-cover opacity-40 blur-3xl saturate-150 motion-safe:animate-fade-in"
+              />
+              {/* The colour stays round the ring; the text below sits on the card's own surface. */}
+              <div
+                aria-hidden="true"
+                className="absolute inset-0 -z-10 bg-linear-to-b from-transparent from-35% via-surface/75 via-65% to-surface"
+              />
+            </>
           ) : (
             <div
               aria-hidden="true"
