@@ -188,6 +188,37 @@ test('a like reveals the track with the K-Points the server awarded', async ({ p
   expect(loyaltyCardSchema.parse(await loyalty.json()).likes).toBe(1);
 });
 
+test('the ring moves with the music, read from the playing audio', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'one width is enough for the analyser');
+  await signUpListener(page, 'v');
+  await page.goto('/player');
+  await page.getByRole('button', { name: PLAYER_MESSAGES.discoverMusic }).click();
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  const canvas = page.getByTestId('ring-visualiser');
+  // The bars' drawn pixels, as a fingerprint of one frame: empty while silent, changing as the music does.
+  const frame = () =>
+    canvas.evaluate((element) => {
+      const node = element as HTMLCanvasElement;
+      const data = node.getContext('2d')?.getImageData(0, 0, node.width, node.height).data ?? [];
+      let drawn = 0;
+      let sum = 0;
+      for (let i = 3; i < data.length; i += 4) {
+        if ((data[i] ?? 0) > 0) {
+          drawn += 1;
+          sum += (data[i] ?? 0) * (i % 9973);
+        }
+      }
+      return { drawn, sum };
+    });
+  await expect.poll(async () => (await frame()).drawn, { timeout: 10_000 }).toBeGreaterThan(100);
+  const first = await frame();
+  await expect.poll(async () => (await frame()).sum).not.toBe(first.sum);
+
+  // Paused, the ring is still.
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect.poll(async () => (await frame()).drawn).toBe(0);
+});
+
 test('a first-time listener sees the introduction once, and can skip it', async ({ page, screens }) => {
   await signUpListener(page, 'i');
   await screens.visit('/player');
