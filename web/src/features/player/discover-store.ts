@@ -142,6 +142,8 @@ export const discover = {
     }
     const { phase } = useDiscoverStore.getState();
     if (shownTrack() && phase === 'start') set({ phase: 'track' });
+    // An end state is asked again on each visit: new tracks may have been featured since.
+    if (phase === 'all-liked' || phase === 'empty') set({ phase: 'start', error: null });
   },
 
   /** Asks for the first pick while the start screen shows (once), so the start is quicker. */
