@@ -12,7 +12,7 @@ import { formatTime } from './ring-scrubber';
  * it: a cover is only ever in the store after a like, and nothing else may name the track.
  */
 export function revealedCover(revealed: RevealedTrack): string | null {
-  return 'coverUrl' in revealed && typeof revealed.coverUrl === 'string' ? revealed.coverUrl : null;
+  return revealed.coverUrl;
 }
 
 /**
