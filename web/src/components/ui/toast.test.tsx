@@ -1,13 +1,10 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Toaster, toast } from './toast';
+import { Toaster, preloadToaster, toast } from './toast';
 
 describe('toast', () => {
-  // The toasts' rendering is a lazy chunk; transforming it can take over a second on a busy
-  // machine, so it is loaded before the test instead of inside findByText's wait.
-  beforeAll(async () => {
-    await import('./toast-list');
-  });
+  // The toasts' rendering is a lazy chunk; fetched first, it renders in the same pass.
+  beforeAll(preloadToaster);
   afterEach(cleanup);
 
   it('shows a toast through the toaster', async () => {

@@ -1,4 +1,5 @@
-import { Suspense, lazy, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type * as ToastListExports from './toast-list';
 
 export type ToastTone = 'success' | 'error' | 'info';
 
@@ -60,7 +61,29 @@ export const toast = Object.assign(showToast, {
 // The toasts' rendering (Radix Toast, about 8 KB) is fetched at the first toast: a screen's first
 // paint does not need it, and fetching it earlier (even when idle) competed with the route's own
 // chunks on a slow network (Lighthouse, decision 0112).
-const ToastList = lazy(() => import('./toast-list'));
+type ToastListModule = typeof ToastListExports;
+let toastList: ToastListModule | undefined;
+
+/** Fetches the toasts' rendering ahead of the first toast (a test that renders toasts at once). */
+export async function preloadToaster(): Promise<void> {
+  toastList ??= await import('./toast-list');
+}
+
+type ToastListProps = Parameters<ToastListModule['default']>[0];
+
+/** The toasts' rendering, once fetched: at once when it already is, else after the download. */
+function LoadedToastList(props: ToastListProps) {
+  const [module, setModule] = useState(toastList);
+  useEffect(() => {
+    if (module) return;
+    void preloadToaster().then(() => {
+      setModule(toastList);
+    });
+  }, [module]);
+  if (!module) return null;
+  const List = module.default;
+  return <List {...props} />;
+}
 
 /**
  * Renders the toasts; mount it once near the root of the app. They never cover a control: on a
@@ -70,9 +93,5 @@ const ToastList = lazy(() => import('./toast-list'));
 export function Toaster() {
   const current = useSyncExternalStore(subscribe, () => items);
   if (current.length === 0) return null;
-  return (
-    <Suspense>
-      <ToastList items={current} onDismiss={dismissToast} />
-    </Suspense>
-  );
+  return <LoadedToastList items={current} onDismiss={dismissToast} />;
 }
