@@ -16,9 +16,15 @@ async function elapsed(page: Page): Promise<number> {
   return Number(await nowPlaying(page).getByRole('slider', { name: 'Seek' }).getAttribute('aria-valuenow'));
 }
 
+/**
+ * No control covered by anything fixed. The one allowed case (decision 0110): on a phone a toast
+ * (a like's points, a listening credit) drops in over the app bar for its 3 s.
+ */
 async function expectNothingCovered(page: Page, within?: string) {
   await page.waitForLoadState('networkidle');
-  expect(await findCoveredControls(page, within)).toEqual([]);
+  const covered = await findCoveredControls(page, within);
+  const isPhone = test.info().project.name === 'phone';
+  expect(covered.filter((found) => !(isPhone && found.isToastOverAppBar))).toEqual([]);
 }
 
 test('no fixed element covers a control on any listener screen', async ({ page, screens }) => {
