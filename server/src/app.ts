@@ -36,7 +36,7 @@ import { createKlangPacksService } from './modules/klang-packs/klang-packs.servi
 import { replicateWebhookRoutes } from './modules/klang-packs/replicate-webhook.routes';
 import { registerTutor } from './modules/tutor/tutor.plugin';
 import { createKitService } from './modules/kit/kit.service';
-import { mediaRoutes } from './modules/media/media.routes';
+import { mediaRoutes, streamRoutes } from './modules/media/media.routes';
 import { createApplyPaymentEventHandler } from './modules/payments/apply-payment-event.job';
 import { checkoutRoutes, localCheckoutRoutes } from './modules/payments/checkout.routes';
 import {
@@ -161,7 +161,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountsRoutes, { service: accounts });
   await app.register(accountFunctionsRoutes, { service: accounts, repository: accountsRepository });
   await app.register(playerRoutes, {
-    service: createPlayerService({ db, storage: providers.storage, loyalty }),
+    service: createPlayerService({
+      db,
+      storage: providers.storage,
+      streamSecret: deps.secrets.media,
+      loyalty,
+    }),
   });
   await app.register(followsRoutes, { service: createFollowsService({ db }) });
   const catalogue = createCatalogueService({
@@ -304,6 +309,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       storage: providers.storage,
     }),
   });
+  await app.register(streamRoutes, { storage: providers.storage, signingSecret: deps.secrets.media });
   if (config.storage.kind === 'local') {
     await app.register(mediaRoutes, { dir: config.storage.dir, signingSecret: deps.secrets.media });
   }

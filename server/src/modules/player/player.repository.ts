@@ -23,6 +23,7 @@ export interface PlayableTrack {
   bucket: Bucket;
   storageKey: string;
   contentType: string;
+  byteSize: number;
 }
 
 /**
@@ -122,15 +123,16 @@ export function createPlayerRepository(db: Queryable) {
         bucket: Bucket;
         storage_key: string;
         content_type: string;
+        byte_size: string | number;
       }>(
-        `(select t.id, d.id as deal_id, t.duration_ms, m.bucket, m.storage_key, m.content_type
+        `(select t.id, d.id as deal_id, t.duration_ms, m.bucket, m.storage_key, m.content_type, m.byte_size
           from deals d join tracks t on t.id = d.track_id join media_objects m on m.id = t.audio_media_id
           where d.id = $2 and d.user_id = $1 and not t.is_deleted and t.status = 'ready'
             and (t.featured_in_player or exists (
               select 1 from track_interactions i
               where i.user_id = $1 and i.track_id = t.id and i.interaction_type = 'like')))
          union all
-         (select t.id, null, t.duration_ms, m.bucket, m.storage_key, m.content_type
+         (select t.id, null, t.duration_ms, m.bucket, m.storage_key, m.content_type, m.byte_size
           from track_interactions i join tracks t on t.id = i.track_id join media_objects m on m.id = t.audio_media_id
           where i.user_id = $1 and i.track_id = $2 and i.interaction_type = 'like'
             and not t.is_deleted and t.status = 'ready')
@@ -147,6 +149,7 @@ export function createPlayerRepository(db: Queryable) {
           bucket: row.bucket,
           storageKey: row.storage_key,
           contentType: row.content_type,
+          byteSize: Number(row.byte_size),
         }
       );
     },

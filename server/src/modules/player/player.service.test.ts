@@ -22,6 +22,7 @@ describe('player service', () => {
     player = createPlayerService({
       db,
       storage,
+      streamSecret: 'player-test-stream-secret-0123456789',
       loyalty: createLoyaltyService({ clock: () => clock }),
       clock: () => clock,
     });
@@ -98,7 +99,13 @@ describe('player service', () => {
     it('wraps around the random key, so a high draw still finds a track', async () => {
       const id = await insertTrack(db, artist);
       await db.query('update tracks set rnd = 0.01 where id = $1', [id]);
-      const high = createPlayerService({ db, storage, loyalty: createLoyaltyService(), random: () => 0.99 });
+      const high = createPlayerService({
+        db,
+        storage,
+        streamSecret: 'player-test-stream-secret-0123456789',
+        loyalty: createLoyaltyService(),
+        random: () => 0.99,
+      });
       const next = await high.nextTrack(listener, null);
       expect(next.state).toBe('track');
       if (next.state === 'track') expect(await trackOfDeal(next.track.id)).toBe(id);

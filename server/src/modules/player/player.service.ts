@@ -2,6 +2,7 @@ import { LIMITS, MESSAGES, PLAYER_MESSAGES, type NextTrackResponse, type Reveal 
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { StorageProvider } from '../../providers/storage/storage';
+import { randomPadBytes, streamGrantPath } from '../../providers/storage/stream-grant';
 import type { LoyaltyService, TrackAction } from '../loyalty/loyalty.service';
 import { createPlayerRepository, type RevealRow } from './player.repository';
 
@@ -19,6 +20,8 @@ const IMAGE_URL_SECONDS = LIMITS.secureUrlMaxSeconds;
 export interface PlayerDeps {
   db: Db;
   storage: StorageProvider;
+  /** Seals stream grants (decision 0131); the media signing secret. */
+  streamSecret: string;
   loyalty: LoyaltyService;
   clock?: () => Date;
   random?: () => number;
@@ -88,12 +91,17 @@ export function createPlayerService(deps: PlayerDeps) {
         LIMITS.secureUrlMaxSeconds,
         Math.max(LIMITS.secureUrlMinSeconds, input.duration),
       );
-      const signedUrl = await storage.signedUrl(track.bucket, track.storageKey, {
-        expiresInSeconds: seconds,
-        contentType: track.contentType,
-      });
       const issuedAt = now();
       const expiresAt = new Date(issuedAt.getTime() + seconds * 1000);
+      // A path of its own and a length of its own per grant: nothing in the URL or the file's
+      // size is the same for two listeners of one track.
+      const signedUrl = streamGrantPath(deps.streamSecret, {
+        bucket: track.bucket,
+        key: track.storageKey,
+        contentType: track.contentType,
+        padBytes: randomPadBytes(track.byteSize, track.durationMs),
+        expiresAt: Math.floor(expiresAt.getTime() / 1000),
+      });
       await repo.recordGrant(userId, track, issuedAt, expiresAt, input.purpose === 'playback');
       return { success: true as const, signedUrl };
     },
