@@ -271,6 +271,7 @@ export function createAccountsRepository(db: Db) {
         await undoInteractionCounters(tx, userId);
         await tx.query('delete from track_interactions where user_id = $1', [userId]);
         await tx.query('delete from playback_grants where user_id = $1', [userId]);
+        await tx.query('delete from deals where user_id = $1', [userId]);
       });
     },
 
