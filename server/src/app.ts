@@ -219,9 +219,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const packsRepository = createKlangPacksRepository(db);
   app.decorate('jobHandlers', {
     [APPLY_PAYMENT_EVENT_JOB]: createApplyPaymentEventHandler(paymentsService),
-    [DISCARD_CHECKOUT_USER_JOB]: createDiscardCheckoutUserHandler(db),
+    [DISCARD_CHECKOUT_USER_JOB]: createDiscardCheckoutUserHandler((id) =>
+      accounts.discardTemporaryAccount(id),
+    ),
     [SWEEP_CHECKOUT_USERS_JOB]: createSweepCheckoutUsersHandler({
       repository: paymentsRepository,
+      discard: (id) => accounts.discardTemporaryAccount(id),
       log: app.log,
     }),
     [EXPIRE_ENTITLEMENTS_JOB]: createExpireEntitlementsHandler({

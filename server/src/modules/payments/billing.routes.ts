@@ -24,7 +24,10 @@ const SIGNUP_LIMIT = { max: 20, timeWindow: 60 * 60_000 };
 export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService }> = async (app, { service }) => {
   app.get(
     '/api/checkout/signup-state',
-    { schema: { tags: ['payments'], response: { 200: checkoutSignupStateSchema } } },
+    {
+      schema: { tags: ['payments'], response: { 200: checkoutSignupStateSchema } },
+      config: { allowTemporaryAccount: true },
+    },
     (request) => service.signupState(request.account),
   );
 
@@ -33,7 +36,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService }> =
     {
       preValidation: app.requireSession,
       schema: { tags: ['payments'], body: checkoutSignupSchema, response: { 200: sessionSchema } },
-      config: { rateLimit: SIGNUP_LIMIT },
+      config: { rateLimit: SIGNUP_LIMIT, allowTemporaryAccount: true },
     },
     (request) => service.completeSignup(signedIn(request.account), request.body),
   );

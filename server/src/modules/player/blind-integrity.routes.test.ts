@@ -80,7 +80,6 @@ describe('blind integrity: two listeners walk the whole deck', () => {
       const grant = record(
         walk,
         await walk.client.post('/functions/v1/secure-track-access', { trackId: id }),
-        true,
       );
       expect(grant.statusCode).toBe(200);
     }
