@@ -75,6 +75,7 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { createSubscribersRepository } from './modules/subscribers/subscribers.repository';
 import { subscribersRoutes } from './modules/subscribers/subscribers.routes';
 import { createSubscribersService } from './modules/subscribers/subscribers.service';
+import { requestGuardsPlugin } from './plugins/request-guards';
 import { securityPlugin } from './plugins/security';
 import type { JobHandler } from './jobs/runner';
 import { createDiscardUnclaimedHandler, DISCARD_UNCLAIMED_JOB } from './modules/tracks/discard-unclaimed.job';
@@ -134,6 +135,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie, { secret: deps.secrets.session });
   if (config.rateLimits) await app.register(rateLimitPlugin, { db });
   else app.log.warn('rate limits are off (RATE_LIMITS=off)');
+  await app.register(requestGuardsPlugin, {
+    publicUrl: config.publicUrl,
+    trustedOrigins: config.trustedOrigins,
+  });
   await app.register(sessionPlugin, { db, publicUrl: config.publicUrl });
   await app.register(openapiPlugin);
 
@@ -208,13 +213,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(billingRoutes, { service: billing });
   await app.register(stripeWebhookRoutes, { provider: payments, service: paymentsService });
   await app.register(checkoutRoutes, {
-    service: createCheckoutService({ db, provider: payments, publicUrl: config.publicUrl, log: app.log }),
+    service: createCheckoutService({
+      db,
+      provider: payments,
+      publicUrl: config.publicUrl,
+      trustedOrigins: config.trustedOrigins,
+      log: app.log,
+    }),
   });
   await app.register(checkoutUserRoutes, { db });
   const localDelivery = isLocalPayments(payments) ? createLocalDelivery(app, payments) : undefined;
   if (isLocalPayments(payments) && localDelivery) {
     await app.register(localCheckoutRoutes, { provider: payments, deliver: localDelivery.deliver });
-    await app.register(localBillingRoutes, { service: billing, publicUrl: config.publicUrl });
+    await app.register(localBillingRoutes, {
+      service: billing,
+      publicUrl: config.publicUrl,
+      trustedOrigins: config.trustedOrigins,
+    });
   }
   const packsRepository = createKlangPacksRepository(db);
   app.decorate('jobHandlers', {
@@ -316,7 +331,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.storage.kind === 'local') {
     await app.register(mediaRoutes, { dir: config.storage.dir, signingSecret: deps.secrets.media });
   }
-  if (providers.email.name === 'local') {
+  if (providers.email.name === 'local' && config.devMailbox) {
     await app.register(mailboxRoutes, { db, outboxDir: config.email.outboxDir });
   }
 

@@ -257,7 +257,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     },
 
     /** Spec 001 §5 Login: an identifier without @ is a username and is looked up first. */
-    async login(identifier: string, password: string): Promise<string> {
+    async login(identifier: string, password: string, address: string): Promise<string> {
       const isEmail = identifier.includes('@');
       const account = isEmail
         ? await repository.findByEmail(identifier.toLowerCase())
@@ -266,10 +266,11 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         throw new AppError('UNAUTHENTICATED', M.usernameNotFound, { identifier: M.usernameNotFound });
       // The per-account throttle stops password guessing; the demo account's password is public
       // and every visitor of /demo-login signs in to it, so it would only lock the demo for all.
-      // Per-address limits still apply to it.
+      // Per-address limits still apply to it. The key is the account and the address together:
+      // a stranger guessing from elsewhere spends their own attempts, never the owner's.
       if (account?.email !== DEMO_ACCOUNT.email) {
         await throttle(
-          `login account ${account?.id ?? identifier.toLowerCase()}`,
+          `login account ${account?.id ?? identifier.toLowerCase()} from ${address}`,
           ACCOUNT_LIMITS.loginPerAccount,
         );
       }
