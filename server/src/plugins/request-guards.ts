@@ -16,8 +16,11 @@ const NON_PAGE_PREFIXES = ['/api/', '/functions/', '/rest/', '/media/'];
 /** Whether a parsed request part holds a NUL character in any string, key or value, at any depth. */
 export function holdsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
   if (Array.isArray(value)) return value.some((item) => holdsNul(item, depth + 1));
+  // Parsed JSON, forms and queries are plain objects; a stream or a buffer (uploads) is not text.
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return false;
   return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item, depth + 1));
 }
 
