@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, DEMO_ACCOUNT, MESSAGES, PRO_PLAN } from '@klang/domain';
-import { nextAddress, signUp, type Client } from '../test/accounts-helpers';
-import { createTestApp, type TestApp } from '../test/app';
-import { insertAccount } from '../test/catalogue-fixtures';
+import { nextAddress, signUp, type Client } from './accounts-helpers';
+import { createTestApp, type TestApp } from './app';
+import { insertAccount } from './catalogue-fixtures';
 import { insertCategories } from '../modules/forum/forum-test-helpers';
-import { holdsNul } from './request-guards';
+import { holdsNul } from '../plugins/request-guards';
 
 const origin = 'http://localhost:3000';
 
