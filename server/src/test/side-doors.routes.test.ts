@@ -46,7 +46,10 @@ describe('side doors', () => {
 
   describe('return URLs', () => {
     it('are never taken from the Host or X-Forwarded-Host header', async () => {
-      for (const headers of [{ host: 'evil.example' }, { 'x-forwarded-host': 'evil.example' }]) {
+      for (const headers of [{ host: 'evil.example' }, { 'x-forwarded-host': 'evil.example' }] as Record<
+        string,
+        string
+      >[]) {
         const res = await checkout(
           artist,
           { cancel_url: 'http://evil.example/artist-subscription?checkout=cancelled' },
