@@ -35,9 +35,16 @@ const sealedSchema = z.strictObject({
   p: z.number().int().min(0).max(16 * 1024 * 1024),
 });
 
-/** The cipher key, derived so that it never equals the key that signs media URLs. */
+const keys = new Map<string, Buffer>();
+
+/** The cipher key, derived so that it never equals the key that signs media URLs; once per secret. */
 function keyOf(secret: string): Buffer {
-  return createHmac('sha256', secret).update('klang stream grant v1').digest();
+  let key = keys.get(secret);
+  if (!key) {
+    key = createHmac('sha256', secret).update('klang stream grant v1').digest();
+    keys.set(secret, key);
+  }
+  return key;
 }
 
 /**
