@@ -235,8 +235,8 @@ export function createPlayerRepository(db: Queryable) {
       addedToLibrary: boolean,
       likedAt: Date,
       award: AwardStatementPart,
-    ): Promise<RevealRow | undefined> {
-      const rows = await db.query<RevealRow>(
+    ): Promise<(RevealRow & { points_awarded: number }) | undefined> {
+      const rows = await db.query<RevealRow & { points_awarded: number }>(
         `with deal as (select d.id, d.track_id, d.first_served_at from deals d where d.id = $2 and d.user_id = $1),
          liked as (
            insert into track_interactions (user_id, track_id, interaction_type, added_to_library)
@@ -261,7 +261,8 @@ export function createPlayerRepository(db: Queryable) {
                              added_to_library = added_to_library + (case when $3 then 1 else 0 end)
            where id = (select track_id from liked)),
          ${award.ctes}
-         select ${REVEAL_COLUMNS}, $3::boolean as added_to_library
+         select ${REVEAL_COLUMNS}, $3::boolean as added_to_library,
+                (select coalesce(sum(points), 0)::int from earned) as points_awarded
          from liked join tracks t on t.id = liked.track_id
          ${REVEAL_JOINS}`,
         [userId, alias, addedToLibrary, likedAt, ...award.params],

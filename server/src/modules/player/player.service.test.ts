@@ -149,7 +149,7 @@ describe('player service', () => {
       expect(await counters(id)).toMatchObject({ likes: 0, dislikes: 0 });
     });
 
-    it('refuses a like, dislike or grant by public id or by another listener\'s alias, as unknown', async () => {
+    it("refuses a like, dislike or grant by public id or by another listener's alias, as unknown", async () => {
       const id = await insertTrack(db, artist);
       const other = await insertAccount(db, 'listener');
       const theirs = await serve(id, other);

@@ -38,7 +38,7 @@ export function createPlayerService(deps: PlayerDeps) {
   const random = deps.random ?? Math.random;
   const repo = createPlayerRepository(db);
 
-  async function toReveal(row: RevealRow): Promise<Reveal> {
+  async function toReveal(row: RevealRow, pointsAwarded: number): Promise<Reveal> {
     const sign = (bucket: RevealRow['cover_bucket'], key: string | null) =>
       bucket && key
         ? storage.signedUrl(bucket, key, { expiresInSeconds: IMAGE_URL_SECONDS })
@@ -62,6 +62,7 @@ export function createPlayerService(deps: PlayerDeps) {
         isFollowing: row.is_following,
       },
       addedToLibrary: row.added_to_library,
+      pointsAwarded,
     };
   }
 
@@ -72,7 +73,8 @@ export function createPlayerService(deps: PlayerDeps) {
      */
     async nextTrack(userId: string, currentAlias: string | null): Promise<NextTrackResponse> {
       const dealt = await repo.dealCandidate(userId, currentAlias, random(), now());
-      if (dealt) return { state: 'track', track: { id: dealt.alias, durationMs: wholeSeconds(dealt.durationMs) } };
+      if (dealt)
+        return { state: 'track', track: { id: dealt.alias, durationMs: wholeSeconds(dealt.durationMs) } };
       return (await repo.hasAnyCandidate()) ? { state: 'all-liked' } : { state: 'empty' };
     },
 
@@ -109,7 +111,7 @@ export function createPlayerService(deps: PlayerDeps) {
     /**
      * The like rule of spec 000 §4, decided on the server: an existing like only gains the library
      * flag when asked and not yet set; otherwise a new like is recorded (replacing a dislike).
-     * Points come once per track, ever. Returns the reveal.
+     * Points come once per track, ever. Returns the reveal, with the points this request earned.
      */
     async like(userId: string, givenId: string, addToLibrary: boolean): Promise<Reveal> {
       // The common case first: a new like of a dealt, served track, with its points and the
@@ -122,9 +124,9 @@ export function createPlayerService(deps: PlayerDeps) {
         firstParam: 5,
       });
       const fresh = await repo.insertLikeWithReveal(userId, givenId, addToLibrary, now(), award);
-      if (fresh) return toReveal(fresh);
+      if (fresh) return toReveal(fresh, fresh.points_awarded);
 
-      const trackId = await db.transaction(async (tx) => {
+      const { trackId, pointsAwarded } = await db.transaction(async (tx) => {
         const txRepo = createPlayerRepository(tx);
         // Say why nothing was inserted, or apply the rule for a track already liked (possibly by
         // a concurrent request that won the insert): it may still be added to the library.
@@ -133,28 +135,33 @@ export function createPlayerService(deps: PlayerDeps) {
         if (!state.served) throw new AppError('FORBIDDEN', PLAYER_MESSAGES.trackNotServed);
         if (addToLibrary && state.like && (await txRepo.setLibrary(userId, state.trackId, true))) {
           await txRepo.adjustCounters(state.trackId, { library: 1 });
-          await loyalty.awardTrackActions(tx, userId, state.trackId, ['library']);
+          const points = await loyalty.awardTrackActions(tx, userId, state.trackId, ['library']);
+          return { trackId: state.trackId, pointsAwarded: points };
         }
-        return state.trackId;
+        return { trackId: state.trackId, pointsAwarded: 0 };
       });
       const row = await repo.findReveal(userId, trackId);
       if (!row) throw new AppError('NOT_FOUND', PLAYER_MESSAGES.trackUnavailable);
-      return toReveal(row);
+      return toReveal(row, pointsAwarded);
     },
 
-    /** A skip (spec 001 §4): records a dislike unless the track is liked, and ends the deal. */
-    async dislike(userId: string, givenId: string): Promise<void> {
-      await db.transaction(async (tx) => {
+    /**
+     * A skip (spec 001 §4): records a dislike unless the track is liked, and ends the deal;
+     * returns the points earned.
+     */
+    async dislike(userId: string, givenId: string): Promise<number> {
+      return db.transaction(async (tx) => {
         const txRepo = createPlayerRepository(tx);
         const state = await txRepo.findRatingState(userId, givenId);
         if (!state?.playable) throw new AppError('NOT_FOUND', PLAYER_MESSAGES.trackUnavailable);
         if (!state.served) throw new AppError('FORBIDDEN', PLAYER_MESSAGES.trackNotServed);
-        if (state.like) return;
+        if (state.like) return 0;
         if (state.dealId) await txRepo.endDealAsSkip(state.dealId, now());
-        if (!(await txRepo.insertInteraction(userId, state.trackId, 'dislike', false))) return;
+        if (!(await txRepo.insertInteraction(userId, state.trackId, 'dislike', false))) return 0;
         await txRepo.adjustCounters(state.trackId, { dislikes: 1 });
-        await loyalty.awardTrackActions(tx, userId, state.trackId, ['swipe']);
+        const points = await loyalty.awardTrackActions(tx, userId, state.trackId, ['swipe']);
         await loyalty.countDislike(tx, userId);
+        return points;
       });
     },
 
