@@ -11,7 +11,7 @@ import {
 } from '@klang/domain';
 import { signUp } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
-import { insertAccount, insertTrack } from '../../test/catalogue-fixtures';
+import { dealTrack, insertAccount, insertTrack } from '../../test/catalogue-fixtures';
 
 describe('player routes', () => {
   let t: TestApp;
@@ -168,12 +168,18 @@ describe('player routes', () => {
     const listener = await signUp(t.app);
     const points = async () => loyaltyCardSchema.parse((await listener.get('/api/me/loyalty')).json()).points;
     const skippedId = await insertTrack(t.db, artistId, { title: 'Second Orbit' });
-    for (const id of [trackId, skippedId])
-      await listener.post('/functions/v1/secure-track-access', { trackId: id });
+    // Both dealt to this listener, under aliases of theirs, and served.
+    const likedAlias = await dealTrack(t.db, listener.id, trackId);
+    const skippedAlias = await dealTrack(t.db, listener.id, skippedId);
+    for (const alias of [likedAlias, skippedAlias])
+      await listener.post('/functions/v1/secure-track-access', { trackId: alias });
     const before = await points();
 
+    // The first like names the alias; later ones the public id the reveal gave, as the web does.
+    let likeId = likedAlias;
     const like = async (addToLibrary: boolean) => {
-      const res = await listener.post(`/api/tracks/${trackId}/like`, { addToLibrary });
+      const res = await listener.post(`/api/tracks/${likeId}/like`, { addToLibrary });
+      likeId = trackId;
       expect(res.statusCode).toBe(200);
       return revealSchema.parse(res.json()).pointsAwarded;
     };
@@ -191,8 +197,8 @@ describe('player routes', () => {
     expect(await like(false)).toBe(0);
     // A skip of the liked track changes nothing; a skip of a new one earns its swipe point once.
     expect(await skip(trackId)).toBe(0);
-    expect(await skip(skippedId)).toBe(POINTS.swipe);
-    expect(await skip(skippedId)).toBe(0);
+    expect(await skip(skippedAlias)).toBe(POINTS.swipe);
+    expect(await skip(skippedAlias)).toBe(0);
     expect(await points()).toBe(before + POINTS.swipe + POINTS.like + POINTS.library + POINTS.swipe);
   });
 });
