@@ -48,10 +48,12 @@ const grantOf = (padBytes: number, seconds = 600): StreamGrant => ({
   padBytes,
   expiresAt: Math.floor(nowMs / 1000) + seconds,
 });
-const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
 
 /** Decodes MP3 bytes to raw 16-bit PCM with ffmpeg, as a browser's decoder would read them. */
-const decode = (bytes: Buffer) => runFfmpeg(['-f', 'mp3', '-i', 'pipe:0', '-f', 's16le', '-ac', '2', 'pipe:1'], bytes);
+const decode = (bytes: Buffer) =>
+  runFfmpeg(['-f', 'mp3', '-i', 'pipe:0', '-f', 's16le', '-ac', '2', 'pipe:1'], bytes);
 
 describe('GET /media/stream/*', () => {
   it('serves the object and then its padding, which decodes to exactly the same samples', async () => {

@@ -64,10 +64,7 @@ export function createCheckoutService(deps: {
   const { db, provider } = deps;
 
   return {
-    async start(
-      accountId: string,
-      body: CreateCheckoutRequest,
-    ): Promise<{ url: string; sessionId: string }> {
+    async start(accountId: string, body: CreateCheckoutRequest): Promise<{ url: string; sessionId: string }> {
       const account = await maybeOne<{ id: string; email: string; is_temporary: boolean }>(
         db,
         'select id, email, is_temporary from accounts where id = $1',

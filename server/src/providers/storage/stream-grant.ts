@@ -32,7 +32,11 @@ const sealedSchema = z.strictObject({
   b: z.enum(BUCKETS),
   k: z.string().refine(isStorageKey),
   c: z.string().refine(isServableContentType),
-  p: z.number().int().min(0).max(16 * 1024 * 1024),
+  p: z
+    .number()
+    .int()
+    .min(0)
+    .max(16 * 1024 * 1024),
 });
 
 const keys = new Map<string, Buffer>();
