@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { REPO_DIR, SERVER_SOURCE_DIR } from '../../lib/package-paths';
 import type { Bucket, StorageProvider } from '../../providers/storage/storage';
 import { newStorageKey } from '../../providers/storage/storage';
 import type { MusicParams } from './music/music-params';
@@ -21,13 +22,10 @@ export interface StoredSeedMedia {
  * so a second fresh data directory on the same machine starts in seconds, and a change to the
  * synthesizer renders everything again.
  */
-export const DEFAULT_RENDER_CACHE_DIR = path.resolve(
-  import.meta.dirname,
-  '../../../../node_modules/.cache/klang-seed',
-);
+export const DEFAULT_RENDER_CACHE_DIR = path.join(REPO_DIR, 'node_modules/.cache/klang-seed');
 
 async function hashSynthesizerSource(): Promise<string> {
-  const dir = path.join(import.meta.dirname, 'music');
+  const dir = path.join(SERVER_SOURCE_DIR, 'db/seed/music');
   const hash = createHash('sha256');
   for (const file of (await readdir(dir))
     .filter((f) => /\.(ts|mjs)$/.test(f) && !f.endsWith('.test.ts'))
