@@ -9,6 +9,7 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { openDatabase, type Db } from '../../server/src/db/client';
+import { wavHeader } from '../../server/src/modules/tracks/test-audio';
 import { startThrowawayCluster } from '../../scripts/pg-cluster.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -96,8 +97,14 @@ export class Battery {
 
   async database(url: string): Promise<Db> {
     const db = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
-    this.onClose(() => db.close());
-    return db;
+    let closed = false;
+    const close = async () => {
+      if (closed) return;
+      closed = true;
+      await db.close();
+    };
+    this.onClose(close);
+    return { ...db, close };
   }
 
   /** An S3-compatible server on loopback; `close` it for an outage and `run` a new one to end it. */
@@ -282,9 +289,9 @@ export async function likeLedger(db: Db, trackIds: string[], userIds: string[]) 
     [trackIds],
   );
   const users = await db.query<{ id: string; counter: number; rows: number }>(
-    `select x.user_id as id, x.likes as counter,
-       (select count(*) from track_interactions i where i.user_id = x.user_id and i.interaction_type = 'like') as rows
-     from user_xp x where x.user_id = any($1::uuid[])`,
+    `select a.id, coalesce(x.likes, 0) as counter,
+       (select count(*) from track_interactions i where i.user_id = a.id and i.interaction_type = 'like') as rows
+     from accounts a left join user_xp x on x.user_id = a.id where a.id = any($1::uuid[])`,
     [userIds],
   );
   return new Map([...tracks, ...users].map((r) => [r.id, r]));
@@ -297,11 +304,87 @@ export async function likeLedger(db: Db, trackIds: string[], userIds: string[]) 
 export function ledgerDrift(
   before: Map<string, { counter: number; rows: number }>,
   after: Map<string, { counter: number; rows: number }>,
-): number {
-  let drift = 0;
+): string[] {
+  const drifted: string[] = [];
   for (const [id, now] of after) {
     const then = before.get(id) ?? { counter: 0, rows: 0 };
-    if (now.counter - then.counter !== now.rows - then.rows) drift += 1;
+    if (now.counter - then.counter !== now.rows - then.rows)
+      drifted.push(
+        `${id}: counter ${String(then.counter)}→${String(now.counter)}, rows ${String(then.rows)}→${String(now.rows)}`,
+      );
   }
-  return drift;
+  return drifted;
+}
+
+/** An artist signed up through the API; returns the session cookie. */
+export async function signUpArtist(base: string, name: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/signup/artist`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: name,
+      email: `${name}@faults.test`,
+      password: 'secret-pass-faults',
+      artistName: name,
+      bio: 'Fault battery',
+    }),
+  });
+  if (res.status !== 201) throw new Error(`signup ${String(res.status)}: ${await res.text()}`);
+  return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
+/** A WAV of `mib` MiB of pseudo-random stereo audio (nothing for an encoder to skip). */
+export function wav(mib: number, seed = 1): Buffer {
+  const size = Math.round(mib * 1024 * 1024);
+  const bytes = Buffer.alloc(size);
+  wavHeader(size - 44).copy(bytes);
+  for (let i = 44; i + 4 <= size; i += 4)
+    bytes.writeUInt32LE((Math.imul(i + seed, 2654435761) >>> 0) & 0x3fff3fff, i);
+  return bytes;
+}
+
+/** Uploads a track; resolves with the status and the track id when accepted. */
+export async function upload(
+  base: string,
+  cookie: string,
+  body: Buffer | ReadableStream<Uint8Array>,
+  title = 'Fault',
+): Promise<{ status: number; trackId?: string; message?: string }> {
+  const res = await fetch(`${base}/api/artist/tracks?title=${encodeURIComponent(title)}&genre=Drum%20n%20Bass`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/octet-stream' },
+    body,
+    ...(body instanceof ReadableStream && { duplex: 'half' }),
+  } as RequestInit);
+  const json = (await res.json().catch(() => ({}))) as {
+    track?: { id: string };
+    error?: { message?: string };
+  };
+  return {
+    status: res.status,
+    ...(json.track && { trackId: json.track.id }),
+    ...(json.error?.message && { message: json.error.message }),
+  };
+}
+
+/** The tracks' processing states and the job rows behind them. */
+export async function trackStates(db: Db, trackIds: string[]) {
+  return db.query<{
+    id: string;
+    status: string;
+    rendition_key: string | null;
+    failure_reason: string | null;
+  }>(`select id, status, rendition_key, failure_reason from tracks where id = any($1::uuid[])`, [trackIds]);
+}
+
+export async function processJobs(db: Db) {
+  return db.query<{
+    id: string;
+    status: string;
+    attempts: number;
+    locked_by: string | null;
+    track_id: string;
+  }>(
+    `select id, status, attempts, locked_by, payload->>'trackId' as track_id from jobs where kind = 'tracks.process'`,
+  );
 }

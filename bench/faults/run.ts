@@ -5,11 +5,16 @@
 // docs/operations.md for what each one shows and the variables that shorten or lengthen them.
 import { dbOutage } from './db-outage';
 import { Battery, buildServer, record, type Check } from './harness';
+import { gracefulShutdown, workerKilled } from './jobs';
+import { restoreDrill } from './restore';
 
 type Scenario = (battery: Battery) => Promise<Record<string, unknown> & { checks: Check[] }>;
 
 const SCENARIOS: Record<string, Scenario> = {
+  shutdown: gracefulShutdown,
+  'worker-killed': workerKilled,
   'db-outage': dbOutage,
+  restore: restoreDrill,
 };
 
 const asked = process.argv.slice(2);

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { inspect } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Queryable } from '../db/client';
+import { isUnavailableError, type Db, type Queryable } from '../db/client';
 import { within } from '../lib/deadline';
 
 export interface Job<Payload = unknown> {
@@ -161,7 +161,10 @@ export function createJobRunner(options: JobRunnerOptions) {
       try {
         ran = await runOnce();
       } catch (error) {
-        log.error({ err: error }, 'job runner could not claim a job');
+        // An outage is no bug: one line per poll, without a stack, until the database is back.
+        if (isUnavailableError(error))
+          log.warn({ reason: (error as Error).message }, 'job runner: database unavailable');
+        else log.error({ err: error }, 'job runner could not claim a job');
       } finally {
         active -= 1;
         if (active === 0) for (const resolve of idle) resolve();
