@@ -350,12 +350,15 @@ export async function upload(
   body: Buffer | ReadableStream<Uint8Array>,
   title = 'Fault',
 ): Promise<{ status: number; trackId?: string; message?: string }> {
-  const res = await fetch(`${base}/api/artist/tracks?title=${encodeURIComponent(title)}&genre=Drum%20n%20Bass`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/octet-stream' },
-    body,
-    ...(body instanceof ReadableStream && { duplex: 'half' }),
-  } as RequestInit);
+  const res = await fetch(
+    `${base}/api/artist/tracks?title=${encodeURIComponent(title)}&genre=Drum%20n%20Bass`,
+    {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/octet-stream' },
+      body,
+      ...(body instanceof ReadableStream && { duplex: 'half' }),
+    } as RequestInit,
+  );
   const json = (await res.json().catch(() => ({}))) as {
     track?: { id: string };
     error?: { message?: string };

@@ -97,9 +97,15 @@ export async function gracefulShutdown(battery: Battery) {
   const signalled = performance.now();
   a.child.kill('SIGTERM');
   const since = () => Math.round(performance.now() - signalled);
-  const readyWhileDraining = await fetch(`${a.base}/api/health/ready`)
-    .then(async (r) => ({ status: r.status, body: (await r.json()) as unknown }))
-    .catch(() => ({ status: 0, body: null }));
+  // The signal lands a moment later; readiness must turn before connections are refused.
+  const readyWhileDraining = await waitFor(
+    'readiness to say draining',
+    async () => {
+      const res = await fetch(`${a.base}/api/health/ready`);
+      return res.status === 503 ? { afterMs: since(), body: (await res.json()) as unknown } : undefined;
+    },
+    delayMs,
+  ).catch(() => ({ afterMs: -1, body: null }));
   const refusedAfterMs = await waitFor(
     'new connections to be refused',
     () =>
@@ -127,7 +133,11 @@ export async function gracefulShutdown(battery: Battery) {
   await b.stop();
 
   const checks = [
-    check('readiness answers 503 draining at once', readyWhileDraining.status === 503, readyWhileDraining),
+    check(
+      'readiness answers 503 draining before connections close',
+      readyWhileDraining.afterMs >= 0,
+      readyWhileDraining,
+    ),
     check(
       'new connections are refused after the delay',
       refusedAfterMs >= delayMs && refusedAfterMs < delayMs + 2000,
@@ -170,10 +180,14 @@ export async function workerKilled(battery: Battery) {
     await battery.klang('w1', { role: 'worker', env: shared }),
     await battery.klang('w2', { role: 'worker', env: shared }),
   ];
-  const cookie = await signUpArtist(a.base, `workers${String(Date.now())}`);
+  // Two artists: a free account holds five tracks.
+  const artists = [
+    await signUpArtist(a.base, `workers${String(Date.now())}a`),
+    await signUpArtist(a.base, `workers${String(Date.now())}b`),
+  ];
   const trackIds: string[] = [];
   for (let i = 0; i < 6; i++) {
-    const result = await upload(a.base, cookie, wav(30, i + 10), `Kill ${String(i)}`);
+    const result = await upload(a.base, artists[i % 2] ?? '', wav(30, i + 10), `Kill ${String(i)}`);
     if (!result.trackId) throw new Error(`upload refused: ${JSON.stringify(result)}`);
     trackIds.push(result.trackId);
   }

@@ -7,6 +7,7 @@ import { dbOutage } from './db-outage';
 import { Battery, buildServer, record, type Check } from './harness';
 import { gracefulShutdown, workerKilled } from './jobs';
 import { restoreDrill } from './restore';
+import { storageFaults } from './storage';
 
 type Scenario = (battery: Battery) => Promise<Record<string, unknown> & { checks: Check[] }>;
 
@@ -14,6 +15,7 @@ const SCENARIOS: Record<string, Scenario> = {
   shutdown: gracefulShutdown,
   'worker-killed': workerKilled,
   'db-outage': dbOutage,
+  storage: storageFaults,
   restore: restoreDrill,
 };
 
