@@ -4,7 +4,8 @@
 // the database, and no like answered 200 may be lost nor one answered otherwise half-applied.
 import { migrate } from '../../server/src/db/migrate';
 import { generateDataset } from '../lib/dataset';
-import { Battery, check, ledgerDrift, likeLedger, listenersWithGrants, percentile, sleep } from './harness';
+import type { Battery } from './harness';
+import { check, ledgerDrift, likeLedger, listenersWithGrants, percentile, sleep } from './harness';
 
 const OUTAGE_MS = Number(process.env.OUTAGE_SECONDS ?? 30) * 1000;
 const WARM_MS = 5000;
@@ -43,7 +44,7 @@ export async function dbOutage(battery: Battery) {
   const health: { at: number; status: string; databaseReachable: boolean; ready: number }[] = [];
   const started = performance.now();
   const now = () => performance.now() - started;
-  let stop = false;
+  const run = { stopped: false };
   let nextPair = 0;
 
   async function one(kind: 'like' | 'next') {
@@ -73,14 +74,14 @@ export async function dbOutage(battery: Battery) {
   }
 
   const loops = Array.from({ length: CONCURRENCY }, async (_, i) => {
-    while (!stop && nextPair < pairs.length) {
+    while (!run.stopped && nextPair < pairs.length) {
       await one(i % 2 === 0 ? 'like' : 'next');
       // A steady load, not a flood: a 503 returns at once, and the loop must not spin on it.
       await sleep(20);
     }
   });
   const probe = (async () => {
-    while (!stop) {
+    while (!run.stopped) {
       const at = now();
       const h = (await fetch(`${server.base}/api/health`, { signal: AbortSignal.timeout(HANG_MS) })
         .then((r) => r.json())
@@ -102,7 +103,7 @@ export async function dbOutage(battery: Battery) {
   const resumeAt = now();
   console.log(`  database back at ${(resumeAt / 1000).toFixed(1)} s`);
   await sleep(AFTER_MS);
-  stop = true;
+  run.stopped = true;
   await Promise.all([...loops, probe]);
   await server.stop();
 

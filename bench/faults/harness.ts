@@ -1,7 +1,6 @@
 // The fault battery's shared parts: PostgreSQL and an S3-compatible server on loopback, Klang
 // processes run as `npm start` runs them (compiled), listener sessions, bounded waits, and the
 // results file. Every process started here is stopped by `Battery.close`.
-/// <reference path="../../server/src/providers/storage/s3rver.d.ts" />
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -357,7 +356,7 @@ export async function upload(
       headers: { cookie, 'content-type': 'application/octet-stream' },
       body,
       ...(body instanceof ReadableStream && { duplex: 'half' }),
-    } as RequestInit,
+    },
   );
   const json = (await res.json().catch(() => ({}))) as {
     track?: { id: string };

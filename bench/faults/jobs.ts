@@ -4,8 +4,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { migrate } from '../../server/src/db/migrate';
+import type { Battery } from './harness';
 import {
-  Battery,
   check,
   PORTS,
   processJobs,
@@ -102,7 +102,7 @@ export async function gracefulShutdown(battery: Battery) {
     'readiness to say draining',
     async () => {
       const res = await fetch(`${a.base}/api/health/ready`);
-      return res.status === 503 ? { afterMs: since(), body: (await res.json()) as unknown } : undefined;
+      return res.status === 503 ? { afterMs: since(), body: await res.json() } : undefined;
     },
     delayMs,
   ).catch(() => ({ afterMs: -1, body: null }));
@@ -210,7 +210,15 @@ export async function workerKilled(battery: Battery) {
   await victim.stop('SIGKILL');
   const states = await settled(db, trackIds, 240_000);
   const finishedMs = Math.round(performance.now() - killedAt);
-  const jobs = await processJobs(db);
+  // A track turns ready inside its job; the job row is closed a moment later.
+  const jobs = await waitFor(
+    'the jobs to close',
+    async () => {
+      const rows = await processJobs(db);
+      return rows.every((j) => j.status !== 'running' && j.status !== 'queued') ? rows : undefined;
+    },
+    30_000,
+  ).catch(() => processJobs(db));
   const killedJob = jobs.find((j) => j.id === job.id);
   for (const w of workers) if (w !== victim) await w.stop();
   await a.stop();

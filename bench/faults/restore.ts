@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { Battery, check, listenersWithGrants, waitFor } from './harness';
+import type { Battery } from './harness';
+import { check, listenersWithGrants, waitFor } from './harness';
 
 function s3Client(env: Record<string, string>) {
   return new S3Client({
@@ -29,7 +30,8 @@ async function backUpBucket(client: S3Client, bucket: string, dir: string): Prom
       const got = await client.send(new GetObjectCommand({ Bucket: bucket, Key: object.Key }));
       const file = path.join(dir, object.Key);
       mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, await got.Body!.transformToByteArray());
+      if (!got.Body) throw new Error(`no body for ${object.Key}`);
+      writeFileSync(file, await got.Body.transformToByteArray());
       writeFileSync(`${file}.content-type`, got.ContentType ?? 'application/octet-stream');
       count += 1;
     }
@@ -119,7 +121,7 @@ export async function restoreDrill(battery: Battery) {
       failures.push(`${track.id}: ${String(access.status)}`);
       continue;
     }
-    const audio = await fetch(body.signedUrl);
+    const audio = await fetch(new URL(body.signedUrl, server.base));
     const bytes = Buffer.from(await audio.arrayBuffer());
     const sha = createHash('sha256').update(bytes).digest('hex');
     if (audio.status !== 200 || bytes.length !== track.byte_size || (track.sha256 && sha !== track.sha256))

@@ -8,8 +8,8 @@ import { mkdirSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:
 import path from 'node:path';
 import { TRACK_MESSAGES } from '@klang/domain';
 import { migrate } from '../../server/src/db/migrate';
+import type { Battery } from './harness';
 import {
-  Battery,
   check,
   signUpArtist,
   trackStates,
@@ -31,7 +31,8 @@ async function play(server: KlangProcess, cookie: string, trackId: string): Prom
   });
   const { signedUrl } = (await access.json()) as { signedUrl?: string };
   if (!signedUrl) return `no url (${String(access.status)})`;
-  const audio = await fetch(signedUrl, { signal: AbortSignal.timeout(10_000) });
+  // Local storage signs a path on this server; S3 an absolute URL.
+  const audio = await fetch(new URL(signedUrl, server.base), { signal: AbortSignal.timeout(10_000) });
   if (audio.status !== 200) return `status ${String(audio.status)}`;
   return createHash('sha256')
     .update(Buffer.from(await audio.arrayBuffer()))

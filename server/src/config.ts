@@ -40,6 +40,11 @@ const envSchema = z.object({
     .max(10 * 60_000)
     .default(25_000),
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  ORPHAN_MIN_AGE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(60 * 60_000),
 
   S3_BUCKET: optionalString,
   S3_REGION: z.string().default('auto'),
@@ -184,6 +189,11 @@ function buildConfig(env: Env) {
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     /** On SIGTERM: how long to keep serving while readiness says 503, for a load balancer to notice. */
     shutdownDelayMs: env.SHUTDOWN_DELAY_MS,
+    /**
+     * A half-written object or a scratch directory untouched this long was left by a process that
+     * died, and the orphan sweep removes it. Keep it above the job lease.
+     */
+    orphanMinAgeMs: env.ORPHAN_MIN_AGE_MS,
     dataDir,
     // Demo content goes into the embedded database by default, never into PostgreSQL unasked.
     seed: env.SEED ?? !env.DATABASE_URL,

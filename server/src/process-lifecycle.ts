@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, type Config } from './config';
 import { openDatabase } from './db/client';
+import { scheduleOrphanSweeps } from './jobs/orphan-sweep';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { within } from './lib/deadline';
 import { createReadiness, type Readiness } from './modules/health/readiness';
@@ -29,9 +30,16 @@ export async function openKlang(config: Config) {
    * exits. `before` stops what only the caller knows of (timers). A second signal exits at once.
    */
   function stopOnSignals(before: () => void = () => undefined) {
+    // Every process sweeps what a killed one left behind: at start, then hourly.
+    const sweeps = scheduleOrphanSweeps({
+      storage: providers.storage,
+      log: app.log,
+      minAgeMs: config.orphanMinAgeMs,
+    });
     const shutdown = async (signal: string) => {
       process.once(signal, () => process.exit(1));
       app.log.info({ signal }, 'draining: finishing requests in flight and running jobs');
+      sweeps.stop();
       before();
       const outcome = await drain(
         { app, jobs, readiness },
