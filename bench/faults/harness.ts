@@ -3,7 +3,15 @@
 // results file. Every process started here is stopped by `Battery.close`.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
@@ -79,8 +87,14 @@ export interface KlangProcess {
 /** What a battery owns; `close` stops and removes all of it, whatever happened. */
 export class Battery {
   readonly work = mkdtempSync(path.join(tmpdir(), 'klang-faults-'));
+  /** The temp directory of the Klang processes started here. */
+  readonly scratch = path.join(this.work, 'tmp');
   private readonly cleanups: (() => Promise<void> | void)[] = [];
   private readonly processes = new Set<KlangProcess>();
+
+  constructor() {
+    mkdirSync(this.scratch);
+  }
 
   onClose(cleanup: () => Promise<void> | void) {
     this.cleanups.push(cleanup);
@@ -175,6 +189,8 @@ export class Battery {
           SESSION_SECRET: 'faults-session-secret-0123456789abcdef',
           MEDIA_SIGNING_SECRET: 'faults-media-secret-0123456789abcdef',
           PUBLIC_URL: `http://127.0.0.1:${String(port)}`,
+          // Scratch files in the battery's own directory: the orphan sweep never sees another's.
+          TMPDIR: this.scratch,
           ...options.env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],

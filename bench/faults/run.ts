@@ -8,10 +8,12 @@ import { Battery, buildServer, record, type Check } from './harness';
 import { gracefulShutdown, workerKilled } from './jobs';
 import { restoreDrill } from './restore';
 import { storageFaults } from './storage';
+import { uploadsCrash } from './uploads-crash';
 
 type Scenario = (battery: Battery) => Promise<Record<string, unknown> & { checks: Check[] }>;
 
 const SCENARIOS: Record<string, Scenario> = {
+  'uploads-crash': uploadsCrash,
   shutdown: gracefulShutdown,
   'worker-killed': workerKilled,
   'db-outage': dbOutage,
