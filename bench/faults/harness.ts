@@ -164,6 +164,8 @@ export class Battery {
     name: string,
     options: {
       role?: 'server' | 'worker';
+      /** Node options before the entry (a bench probe preloaded with --import, for example). */
+      nodeArgs?: string[];
       port?: number;
       env: Record<string, string>;
       readyTimeoutMs?: number;
@@ -174,7 +176,11 @@ export class Battery {
     const log = createWriteStream(path.join(this.work, `${name}.log`), { flags: 'a' });
     const child = spawn(
       process.execPath,
-      ['--enable-source-maps', `server/dist/${role === 'server' ? 'main' : 'worker'}.js`],
+      [
+        ...(options.nodeArgs ?? []),
+        '--enable-source-maps',
+        `server/dist/${role === 'server' ? 'main' : 'worker'}.js`,
+      ],
       {
         cwd: ROOT,
         env: {

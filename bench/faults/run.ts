@@ -9,6 +9,7 @@ import { gracefulShutdown, workerKilled } from './jobs';
 import { restoreDrill } from './restore';
 import { storageFaults } from './storage';
 import { uploadsCrash } from './uploads-crash';
+import { scaleOut, soak } from './load';
 
 type Scenario = (battery: Battery) => Promise<Record<string, unknown> & { checks: Check[] }>;
 
@@ -19,6 +20,8 @@ const SCENARIOS: Record<string, Scenario> = {
   'db-outage': dbOutage,
   storage: storageFaults,
   restore: restoreDrill,
+  'scale-out': scaleOut,
+  soak,
 };
 
 const asked = process.argv.slice(2);

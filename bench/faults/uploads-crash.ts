@@ -77,6 +77,7 @@ export async function uploadsCrash(battery: Battery) {
   let next = 0;
   let restarting: Promise<void> | undefined;
 
+  const load = { uploading: true };
   const uploaders = Array.from({ length: CONCURRENCY }, async () => {
     while (next < UPLOADS) {
       const index = next++;
@@ -95,9 +96,9 @@ export async function uploadsCrash(battery: Battery) {
     }
   });
   const killer = (async () => {
-    for (let kill = 0; kill < KILLS && next < UPLOADS; kill++) {
-      await sleep(2000 + random() * 4000);
-      if (next >= UPLOADS) break;
+    for (let kill = 0; kill < KILLS && load.uploading; kill++) {
+      await sleep(1000 + random() * 3000);
+      if (!load.uploading) break;
       let done!: () => void;
       restarting = new Promise((resolve) => (done = resolve));
       await server.stop('SIGKILL');
@@ -107,7 +108,9 @@ export async function uploadsCrash(battery: Battery) {
       restarting = undefined;
     }
   })();
-  await Promise.all([...uploaders, killer]);
+  await Promise.all(uploaders);
+  load.uploading = false;
+  await killer;
   const kills = Math.min(
     KILLS,
     (readFileSync(path.join(battery.work, 'server.log'), 'utf8').match(/Klang is running/g) ?? []).length - 1,
@@ -117,6 +120,14 @@ export async function uploadsCrash(battery: Battery) {
   await server.stop();
   const partialBefore = filesUnder(path.join(dataDir, 'media')).filter((f) => f.endsWith('.part')).length;
   const scratchBefore = readdirSync(battery.scratch).length;
+  const recordedKeys = async () =>
+    (
+      await db.query<{ storage_key: string }>(`select storage_key from media_objects where bucket = 'tracks'`)
+    ).map((r) => r.storage_key);
+  const keysBefore = await recordedKeys();
+  const unclaimedBefore = filesUnder(path.join(dataDir, 'media', 'tracks')).filter(
+    (f) => !f.endsWith('.part') && !keysBefore.includes(f),
+  ).length;
   await sleep(SWEEP_AGE_MS + 500);
   // Time skip: the unclaimed-upload discards fall due an hour after each upload; run them now.
   const discards = await db.query(
@@ -200,7 +211,10 @@ export async function uploadsCrash(battery: Battery) {
       partialBefore + scratchBefore === 0 || sweep.partialObjects !== undefined,
       {
         ...sweep,
-        discardsRun: discards.length,
+        partialBefore,
+        scratchBefore,
+        unrecordedUploadsBefore: unclaimedBefore,
+        discardJobsRun: discards.length,
       },
     ),
   ];
