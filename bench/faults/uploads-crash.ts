@@ -78,6 +78,7 @@ export async function uploadsCrash(battery: Battery) {
   let restarting: Promise<void> | undefined;
 
   const load = { uploading: true };
+  const uploading = () => load.uploading;
   const uploaders = Array.from({ length: CONCURRENCY }, async () => {
     while (next < UPLOADS) {
       const index = next++;
@@ -96,9 +97,9 @@ export async function uploadsCrash(battery: Battery) {
     }
   });
   const killer = (async () => {
-    for (let kill = 0; kill < KILLS && load.uploading; kill++) {
+    for (let kill = 0; kill < KILLS && uploading(); kill++) {
       await sleep(1000 + random() * 3000);
-      if (!load.uploading) break;
+      if (!uploading()) break;
       let done!: () => void;
       restarting = new Promise((resolve) => (done = resolve));
       await server.stop('SIGKILL');
