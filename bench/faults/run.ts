@@ -33,9 +33,17 @@ if (unknown.length > 0) {
 
 buildServer();
 let failed = 0;
+let current: Battery | undefined;
+// Interrupted, the battery still stops what it started.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void (current?.close() ?? Promise.resolve()).finally(() => process.exit(130));
+  });
+}
 for (const name of asked.length > 0 ? asked : Object.keys(SCENARIOS)) {
   console.log(`\n${name}`);
   const battery = new Battery();
+  current = battery;
   const started = Date.now();
   try {
     const scenario = SCENARIOS[name];

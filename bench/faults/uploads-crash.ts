@@ -55,6 +55,8 @@ export async function uploadsCrash(battery: Battery) {
     RATE_LIMITS: 'off',
     DATA_DIR: dataDir,
     ORPHAN_MIN_AGE_MS: String(SWEEP_AGE_MS),
+    // A transcode the kill cut off runs again after the lease: sized to the job, as in operations.md.
+    JOB_LEASE_MS: '20000',
     LOG_LEVEL: 'warn',
   };
   let server: KlangProcess = await battery.klang('server', { env });
