@@ -12,7 +12,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { openDatabase, type Db } from '../../server/src/db/client';
@@ -67,7 +67,13 @@ export function record(scenario: string, result: Record<string, unknown> & { che
     : { scenarios: {} };
   all.scenarios[scenario] = {
     date: new Date().toISOString(),
-    machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
+    machine: {
+      cpus: cpus().length,
+      model: cpus()[0]?.model,
+      node: process.version,
+      // Timings mean little on a machine others are loading: the 1, 5 and 15 minute load averages.
+      loadAverage: loadavg().map((l) => +l.toFixed(1)),
+    },
     pass: result.checks.every((c) => c.pass),
     ...result,
   };
