@@ -9,7 +9,9 @@ function get(port: number, path: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
       res.resume();
-      res.on('end', () => { resolve(res.statusCode ?? 0); });
+      res.on('end', () => {
+        resolve(res.statusCode ?? 0);
+      });
     });
     req.on('error', reject);
     req.end();
