@@ -112,10 +112,11 @@ describe('job runner', () => {
   it('ignores the outcome of a worker whose lease ran out while another worker took the job', async () => {
     const id = await enqueue(db, 'slow', {});
     let release!: () => void;
+    // The slow worker's renewal is far off (a third of its lease): it stands for one that stalled.
     const slow = createJobRunner({
       db,
       log: silentLog,
-      leaseMs: 1000,
+      leaseMs: 60_000,
       handlers: { slow: () => new Promise<void>((resolve) => (release = resolve)) },
     });
     const slowRun = slow.runOnce();
@@ -174,6 +175,24 @@ describe('job runner', () => {
     runner.start();
     await expect.poll(() => statusOf(id)).toMatchObject({ status: 'running' });
     expect(await runner.stop({ graceMs: 5000 })).toBe(0);
+    expect(await statusOf(id)).toMatchObject({ status: 'succeeded', attempts: 1 });
+  });
+  it('renews the lease of a job that runs longer than the lease, so no second worker takes it', async () => {
+    const id = await enqueue(db, 'long', {});
+    let runs = 0;
+    const handler: JobHandler = async () => {
+      runs += 1;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    };
+    const first = createJobRunner({ db, log: silentLog, leaseMs: 600, handlers: { long: handler } });
+    const second = createJobRunner({ db, log: silentLog, leaseMs: 600, handlers: { long: handler } });
+    const running = first.runOnce();
+    await expect.poll(() => statusOf(id)).toMatchObject({ status: 'running' });
+    // Well past the lease, the second worker still finds nothing to take.
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    expect(await second.runOnce()).toBe(false);
+    await running;
+    expect(runs).toBe(1);
     expect(await statusOf(id)).toMatchObject({ status: 'succeeded', attempts: 1 });
   });
 });

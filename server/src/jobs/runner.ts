@@ -49,7 +49,10 @@ export interface JobRunnerOptions {
   log: FastifyBaseLogger;
   handlers: Record<string, JobHandler>;
   pollIntervalMs?: number;
-  /** A running job whose lock is older than this was held by a crashed worker: run it again. */
+  /**
+   * A running job whose lock was not renewed for this long was held by a crashed worker: run it
+   * again. A live worker renews the lock every third of it.
+   */
   leaseMs?: number;
   concurrency?: number;
 }
@@ -142,6 +145,20 @@ export function createJobRunner(options: JobRunnerOptions) {
     const job = await claim();
     if (!job) return false;
     const handler = handlers[job.kind];
+    // While the handler runs, the lease is renewed: only a worker that stopped renewing (it died)
+    // loses its job, however long the job takes.
+    const heartbeat = setInterval(() => {
+      db.query(`update jobs set locked_at = now() where id = $1 and locked_by = $2 and status = 'running'`, [
+        job.id,
+        workerId,
+      ]).catch((error: unknown) => {
+        log.warn(
+          { jobId: job.id, reason: error instanceof Error ? error.message : String(error) },
+          'lease not renewed',
+        );
+      });
+    }, leaseMs / 3);
+    heartbeat.unref();
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await handler(job, { db });
@@ -150,6 +167,8 @@ export function createJobRunner(options: JobRunnerOptions) {
       await finish(job, error).catch((finishError: unknown) => {
         log.error({ err: finishError, jobId: job.id }, 'could not record a job failure');
       });
+    } finally {
+      clearInterval(heartbeat);
     }
     return true;
   }
