@@ -233,7 +233,7 @@ export async function workerKilled(battery: Battery) {
     ),
     check(
       'the killed job was taken again after its lease and finished',
-      killedJob?.status === 'succeeded' && killedJob.attempts >= 2,
+      killedJob?.status === 'succeeded' && killedJob.attempts === 2,
       {
         attempts: killedJob?.attempts,
         finishedAfterKillMs: finishedMs,
