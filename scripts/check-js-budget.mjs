@@ -18,7 +18,10 @@ const assets = path.join(dist, 'assets');
 const ROUTES = { '/': ['home'], '/player': ['app-layout', 'player'], '/charts': ['app-layout', 'charts'] };
 const BUDGETED = new Set(['/']);
 
-/** The chunks a chunk imports statically (import ... from './x.js'); dynamic import() is not followed. */
+/**
+ * The chunks a chunk imports statically (import ... from './x.js'); dynamic import() is not followed.
+ * @param {string} file
+ */
 function staticImports(file) {
   const code = readFileSync(path.join(assets, file), 'utf8');
   const found = new Set();
@@ -30,7 +33,10 @@ function staticImports(file) {
   return found;
 }
 
-/** The file and everything it pulls in before it can run. */
+/**
+ * The file and everything it pulls in before it can run.
+ * @param {Iterable<string>} entries
+ */
 function closure(entries) {
   const seen = new Set();
   const queue = [...entries];
@@ -43,16 +49,22 @@ function closure(entries) {
   return seen;
 }
 
-/** What the server sends for a file: its precompressed copy where there is one, else the file. */
+/**
+ * What the server sends for a file: its precompressed copy where there is one, else the file.
+ * @param {string} file
+ */
 function sentBytes(file) {
   const full = path.join(assets, file);
   return statSync(existsSync(`${full}.gz`) ? `${full}.gz` : full).size;
 }
 
+/** @param {Iterable<string>} files */
 const gzipKiB = (files) => [...files].reduce((total, file) => total + sentBytes(file), 0) / 1024;
 
 const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const entry = [...html.matchAll(/<script type="module"[^>]*src="\/assets\/([\w.-]+\.js)"/g)].map((m) => m[1]);
+const entry = [...html.matchAll(/<script type="module"[^>]*src="\/assets\/([\w.-]+\.js)"/g)].flatMap((m) =>
+  m[1] ? [m[1]] : [],
+);
 if (entry.length === 0) throw new Error('no module script in web/dist/index.html');
 const files = readdirSync(assets);
 
