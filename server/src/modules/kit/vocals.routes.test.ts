@@ -72,10 +72,31 @@ describe('get-voices and generate-vocals on eSpeak NG', () => {
   });
 });
 
-describe('generate-vocals without eSpeak NG', () => {
+describe('generate-vocals on a fresh machine (no eSpeak NG binary)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ ESPEAK_NG_PATH: '/nonexistent/espeak-ng' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('speaks with the WebAssembly build and says so in health', async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.json()).toMatchObject({ providers: { tts: 'espeak-ng-wasm' } });
+    const artist = await signUp(t.app, 'artist');
+    await t.db.query(`update artist_profiles set subscription_tier = 'trial' where id = $1`, [artist.id]);
+    const res = await artist.post('/functions/v1/generate-vocals', body());
+    expect(res.statusCode).toBe(200);
+    const pcm = await decodeToMono(res.rawPayload);
+    expect(pcm.samples.length / pcm.sampleRate).toBeGreaterThan(0.8);
+  });
+});
+
+describe('generate-vocals when the binary is required and missing', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ ESPEAK_NG_PATH: '/nonexistent/espeak-ng', ESPEAK_NG_ENGINE: 'binary' });
   });
   afterAll(async () => {
     await t.close();
