@@ -134,4 +134,16 @@ test('a free artist may open only the voice test; the other tools show the block
   await screens.check('Kit blocked popup');
   const refused = await page.request.post('/functions/v1/generate-soundfx', { data: { prompt: 'kick' } });
   expect(refused.status()).toBe(403);
+
+  // The profile's Kit button answers a pointer (a click, or a tap on the phone) with the Pro
+  // popup, not silence (spec 001 §2).
+  await page.keyboard.press('Escape');
+  await screens.visit('/profile');
+  const kit = page.getByRole('button', { name: 'Klang Kit' });
+  if (test.info().project.use.hasTouch) await kit.tap();
+  else await kit.click();
+  const popup = page.getByRole('dialog', { name: 'Klang Kit is a Pro feature' });
+  await expect(popup).toBeVisible();
+  await screens.check('Kit button Pro popup');
+  await expect(page).toHaveURL(/\/profile$/);
 });

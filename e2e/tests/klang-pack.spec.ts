@@ -199,7 +199,7 @@ test('the demo account meets the restricted-action gate for upload when it creat
   await screens.visit('/creator-tools/klang-pack');
   await page.getByRole('button', { name: 'Create Pack' }).click();
   const gate = page.getByRole('dialog', { name: 'Demo mode' });
-  await expect(gate.getByText(ACCOUNT_MESSAGES.demoUpload)).toBeVisible();
+  await expect(gate.getByText(PACK_MESSAGES.demoPhotos)).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Upload photos of yourself' })).toHaveCount(0);
   await screens.check('restricted action gate');
   await shoot(page, 'demo-gate');
