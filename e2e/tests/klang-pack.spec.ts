@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ACCOUNT_MESSAGES, DEMO_ACCOUNT, PACK_MESSAGES, PRO_PLAN } from '@klang/domain';
+import { DEMO_ACCOUNT, PACK_MESSAGES, PRO_PLAN } from '@klang/domain';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 
