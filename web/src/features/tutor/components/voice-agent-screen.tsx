@@ -2,6 +2,7 @@ import { TUTOR_MESSAGES } from '@klang/domain';
 import { ExternalLink, Mic, Send, Square } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { cn } from '../../../components/ui/cn';
+import { AnswerMarkdown } from './answer-markdown';
 import { useVoiceAgent } from '../state/use-voice-agent';
 
 /**
@@ -111,8 +112,8 @@ export function VoiceAgentScreen({ header }: { header: ReactNode }) {
       {agent.lines.length > 0 && (
         <ol aria-label="Conversation" className="flex w-full max-w-[500px] flex-col gap-2 text-sm">
           {agent.lines.map((line, i) => (
-            <li key={i} className={line.role === 'user' ? 'text-muted' : 'whitespace-pre-line text-fg'}>
-              {line.role === 'user' ? `You: ${line.text}` : line.text}
+            <li key={i} className={line.role === 'user' ? 'text-muted' : 'text-fg'}>
+              {line.role === 'user' ? `You: ${line.text}` : <AnswerMarkdown text={line.text} />}
             </li>
           ))}
         </ol>
