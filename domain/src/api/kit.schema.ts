@@ -45,7 +45,12 @@ export const KIT_LIMITS = {
   soundPromptMax: 450,
   vocalTextMax: 2500,
   generationsPerClick: 4,
-  soundFxPerMinute: 24,
+  /**
+   * Sound generations per account in a window (issue 20): forty Generate presses of four takes in
+   * ten minutes, so an artist at work is never stopped, while a script is still bounded.
+   */
+  soundFxPerWindow: 160,
+  soundFxWindow: '10 minutes',
   vocalsPerMinute: 10,
   /** The longest vocal one request may render, estimated at 14 characters a second at speed 1. */
   vocalSecondsMax: 300,
