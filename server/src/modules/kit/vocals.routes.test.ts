@@ -38,6 +38,34 @@ describe('get-voices and generate-vocals on eSpeak NG', () => {
     expect(pcm.samples.length / pcm.sampleRate).toBeGreaterThan(0.8);
   });
 
+  it('sings the lyric in a key and tempo, and bounds what one sung take may hold', async () => {
+    const artist = await proArtist();
+    const sung = await artist.post('/functions/v1/generate-vocals', {
+      ...body(),
+      prompt: 'Hold on to the night',
+      mode: 'sing',
+      key: 'A',
+      scale: 'minor',
+      bpm: 90,
+    });
+    expect(sung.statusCode).toBe(200);
+    expect(sung.headers['content-type']).toBe('audio/mpeg');
+    const pcm = await decodeToMono(sung.rawPayload);
+    // Five words, six beats and a rest at 90 BPM: about five seconds, not a spoken second.
+    expect(pcm.samples.length / pcm.sampleRate).toBeGreaterThan(4);
+    const long = await artist.post('/functions/v1/generate-vocals', {
+      ...body(),
+      prompt: Array.from({ length: 81 }, () => 'la').join(' '),
+      mode: 'sing',
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ error: KIT_MESSAGES.singTooLong });
+    for (const change of [{ key: 'H' }, { scale: 'dorian' }, { bpm: 20 }, { bpm: 400 }, { mode: 'rap' }]) {
+      const res = await artist.post('/functions/v1/generate-vocals', { ...body(), mode: 'sing', ...change });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+    }
+  });
+
   it('refuses free artists, listeners and signed-out users', async () => {
     const free = await signUp(t.app, 'artist');
     expect((await free.get('/functions/v1/get-voices')).statusCode).toBe(403);

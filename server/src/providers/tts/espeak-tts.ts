@@ -47,6 +47,10 @@ export function planSpeech(voice: EspeakVoice, request: SpeechRequest) {
   return { args: ['-v', voice.voice, '-s', String(rate), '-p', String(pitch)], filters };
 }
 
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 async function runEspeak(binary: string, args: string[], text: string, signal?: AbortSignal): Promise<void> {
   // The text goes through stdin, never the command line: nothing in it is read as an option.
   const run = pipeProcess(binary, args, { input: Buffer.from(text), ...(signal && { signal }) });
@@ -123,10 +127,14 @@ export function createEspeakTts(options: {
     const dir = await mkdtemp(path.join(tmpdir(), 'klang-tts-'));
     try {
       const wav = path.join(dir, 'speech.wav');
+      // Monotone: SSML's prosody range 0 holds eSpeak on its base pitch (the text is escaped).
+      const text = request.monotone
+        ? `<speak><prosody range="0%">${escapeXml(request.text)}</prosody></speak>`
+        : request.text;
       await runEspeak(
         espeak.command,
-        [...espeak.prefix, ...plan.args, '-w', wav, '--stdin'],
-        request.text,
+        [...espeak.prefix, ...plan.args, ...(request.monotone ? ['-m'] : []), '-w', wav, '--stdin'],
+        text,
         signal,
       );
       const audio = await transcodeToMp3(
