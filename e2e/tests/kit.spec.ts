@@ -157,7 +157,7 @@ test('a free artist may open only the voice test; the other tools show the block
   });
   expect(res.status()).toBe(201);
   await screens.visit('/creator-tools');
-  await expect(page.getByRole('link', { name: /Voice test/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Talk to Abel/ })).toBeVisible();
   await page.getByRole('button', { name: /SoundLab/ }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText(KIT_MESSAGES.kitBlocked)).toBeVisible();
