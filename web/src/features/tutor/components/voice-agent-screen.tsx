@@ -32,6 +32,15 @@ export function VoiceAgentScreen({ header }: { header: ReactNode }) {
       <p className="w-full text-muted">
         Talk with Abel, Klang’s production tutor: ask about your mix, your sound or your next track.
       </p>
+      {/* Above the card: seen at once, and never under the floating forum button. */}
+      {error && (
+        <p
+          role="alert"
+          className="w-full max-w-[500px] rounded-xl border border-accent/40 bg-accent/10 px-4 py-2 text-sm text-fg"
+        >
+          {error}
+        </p>
+      )}
       <div className="grid aspect-square w-full max-w-[500px] place-items-center rounded-3xl border border-line bg-surface p-6 sm:size-[500px]">
         <div className="flex flex-col items-center gap-8">
           <div className="relative grid place-items-center">
@@ -98,14 +107,6 @@ export function VoiceAgentScreen({ header }: { header: ReactNode }) {
           )}
         </div>
       </div>
-      {error && (
-        <p
-          role="alert"
-          className="w-full max-w-[500px] rounded-xl border border-accent/40 bg-accent/10 px-4 py-2 text-sm text-fg"
-        >
-          {error}
-        </p>
-      )}
       {agent.isConnected && (
         <form
           className="flex w-full max-w-[500px] items-center gap-2"

@@ -174,7 +174,9 @@ describe('the voice session (spec 002 §4, §8, §9)', () => {
 
   it('uses the spec’s words for a refused microphone and for none at all', async () => {
     const { result } = await started();
-    await act(() => result.current.close());
+    act(() => {
+      result.current.close();
+    });
     const failure = (name: string, message: string) => Object.assign(new Error(message), { name });
     getUserMedia.mockImplementationOnce(() =>
       Promise.reject(failure('NotAllowedError', 'Permission denied')),
