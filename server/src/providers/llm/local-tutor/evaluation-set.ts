@@ -68,6 +68,10 @@ export const EVALUATION_SET: readonly EvaluationQuestion[] = [
   { question: 'How do I make my bass pump in time with the kick?', topic: 'sidechain' },
   { question: 'My low end is boomy on big speakers', topic: 'kick-bass' },
   { question: 'My beats feel stiff and robotic', topic: 'drum-programming' },
+  // Found when the ten typical requests were read (docs/kit-quality.md).
+  { question: 'Recommend some techno tracks', topic: 'genre-techno' },
+  { question: 'How do I write a catchy hook?', topic: 'melody-harmony' },
+  { question: 'How do I sidechain in Ableton?', topic: 'sidechain' },
   // Not covered: the tutor must say so and offer its nearest topics.
   { question: 'Should I sign a 360 deal?', topic: null },
   { question: 'How do I register my songs with a collecting society for royalties?', topic: null },

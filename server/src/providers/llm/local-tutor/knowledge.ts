@@ -513,6 +513,7 @@ export const TOPICS: readonly Topic[] = [
       'progression',
       'progressions',
       'chord',
+      'catchy',
     ],
     passages: [
       'A memorable hook is usually short, repeats with a small variation, and has a clear rhythm you could tap. Write the rhythm first, then choose notes mostly from the chord tones, with a single tension note that resolves. Sing it away from the keyboard: if you cannot remember it, neither will a listener.',

@@ -70,7 +70,10 @@ function topicIdf(word: string): number {
  * text around the question (the app's context) whose filler says nothing about the subject.
  */
 export function subjectShare(text: string, topic: Topic, knownOnly = false): number {
-  const words = [...new Set(tokenize(text))].filter((word) => !knownOnly || topicFrequency.has(word));
+  // Words of asking ('recommend') weigh nothing either way: they name no subject.
+  const words = [...new Set(tokenize(text))].filter(
+    (word) => !ASKING.has(word) && (!knownOnly || topicFrequency.has(word)),
+  );
   const total = words.reduce((sum, word) => sum + topicIdf(word), 0);
   if (total === 0) return 0;
   const subject = subjectTerms.get(topic);
@@ -123,6 +126,32 @@ function confident(
   return knownShare(question) >= 0.5 && subjectShare(around, best.topic, true) >= MIN_SUBJECT_SHARE;
 }
 
+/** How far below the top passage a passage that names the question's subject may be taken. */
+const SUBJECT_FALLBACK_SHARE = 0.5;
+
+/**
+ * The passage to answer from: the best one whose topic the question is about. When the top hit
+ * is about something else ('recommend some techno tracks' scores highest on using reference
+ * tracks, but is about techno), a close runner-up that names the subject is taken instead.
+ */
+function pickBest(
+  question: string,
+  ranked: readonly ScoredPassage[],
+  history: readonly Turn[],
+  context: readonly string[],
+): ScoredPassage | undefined {
+  const top = ranked[0];
+  if (!top) return undefined;
+  const tried = new Set<Topic>();
+  for (const passage of ranked) {
+    if (passage.score < top.score * SUBJECT_FALLBACK_SHARE) break;
+    if (tried.has(passage.topic)) continue;
+    tried.add(passage.topic);
+    if (confident(question, passage, history, context)) return passage;
+  }
+  return undefined;
+}
+
 /**
  * The question's words at full weight and the recent user turns at decreasing weight, so that a
  * follow-up ('and for the snare?') is read in the light of what was being discussed.
@@ -153,9 +182,9 @@ export function relevantTopics(
   context: readonly string[] = [],
 ): Topic[] {
   const ranked = retrieve(question, history, context);
-  const best = ranked[0];
-  if (!confident(question, best, history, context)) return [];
-  const topics: Topic[] = [];
+  const best = pickBest(question, ranked, history, context);
+  if (!best) return [];
+  const topics: Topic[] = [best.topic];
   for (const passage of ranked) {
     if (passage.score < best.score * SECOND_TOPIC_SHARE) break;
     if (!topics.includes(passage.topic)) topics.push(passage.topic);
@@ -225,8 +254,8 @@ export function answer(
   context: readonly string[] = [],
 ): TutorAnswer {
   const ranked = retrieve(question, history, context);
-  const best = ranked[0];
-  if (!confident(question, best, history, context)) {
+  const best = pickBest(question, ranked, history, context);
+  if (!best) {
     const scope = outOfScope(question);
     const nearest = nearestTopics(ranked, scope);
     return { text: decline(scope, nearest), topics: [], nearest };
