@@ -197,6 +197,12 @@ test('the demo account meets the restricted-action gate for upload when it creat
   });
   expect(login.ok()).toBe(true);
   await screens.visit('/creator-tools/klang-pack');
+  // Before the first pack: examples of what the local engine makes.
+  const examples = page.getByRole('region', { name: 'What a pack makes' });
+  await expect(examples.getByRole('img')).toHaveCount(3);
+  for (const img of await examples.getByRole('img').all()) {
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(768);
+  }
   await page.getByRole('button', { name: 'Create Pack' }).click();
   const gate = page.getByRole('dialog', { name: 'Demo mode' });
   await expect(gate.getByText(PACK_MESSAGES.demoPhotos)).toBeVisible();
