@@ -51,7 +51,7 @@ const TOOLS: Record<KitTool, ToolCard> = {
       'Turn lyrics into a spoken or sung vocal, in a voice, key and tempo you choose, and save it as MP3.',
     icon: Mic,
     example: { ask: 'two lines of lyrics, sung in A minor at 96 BPM', get: 'a sung guide vocal' },
-    listen: { src: '/kit-examples/vocallab-sung.mp3', label: 'Hear a VocalLab vocal sung in A minor' },
+    listen: { src: '/kit-examples/vocallab-sung.mp3', label: 'VocalLab, sung in A minor' },
   },
   tutorlab: {
     name: 'TutorLab',
@@ -86,7 +86,8 @@ function ExampleAudio({ src, label }: { src: string; label: string }) {
   return (
     <button
       type="button"
-      aria-label={playing ? `Stop: ${label}` : label}
+      // The visible words first, then what the example is (the accessible name holds both).
+      aria-label={`${playing ? 'Stop' : 'Hear an example'}: ${label}`}
       aria-pressed={playing}
       onClick={() => {
         if (playing && player) {
