@@ -158,7 +158,7 @@ test('a free artist may open only the voice test; the other tools show the block
   expect(res.status()).toBe(201);
   await screens.visit('/creator-tools');
   await expect(page.getByRole('link', { name: /Talk to Abel/ })).toBeVisible();
-  await page.getByRole('button', { name: /SoundLab/ }).click();
+  await page.getByRole('button', { name: /^SoundLab/ }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText(KIT_MESSAGES.kitBlocked)).toBeVisible();
   await screens.check('Kit blocked popup');

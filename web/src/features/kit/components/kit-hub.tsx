@@ -42,7 +42,7 @@ const TOOLS: Record<KitTool, ToolCard> = {
     example: { ask: '“creaky wooden door”', get: 'four different door creaks to choose from' },
     listen: {
       src: '/kit-examples/soundlab-creaky-door.mp3',
-      label: 'Hear a SoundLab take: creaky wooden door',
+      label: 'SoundLab, creaky wooden door',
     },
   },
   vocallab: {
