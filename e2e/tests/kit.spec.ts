@@ -55,15 +55,45 @@ test('a Pro artist generates four sounds, puts one on a pad, plays it, saves the
   await page.getByRole('button', { name: 'add boom 2' }).click();
 
   await page.getByRole('button', { name: 'edit', exact: true }).click();
+  // The pad lights while its sound plays (watched from inside the page: the sound is short).
+  const lit = page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (document.querySelector('[data-sounding]')) {
+            observer.disconnect();
+            resolve(true);
+          }
+        });
+        observer.observe(document.body, {
+          subtree: true,
+          attributes: true,
+          attributeFilter: ['data-sounding'],
+        });
+        setTimeout(() => {
+          resolve(false);
+        }, 10_000);
+      }),
+  );
   await page.getByRole('button', { name: 'Pad 6: boom 2' }).click();
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { __played: string[] }).__played.length))
     .toBe(1);
+  expect(await lit).toBe(true);
+  // And goes dark when it ends.
+  await expect(page.locator('[data-sounding]')).toHaveCount(0, { timeout: 10_000 });
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'save', exact: true }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('preset-1-sounds.zip');
+  // Saving says so on screen.
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /^Saved “drums”: \d+ sounds?, and their zip is downloading\.$/ }),
+  ).toBeVisible();
+  await screens.check('SoundLab saved');
   const zip = await saveDownload(download);
   const dir = path.dirname(zip);
   const names = execFileSync('python3', [
@@ -127,11 +157,23 @@ test('a free artist may open only the voice test; the other tools show the block
   });
   expect(res.status()).toBe(201);
   await screens.visit('/creator-tools');
-  await expect(page.getByRole('link', { name: /Voice test/ })).toBeVisible();
-  await page.getByRole('button', { name: /SoundLab/ }).click();
+  await expect(page.getByRole('link', { name: /Talk to Abel/ })).toBeVisible();
+  await page.getByRole('button', { name: /^SoundLab/ }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText(KIT_MESSAGES.kitBlocked)).toBeVisible();
   await screens.check('Kit blocked popup');
   const refused = await page.request.post('/functions/v1/generate-soundfx', { data: { prompt: 'kick' } });
   expect(refused.status()).toBe(403);
+
+  // The profile's Kit button answers a pointer (a click, or a tap on the phone) with the Pro
+  // popup, not silence (spec 001 §2).
+  await page.keyboard.press('Escape');
+  await screens.visit('/profile');
+  const kit = page.getByRole('button', { name: 'Klang Kit' });
+  if (test.info().project.use.hasTouch) await kit.tap();
+  else await kit.click();
+  const popup = page.getByRole('dialog', { name: 'Klang Kit is a Pro feature' });
+  await expect(popup).toBeVisible();
+  await screens.check('Kit button Pro popup');
+  await expect(page).toHaveURL(/\/profile$/);
 });

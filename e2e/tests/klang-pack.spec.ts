@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ACCOUNT_MESSAGES, DEMO_ACCOUNT, PACK_MESSAGES, PRO_PLAN } from '@klang/domain';
+import { DEMO_ACCOUNT, PACK_MESSAGES, PRO_PLAN } from '@klang/domain';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 
@@ -197,9 +197,15 @@ test('the demo account meets the restricted-action gate for upload when it creat
   });
   expect(login.ok()).toBe(true);
   await screens.visit('/creator-tools/klang-pack');
+  // Before the first pack: examples of what the local engine makes.
+  const examples = page.getByRole('region', { name: 'What a pack makes' });
+  await expect(examples.getByRole('img')).toHaveCount(3);
+  for (const img of await examples.getByRole('img').all()) {
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(768);
+  }
   await page.getByRole('button', { name: 'Create Pack' }).click();
   const gate = page.getByRole('dialog', { name: 'Demo mode' });
-  await expect(gate.getByText(ACCOUNT_MESSAGES.demoUpload)).toBeVisible();
+  await expect(gate.getByText(PACK_MESSAGES.demoPhotos)).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Upload photos of yourself' })).toHaveCount(0);
   await screens.check('restricted action gate');
   await shoot(page, 'demo-gate');

@@ -95,7 +95,7 @@ test('the tutor answers a text question with advice, tracks and audio; the conve
     /^\[[^\]]+\] USER: What are some tips for making my drums sound punchier\?\n\n\[/,
   );
   expect(entries.length).toBeGreaterThanOrEqual(4);
-  expect(transcript).toMatch(/\] AI: Here is how I would approach punchy drums\./);
+  expect(transcript).toMatch(/\] AI: Here is how I would approach punchy drums:/);
   await panel.getByRole('button', { name: 'Close conversation' }).click();
 
   // Abel keeps its own list, in a fixed light look.
@@ -287,4 +287,76 @@ test("the live voice agent resamples from Klang's own worklet where the browser 
   expect(offOrigin).toEqual([]);
   await page.getByRole('button', { name: 'Stop' }).click();
   await expect(page.getByRole('button', { name: 'Start talking' })).toBeVisible();
+});
+
+test('with no microphone the voice agent says so in the spec’s words and Abel is typed to instead', async ({
+  page,
+  screens,
+}) => {
+  // A machine with no input device: the browser's own error is 'Requested device not found'.
+  await page.addInitScript(() => {
+    navigator.mediaDevices.getUserMedia = () =>
+      Promise.reject(new DOMException('Requested device not found', 'NotFoundError'));
+  });
+  await signInDemo(page);
+  await screens.visit('/creator-tools/test-voice');
+  await page.getByRole('button', { name: 'Start talking' }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toHaveText('Microphone not available. Please check your microphone connection.');
+  await expect(page.getByText('Requested device not found')).toHaveCount(0);
+  await screens.check('voice agent without a microphone');
+
+  await page.getByRole('button', { name: 'Type to Abel instead' }).click();
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Hi, I'm Abel, Klang's production tutor.")).toBeVisible();
+  await page.getByLabel('Type a message to Abel').fill('How do I make my drums punchier?');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByRole('list', { name: 'Conversation' })).toContainText('transient', {
+    timeout: 20_000,
+  });
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(page.getByRole('button', { name: 'Start talking' })).toBeVisible();
+});
+
+test('in a typed session the browser’s speech recognition speaks to Abel: its transcript is the message', async ({
+  page,
+}) => {
+  // Chromium in CI has no speech service, so the browser's recognition is stood in for by a
+  // minimal one that hears one sentence; the page's own code path is the one a real browser runs.
+  await page.addInitScript(() => {
+    class HeardOnce {
+      lang = '';
+      continuous = false;
+      interimResults = false;
+      onstart: (() => void) | null = null;
+      onresult: ((event: unknown) => void) | null = null;
+      onerror: ((event: { error: string }) => void) | null = null;
+      onend: (() => void) | null = null;
+      start() {
+        setTimeout(() => {
+          this.onstart?.();
+          const result = Object.assign([{ transcript: 'How do I make my drums punchier?' }], {
+            isFinal: true,
+          });
+          this.onresult?.({ resultIndex: 0, results: [result] });
+          this.onend?.();
+        }, 50);
+      }
+      stop() {
+        this.onend?.();
+      }
+      abort() {
+        this.onend?.();
+      }
+    }
+    Object.assign(window, { SpeechRecognition: HeardOnce, webkitSpeechRecognition: HeardOnce });
+  });
+  await signInDemo(page);
+  await page.goto('/creator-tools/test-voice');
+  await page.getByRole('button', { name: 'Type to Abel instead' }).click();
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Speak your message' }).click();
+  const conversation = page.getByRole('list', { name: 'Conversation' });
+  await expect(conversation).toContainText('You: How do I make my drums punchier?');
+  await expect(conversation).toContainText('transient', { timeout: 20_000 });
 });

@@ -79,6 +79,8 @@ const envSchema = z.object({
   ELEVENLABS_API_KEY: optionalString,
   ELEVENLABS_BASE_URL: z.url().default('https://api.elevenlabs.io'),
   ESPEAK_NG_PATH: z.string().min(1).default('espeak-ng'),
+  /** `auto`: the binary when installed, else eSpeak NG's WebAssembly build (decision 0150). */
+  ESPEAK_NG_ENGINE: z.enum(['auto', 'binary', 'wasm']).default('auto'),
   ELEVENLABS_AGENT_ID: optionalString,
 
   LLM_BASE_URL: optionalUrl,
@@ -266,7 +268,7 @@ function buildConfig(env: Env) {
     /** Sound effects and text to speech: ElevenLabs with a key, the local engines without. */
     audioAi: env.ELEVENLABS_API_KEY
       ? ({ kind: 'elevenlabs', apiKey: env.ELEVENLABS_API_KEY, baseUrl: env.ELEVENLABS_BASE_URL } as const)
-      : ({ kind: 'local', espeakPath: env.ESPEAK_NG_PATH } as const),
+      : ({ kind: 'local', espeakPath: env.ESPEAK_NG_PATH, espeakEngine: env.ESPEAK_NG_ENGINE } as const),
     /** The tutor's answers: an OpenAI-compatible chat endpoint when configured, else the local tutor. */
     llm:
       env.LLM_BASE_URL && env.LLM_MODEL

@@ -37,6 +37,7 @@ export const KIT_MESSAGES = {
   promptTooLong: 'The description is too long',
   voiceNotFound: 'That voice is not available',
   vocalTooLong: 'This text is too long to speak at this speed',
+  singTooLong: 'This lyric is too long to sing in one take (80 words at most)',
   ttsEngineMissing: 'Text to speech is not installed on this server (espeak-ng is missing)',
 } as const;
 
@@ -45,7 +46,12 @@ export const KIT_LIMITS = {
   soundPromptMax: 450,
   vocalTextMax: 2500,
   generationsPerClick: 4,
-  soundFxPerMinute: 24,
+  /**
+   * Sound generations per account in a window (issue 20): forty Generate presses of four takes in
+   * ten minutes, so an artist at work is never stopped, while a script is still bounded.
+   */
+  soundFxPerWindow: 160,
+  soundFxWindow: '10 minutes',
   vocalsPerMinute: 10,
   /** The longest vocal one request may render, estimated at 14 characters a second at speed 1. */
   vocalSecondsMax: 300,
@@ -75,6 +81,12 @@ export const VOCALLAB = {
   similarity: { min: 0, max: 1, step: 0.1, default: 0.5 },
   style: { min: 0, max: 1, step: 0.1, default: 0.5 },
   volume: { min: 0, max: 1, step: 0.01, default: 0.75 },
+  /** Singing (issue 20): the lyric on a melody in a key, one note per word, at a tempo. */
+  keys: ['C', 'C#', 'D', 'D#', 'E', 'F', 'F#', 'G', 'G#', 'A', 'A#', 'B'],
+  scales: ['major', 'minor'],
+  bpm: { min: 60, max: 180, step: 1, default: 96 },
+  /** Words one sung render may hold: each is its own synthesis, so the work is bounded. */
+  sungWordsMax: 80,
 } as const;
 
 const requiredText = (max: number, empty: string) =>
@@ -93,6 +105,11 @@ export const generateVocalsRequestSchema = z.object({
   voice_id: z.string().trim().min(1, KIT_MESSAGES.selectVoice).max(100),
   voice_settings: z.object({ stability: unit, similarity_boost: unit, style: unit }),
   speed: z.number().min(VOCALLAB.speed.min).max(VOCALLAB.speed.max).default(VOCALLAB.speed.default),
+  // Ours (issue 20): spoken, as the spec's VocalLab, or sung on a melody in `key` at `bpm`.
+  mode: z.enum(['speak', 'sing']).default('speak'),
+  key: z.enum(VOCALLAB.keys).default('C'),
+  scale: z.enum(VOCALLAB.scales).default('major'),
+  bpm: z.number().int().min(VOCALLAB.bpm.min).max(VOCALLAB.bpm.max).default(VOCALLAB.bpm.default),
 });
 export type GenerateVocalsRequest = z.infer<typeof generateVocalsRequestSchema>;
 

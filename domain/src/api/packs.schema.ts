@@ -46,6 +46,8 @@ export const PACK_MESSAGES = {
   photoInvalid: 'Please select a valid image file',
   photoTooLarge: 'Image size must be less than 5MB',
   photosNotFound: 'Some of these photos could not be found. Please upload them again.',
+  // The spec's demo gate names tracks (§5 'upload'); a pack's upload is of photos (issue 20).
+  demoPhotos: 'Uploading photos is disabled in demo mode. Create your own account to upload photos.',
 } as const;
 
 /** Spec 002 §4: the quality rating of a selection by its image count. */

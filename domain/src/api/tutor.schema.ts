@@ -34,6 +34,28 @@ export function speechErrorMessage(code: string): string {
   return SPEECH_ERROR_MESSAGES[code] ?? `Speech recognition error: ${code}. Please try again.`;
 }
 
+/**
+ * The spec's words (§8) for a failure to open the microphone, from the DOMException the browser
+ * raises ('NotFoundError: Requested device not found' on a machine with none) or the message an
+ * SDK passes on. What is not about the microphone gets the tutor's generic microphone text.
+ */
+export function microphoneErrorMessage(error: unknown): string {
+  const name = typeof error === 'object' && error !== null && 'name' in error ? String(error.name) : '';
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  const text = `${name} ${message}`;
+  if (/NotAllowed|Security|Permission|denied|not allowed/i.test(text)) {
+    return SPEECH_ERROR_MESSAGES['not-allowed'] ?? TUTOR_MESSAGES.couldNotAccessMicrophone;
+  }
+  if (
+    /NotFound|Overconstrained|NotReadable|device not found|could not start audio source|no microphone/i.test(
+      text,
+    )
+  ) {
+    return SPEECH_ERROR_MESSAGES['audio-capture'] ?? TUTOR_MESSAGES.couldNotAccessMicrophone;
+  }
+  return TUTOR_MESSAGES.couldNotAccessMicrophone;
+}
+
 /** Spec 002 §9 and the bounds one request may ask for. */
 export const TUTOR_LIMITS = {
   titleChars: 50,

@@ -66,9 +66,11 @@ export function createProviders(config: Config, secrets: Secrets): Providers {
   const tts =
     config.audioAi.kind === 'elevenlabs' && elevenLabs
       ? createElevenLabsTts(elevenLabs)
-      : createEspeakTts({
-          binary: config.audioAi.kind === 'local' ? config.audioAi.espeakPath : 'espeak-ng',
-        });
+      : createEspeakTts(
+          config.audioAi.kind === 'local'
+            ? { binary: config.audioAi.espeakPath, engine: config.audioAi.espeakEngine }
+            : { binary: 'espeak-ng' },
+        );
   const packs =
     config.packs.kind === 'replicate'
       ? createReplicatePackEngine({

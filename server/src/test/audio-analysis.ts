@@ -119,3 +119,45 @@ export function medianPitch(pcm: MonoPcm): number {
   pitches.sort((a, b) => a - b);
   return pitches[Math.floor(pitches.length / 2)] ?? 0;
 }
+
+/**
+ * The sound's average spectrum in `bands` log-spaced bands from 40 Hz to 16 kHz, in dB relative
+ * to its own mean: its spectral shape, whatever its loudness.
+ */
+export function bandSpectrum(pcm: MonoPcm, bands = 24): number[] {
+  const size = 2048;
+  const power = new Float64Array(size / 2);
+  for (let start = 0; start + size <= pcm.samples.length; start += size / 2) {
+    const frame = Float64Array.from({ length: size }, (_, i) => {
+      const hann = 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / (size - 1));
+      return (pcm.samples[start + i] ?? 0) * hann;
+    });
+    const magnitudes = fftMagnitudes(frame);
+    for (let k = 0; k < magnitudes.length; k++) power[k] = (power[k] ?? 0) + (magnitudes[k] ?? 0) ** 2;
+  }
+  const edges = Array.from({ length: bands + 1 }, (_, b) => 40 * (16_000 / 40) ** (b / bands));
+  const levels = Array.from({ length: bands }, (_, b) => {
+    let sum = 1e-12;
+    for (let k = 1; k < power.length; k++) {
+      const hz = (k * pcm.sampleRate) / size;
+      if (hz >= (edges[b] ?? 0) && hz < (edges[b + 1] ?? 0)) sum += power[k] ?? 0;
+    }
+    return 10 * Math.log10(sum);
+  });
+  const mean = levels.reduce((a, b) => a + b, 0) / levels.length;
+  return levels.map((level) => level - mean);
+}
+
+/**
+ * How far apart two sounds' spectral shapes are: the RMS difference of their band spectra in dB,
+ * bands quieter than 40 dB below the louder sound's loudest band clamped there (inaudible detail
+ * does not count). Two takes a listener calls "the same sound" differ by a dB or two.
+ */
+export function spectralDistance(a: MonoPcm, b: MonoPcm, bands = 24): number {
+  const x = bandSpectrum(a, bands);
+  const y = bandSpectrum(b, bands);
+  const floor = Math.max(...x, ...y) - 40;
+  let sum = 0;
+  for (let i = 0; i < bands; i++) sum += (Math.max(floor, x[i] ?? 0) - Math.max(floor, y[i] ?? 0)) ** 2;
+  return Math.sqrt(sum / bands);
+}

@@ -19,7 +19,7 @@ export const kitRoutes: FastifyPluginAsyncZod<{ service: KitService }> = async (
     '/functions/v1/generate-soundfx',
     {
       schema: { tags: ['kit'], body: generateSoundFxRequestSchema },
-      ...limitPerAccount(KIT_LIMITS.soundFxPerMinute),
+      ...limitPerAccount(KIT_LIMITS.soundFxPerWindow, KIT_LIMITS.soundFxWindow),
     },
     async (request, reply) => {
       const sound = await service.generateSoundFx(request.account, request.body.prompt);

@@ -4,6 +4,7 @@ import {
   MESSAGES,
   SOUNDLAB,
   KIT_LIMITS,
+  VOCALLAB,
   type GenerateVocalsRequest,
   type KitTool,
   type Voice,
@@ -17,6 +18,7 @@ import { AppError } from '../../errors';
 import type { SessionAccount } from '../../plugins/session';
 import { decodeToMono } from '../../providers/audio/ffmpeg';
 import type { GeneratedAudio, SoundFxProvider } from '../../providers/soundfx/soundfx';
+import { sing } from '../../providers/tts/sing';
 import { TtsUnavailableError, UnknownVoiceError, type TtsProvider } from '../../providers/tts/tts';
 import { newStorageKey, type StorageProvider } from '../../providers/storage/storage';
 import { createKitRepository, type PadWrite } from './kit.repository';
@@ -181,22 +183,40 @@ export function createKitService(deps: KitServiceDeps) {
       body: GenerateVocalsRequest,
     ): Promise<GeneratedAudio> {
       await assertAllowed(account, 'vocallab');
+      const request = {
+        text: body.prompt,
+        voiceId: body.voice_id,
+        stability: body.voice_settings.stability,
+        similarityBoost: body.voice_settings.similarity_boost,
+        style: body.voice_settings.style,
+        speed: body.speed,
+      };
+      if (body.mode === 'sing') {
+        // One synthesis per distinct word, and a beat or more per word: both bounded.
+        const words = body.prompt.match(/[\p{L}\p{N}']+/gu) ?? [];
+        if (words.length === 0) throw new AppError('VALIDATION_FAILED', KIT_MESSAGES.enterPrompt);
+        if (words.length > VOCALLAB.sungWordsMax)
+          throw new AppError('VALIDATION_FAILED', KIT_MESSAGES.singTooLong);
+        const settings = { key: body.key, scale: body.scale, bpm: body.bpm };
+        return generate(
+          async () => {
+            const { audio, contentType } = await sing(
+              deps.tts,
+              request,
+              settings,
+              AbortSignal.timeout(120_000),
+            );
+            return { audio, contentType };
+          },
+          KIT_MESSAGES.failedToGenerateVocals,
+          'vocal generation',
+        );
+      }
       const seconds = body.prompt.length / KIT_LIMITS.vocalCharactersPerSecond / body.speed;
       if (seconds > KIT_LIMITS.vocalSecondsMax)
         throw new AppError('VALIDATION_FAILED', KIT_MESSAGES.vocalTooLong);
       return generate(
-        () =>
-          deps.tts.synthesize(
-            {
-              text: body.prompt,
-              voiceId: body.voice_id,
-              stability: body.voice_settings.stability,
-              similarityBoost: body.voice_settings.similarity_boost,
-              style: body.voice_settings.style,
-              speed: body.speed,
-            },
-            AbortSignal.timeout(120_000),
-          ),
+        () => deps.tts.synthesize(request, AbortSignal.timeout(120_000)),
         KIT_MESSAGES.failedToGenerateVocals,
         'vocal generation',
       );

@@ -38,6 +38,34 @@ describe('get-voices and generate-vocals on eSpeak NG', () => {
     expect(pcm.samples.length / pcm.sampleRate).toBeGreaterThan(0.8);
   });
 
+  it('sings the lyric in a key and tempo, and bounds what one sung take may hold', async () => {
+    const artist = await proArtist();
+    const sung = await artist.post('/functions/v1/generate-vocals', {
+      ...body(),
+      prompt: 'Hold on to the night',
+      mode: 'sing',
+      key: 'A',
+      scale: 'minor',
+      bpm: 90,
+    });
+    expect(sung.statusCode).toBe(200);
+    expect(sung.headers['content-type']).toBe('audio/mpeg');
+    const pcm = await decodeToMono(sung.rawPayload);
+    // Five words, six beats and a rest at 90 BPM: about five seconds, not a spoken second.
+    expect(pcm.samples.length / pcm.sampleRate).toBeGreaterThan(4);
+    const long = await artist.post('/functions/v1/generate-vocals', {
+      ...body(),
+      prompt: Array.from({ length: 81 }, () => 'la').join(' '),
+      mode: 'sing',
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ error: KIT_MESSAGES.singTooLong });
+    for (const change of [{ key: 'H' }, { scale: 'dorian' }, { bpm: 20 }, { bpm: 400 }, { mode: 'rap' }]) {
+      const res = await artist.post('/functions/v1/generate-vocals', { ...body(), mode: 'sing', ...change });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+    }
+  });
+
   it('refuses free artists, listeners and signed-out users', async () => {
     const free = await signUp(t.app, 'artist');
     expect((await free.get('/functions/v1/get-voices')).statusCode).toBe(403);
@@ -72,10 +100,31 @@ describe('get-voices and generate-vocals on eSpeak NG', () => {
   });
 });
 
-describe('generate-vocals without eSpeak NG', () => {
+describe('generate-vocals on a fresh machine (no eSpeak NG binary)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ ESPEAK_NG_PATH: '/nonexistent/espeak-ng' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('speaks with the WebAssembly build and says so in health', async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.json()).toMatchObject({ providers: { tts: 'espeak-ng-wasm' } });
+    const artist = await signUp(t.app, 'artist');
+    await t.db.query(`update artist_profiles set subscription_tier = 'trial' where id = $1`, [artist.id]);
+    const res = await artist.post('/functions/v1/generate-vocals', body());
+    expect(res.statusCode).toBe(200);
+    const pcm = await decodeToMono(res.rawPayload);
+    expect(pcm.samples.length / pcm.sampleRate).toBeGreaterThan(0.8);
+  });
+});
+
+describe('generate-vocals when the binary is required and missing', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ ESPEAK_NG_PATH: '/nonexistent/espeak-ng', ESPEAK_NG_ENGINE: 'binary' });
   });
   afterAll(async () => {
     await t.close();

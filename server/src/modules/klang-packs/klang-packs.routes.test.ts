@@ -166,7 +166,7 @@ describe('who may create packs', () => {
     await t.db.query(`update artist_profiles set subscription_tier = 'pro' where id = $1`, [demo.id]);
     const res = await upload(demo, photos[0] ?? Buffer.alloc(0));
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ error: { message: ACCOUNT_MESSAGES.demoUpload } });
+    expect(res.json()).toMatchObject({ error: { message: M.demoPhotos } });
     const train = await call(demo, '/functions/v1/train-klang-pack', {
       user_id: demo.id,
       image_urls: Array.from({ length: 20 }, () => `/api/klang-packs/photos/${crypto.randomUUID()}`),
@@ -174,7 +174,7 @@ describe('who may create packs', () => {
       preview_image_url: 'x',
       consent: true,
     });
-    expect(train.json()).toMatchObject({ error: ACCOUNT_MESSAGES.demoUpload });
+    expect(train.json()).toMatchObject({ error: M.demoPhotos });
   });
 });
 

@@ -86,7 +86,7 @@ export function createKlangPacksService(deps: KlangPacksServiceDeps) {
   /** Training and generation are Kit tools; the pack's first step is an upload (spec 002 §5 gate). */
   async function assertMayCreate(account: SessionAccount | null): Promise<SessionAccount> {
     const allowed = await deps.kit.assertAllowed(account, 'klang-pack');
-    assertNotDemo(allowed, ACCOUNT_MESSAGES.demoUpload);
+    assertNotDemo(allowed, M.demoPhotos);
     return allowed;
   }
 

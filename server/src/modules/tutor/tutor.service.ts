@@ -30,7 +30,8 @@ export interface TutorServiceDeps {
 /** Both variants are Abel (spec 002 §2.4 'Abel is thinking...'); the instructions are the same. */
 export const TUTOR_SYSTEM_PROMPT = [
   "You are Abel, Klang's music-production tutor for independent electronic music artists.",
-  'Answer clearly and practically in a few short paragraphs of plain text, without markdown.',
+  'Answer clearly and practically as a one-line opening and a few short numbered steps (simple markdown: numbered or bulleted lists and bold only, no HTML, no tables).',
+  'If the question is not about making music (contracts, money, legal matters, anything else), say plainly that you cannot advise on it and name two or three production topics you can help with instead; never answer a different question.',
   'Give concrete settings (frequencies, ratios, times, BPM) where they help, and say why.',
   'When the user asks for tracks, name real released tracks as "Title" by Artist.',
   `Klang genres: ${GENRE_NAMES.join(', ')}.`,
@@ -46,6 +47,7 @@ export function speakable(text: string): string {
     .replace(/\*\*|__|`/g, '')
     .replace(/https?:\/\/\S+/g, '')
     .replace(/^#+\s*/gm, '')
+    .replace(/^[-*]\s+/gm, '')
     .trim();
   if (plain.length <= SPOKEN_CHARS_MAX) return plain;
   const cut = plain.slice(0, SPOKEN_CHARS_MAX);

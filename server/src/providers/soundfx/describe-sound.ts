@@ -16,6 +16,16 @@ export const SOUND_KINDS = [
   'sweep',
   'vinyl',
   'ambience',
+  'door',
+  'footsteps',
+  'glass',
+  'water',
+  'rain',
+  'wind',
+  'fire',
+  'laser',
+  'crowd',
+  'tom',
 ] as const;
 export type SoundKind = (typeof SOUND_KINDS)[number];
 
@@ -33,12 +43,21 @@ export interface SoundRecipe {
   reverb: number;
   /** An open hi-hat rings where a closed one chokes. */
   open: boolean;
+  /**
+   * The sound is struck rather than drawn out: a door slammed or knocked (not creaking), glass
+   * breaking (not clinking), a splash, heavy rain, running steps, applause, a burst of shots.
+   */
+  struck: boolean;
 }
 
 /** Shortest and longest sound the local engine renders (bounded work per request). */
 export const SOUND_SECONDS = { min: 0.1, max: 10 } as const;
 
-/** Words for each kind, most specific first: the earliest match in the prompt wins. */
+/**
+ * Words for each kind; the earliest match in the prompt wins, so "footsteps on broken glass" is
+ * footsteps and "glass footsteps" glass. Foley nouns are matched before the generic words they
+ * contain ("crackling fire" is fire, not vinyl crackle; "wind whoosh" is wind).
+ */
 const KIND_WORDS: Record<SoundKind, RegExp> = {
   kick: /\b(kick|kicks|bass ?drum|bd)\b/,
   snare: /\b(snare|snares|rimshot|rim)\b/,
@@ -48,10 +67,37 @@ const KIND_WORDS: Record<SoundKind, RegExp> = {
   stab: /\b(stab|stabs|chord|chords|pluck|synth|keys|organ|lead)\b/,
   riser: /\b(riser|rise|rising|build|build-up|buildup|uplifter|tension)\b/,
   impact: /\b(impact|boom|thud|hit|explosion|slam|drop|crash)\b/,
-  sweep: /\b(sweep|whoosh|swoosh|swish|downlifter|transition|swell|wind)\b/,
+  sweep: /\b(sweep|whoosh|swoosh|swish|downlifter|transition|swell|woosh)\b/,
   vinyl: /\b(vinyl|crackle|crackling|record|dust|lo-fi noise|hiss)\b/,
-  ambience: /\b(ambience|ambient|atmosphere|atmos|pad|drone|texture|room tone|soundscape|rain|space)\b/,
+  ambience: /\b(ambience|ambient|atmosphere|atmos|pad|drone|texture|room tone|soundscape|space)\b/,
+  door: /\b(door|doors|creak|creaky|creaking|squeak|squeaky|hinge|gate|knock|knocking)\b/,
+  footsteps: /\b(footsteps?|steps|walking|walk|running feet|stomps?|boots)\b/,
+  glass: /\b(glass|shatter|shattering|smash|bottle|clink|wine glass)\b/,
+  water: /\b(water|splash|splashing|drip|dripping|bubbles?|bubbling|pour|pouring|stream|river|liquid)\b/,
+  rain: /\b(rain|raining|rainfall|drizzle|downpour|storm|rainy)\b/,
+  wind: /\b(wind|windy|gust|gusts|breeze|howling|blizzard)\b/,
+  fire: /\b(fire|campfire|fireplace|flames?|burning|bonfire)\b/,
+  laser: /\b(laser|lasers|zap|zaps|pew|blaster|phaser|ray gun)\b/,
+  crowd: /\b(crowd|audience|applause|applauding|cheer|cheering|people|chatter|murmur|stadium)\b/,
+  tom: /\b(tom|toms|floor tom|tom-tom)\b/,
 };
+
+/** Kinds a noun of which beats an earlier generic word: 'crackling fire', 'whoosh of wind'. */
+const FOLEY_FIRST: readonly SoundKind[] = [
+  'door',
+  'footsteps',
+  'glass',
+  'water',
+  'rain',
+  'wind',
+  'fire',
+  'laser',
+  'crowd',
+];
+
+/** Words that make a sound struck rather than drawn out (see SoundRecipe.struck). */
+const STRUCK_WORDS =
+  /\b(slam|slams|slammed|shut|knock|knocks|knocking|bang|break|breaking|broken|shatter|shattering|smash|smashing|splash|heavy|downpour|storm|running|run|applause|cheer|cheering|burst|rapid)\b/;
 
 const DEFAULT_SECONDS: Record<SoundKind, number> = {
   kick: 0.6,
@@ -65,6 +111,16 @@ const DEFAULT_SECONDS: Record<SoundKind, number> = {
   sweep: 2,
   vinyl: 4,
   ambience: 6,
+  door: 2,
+  footsteps: 3,
+  glass: 1.5,
+  water: 3,
+  rain: 5,
+  wind: 5,
+  fire: 5,
+  laser: 0.6,
+  crowd: 5,
+  tom: 0.8,
 };
 
 const DEFAULT_REVERB: Record<SoundKind, number> = {
@@ -79,6 +135,16 @@ const DEFAULT_REVERB: Record<SoundKind, number> = {
   sweep: 0.3,
   vinyl: 0,
   ambience: 0.6,
+  door: 0.25,
+  footsteps: 0.2,
+  glass: 0.3,
+  water: 0.15,
+  rain: 0.1,
+  wind: 0.1,
+  fire: 0.05,
+  laser: 0.3,
+  crowd: 0.2,
+  tom: 0.2,
 };
 
 interface Adjustment {
@@ -124,6 +190,11 @@ function clamp(value: number, min: number, max: number): number {
 
 function findKind(text: string): SoundKind {
   let best: { kind: SoundKind; index: number } | null = null;
+  for (const kind of FOLEY_FIRST) {
+    const match = KIND_WORDS[kind].exec(text);
+    if (match && (best === null || match.index < best.index)) best = { kind, index: match.index };
+  }
+  if (best) return best.kind;
   for (const kind of SOUND_KINDS) {
     const match = KIND_WORDS[kind].exec(text);
     if (match && (best === null || match.index < best.index)) best = { kind, index: match.index };
@@ -144,6 +215,7 @@ export function describeSound(prompt: string): SoundRecipe {
     distortion: 0,
     reverb: DEFAULT_REVERB[kind],
     open: kind === 'hat' && /\bopen\b/.test(text),
+    struck: STRUCK_WORDS.test(text),
   };
   if (recipe.open) recipe.seconds = 0.7;
   for (const adjustment of ADJUSTMENTS) {

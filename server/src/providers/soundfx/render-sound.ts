@@ -2,7 +2,7 @@
  * Renders a recipe to stereo PCM: the kind's voice, then drive, then reverb, then a peak
  * normaliser, so every result is loud enough to audition and never clips.
  */
-import { SAMPLE_RATE, saturate } from '../../db/seed/music/dsp';
+import { SAMPLE_RATE, saturate, StateVariableFilter } from '../../db/seed/music/dsp';
 import { applyReverb, removeDc } from '../../db/seed/music/effects';
 import { createRng } from '../../db/seed/random';
 import type { SoundRecipe } from './describe-sound';
@@ -17,16 +17,33 @@ export interface RenderedSound {
 // -3 dBFS leaves MP3 reconstruction room to overshoot (local-soundfx.ts checks the result).
 const PEAK = 0.7;
 
-/** This generation's variation, from a seed: four seeds, four audibly different takes. */
+/**
+ * This generation's variation, from a seed: four seeds, four audibly different takes (issue 20
+ * measures it: a spectral distance between every pair). Pitch moves up to 3 semitones, decays
+ * by ±45 %, the tone by a third of the brightness dial, and each take has its own colour: a
+ * resonance somewhere between 250 Hz and 6 kHz, boosted or cut, as a different mic or body
+ * would give it.
+ */
 export function createVariation(seed: string): Variation {
   const rng = createRng(`soundfx:${seed}`);
   return {
     seed: Math.floor(rng.next() * 2 ** 32),
-    detune: rng.range(-1.5, 1.5),
-    decay: rng.range(0.75, 1.3),
-    tone: rng.range(-0.12, 0.12),
+    detune: rng.range(-3, 3),
+    decay: rng.range(0.6, 1.5),
+    tone: rng.range(-0.3, 0.3),
     shape: rng.next(),
+    colour: { hz: 250 * 24 ** rng.next(), gain: rng.chance(0.5) ? rng.range(1, 2.5) : rng.range(-0.8, -0.5) },
   };
+}
+
+/** The take's colour: the signal plus (or minus) its own band around one frequency. */
+function colour(signal: Float32Array, v: Variation): void {
+  const filter = new StateVariableFilter(v.colour.hz, 0.35);
+  for (let i = 0; i < signal.length; i++) {
+    const x = signal[i] ?? 0;
+    filter.process(x);
+    signal[i] = x + filter.band * v.colour.gain;
+  }
 }
 
 function drive(signal: Float32Array, amount: number): void {
@@ -60,6 +77,7 @@ export function renderSound(recipe: SoundRecipe, seed: string): RenderedSound {
   const length = Math.round(recipe.seconds * SAMPLE_RATE);
   const variation = createVariation(seed);
   const dry = VOICES[recipe.kind](recipe, variation, length);
+  colour(dry, variation);
   removeDc(dry);
   drive(dry, recipe.distortion);
   const left = Float32Array.from(dry);

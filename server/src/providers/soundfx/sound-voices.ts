@@ -10,6 +10,7 @@ import {
   StateVariableFilter,
 } from '../../db/seed/music/dsp';
 import type { SoundKind, SoundRecipe } from './describe-sound';
+import { FOLEY_VOICES } from './foley-voices';
 
 /** What differs between two generations of one prompt. */
 export interface Variation {
@@ -22,6 +23,8 @@ export interface Variation {
   tone: number;
   /** 0..1, picks a shape where a kind has several (chord voicing, sweep direction). */
   shape: number;
+  /** A resonance the take is coloured by (render-sound.ts): centre and band gain (-1..). */
+  colour: { hz: number; gain: number };
 }
 
 type Voice = (recipe: SoundRecipe, v: Variation, length: number) => Float32Array;
@@ -42,11 +45,16 @@ const kick: Voice = (r, v, length) => {
   const click = createNoise(v.seed);
   const clickFilter = new StateVariableFilter(cutoff(r.brightness + v.tone, 1500, 9000), 0.2);
   const decay = (seconds(length) * 0.45 + 0.08) * v.decay;
+  // Each take has its own pitch drop (a deep 808-like glide to a tight thump) and click level.
+  const drop = 2 + v.shape * 4;
+  const dropTime = 0.015 + (1 - v.shape) * 0.04;
+  const clickLevel = 0.3 + (1 - v.shape) * 0.8;
   for (let i = 0; i < length; i++) {
     const t = seconds(i);
-    const frequency = base * (1 + 3.5 * Math.exp(-t / 0.03));
+    const frequency = base * (1 + drop * Math.exp(-t / dropTime));
     clickFilter.process(click());
-    out[i] = body.next(frequency) * Math.exp(-t / decay) + clickFilter.band * Math.exp(-t / 0.004) * 0.6;
+    out[i] =
+      body.next(frequency) * Math.exp(-t / decay) + clickFilter.band * Math.exp(-t / 0.004) * clickLevel;
   }
   return out;
 };
@@ -261,4 +269,5 @@ export const VOICES: Record<SoundKind, Voice> = {
   sweep,
   vinyl,
   ambience,
+  ...FOLEY_VOICES,
 };

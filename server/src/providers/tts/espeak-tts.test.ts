@@ -1,27 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { decodeToMono } from '../audio/ffmpeg';
-import { durationSeconds, medianPitch, spectralCentroid } from '../../test/audio-analysis';
+import {
+  correlation,
+  durationSeconds,
+  envelope,
+  medianPitch,
+  spectralCentroid,
+} from '../../test/audio-analysis';
 import { atempoChain, createEspeakTts } from './espeak-tts';
 import { TtsUnavailableError, UnknownVoiceError, type SpeechRequest } from './tts';
 
-const tts = createEspeakTts({ binary: 'espeak-ng' });
 const TEXT = 'The night is young, the bass is loud, and the chorus lifts the room.';
 
-async function speak(change: Partial<SpeechRequest> = {}) {
-  const { audio, contentType } = await tts.synthesize({
-    text: TEXT,
-    voiceId: 'local-ava',
-    stability: 0.5,
-    similarityBoost: 0.5,
-    style: 0.5,
-    speed: 1,
-    ...change,
-  });
-  expect(contentType).toBe('audio/mpeg');
-  return decodeToMono(audio);
-}
+// Both engines must sound the same way: the binary (where Debian's package is installed) and the
+// WebAssembly build every fresh `npm install` has, forced here even where the binary is present.
+describe.each(['binary', 'wasm'] as const)('eSpeak NG text to speech (%s)', (engine) => {
+  const tts = createEspeakTts({ binary: 'espeak-ng', engine });
 
-describe('eSpeak NG text to speech', () => {
+  async function speak(change: Partial<SpeechRequest> = {}) {
+    const { audio, contentType } = await tts.synthesize({
+      text: TEXT,
+      voiceId: 'local-ava',
+      stability: 0.5,
+      similarityBoost: 0.5,
+      style: 0.5,
+      speed: 1,
+      ...change,
+    });
+    expect(contentType).toBe('audio/mpeg');
+    return decodeToMono(audio);
+  }
+
+  it('names its engine for /api/health', () => {
+    expect(tts.name).toBe(engine === 'binary' ? 'espeak-ng' : 'espeak-ng-wasm');
+  });
+
   it('offers named local voices', async () => {
     const voices = await tts.listVoices();
     expect(voices.length).toBeGreaterThanOrEqual(6);
@@ -63,6 +76,15 @@ describe('eSpeak NG text to speech', () => {
     expect(Math.abs(ava - max)).toBeGreaterThan(100);
   });
 
+  it('renders speech: audible, and a different text is a different sound', async () => {
+    const first = await speak();
+    const loudness = envelope(first, 1)[0] ?? 0;
+    expect(loudness).toBeGreaterThan(0.02);
+    const other = await speak({ text: 'Quiet rooms hold the loudest memories of summer.' });
+    expect(Math.abs(durationSeconds(other) - durationSeconds(first))).toBeGreaterThan(0.3);
+    expect(Math.abs(correlation(first, other))).toBeLessThan(0.2);
+  });
+
   it('reads text that looks like options as text', async () => {
     const pcm = await speak({ text: '--help -v xx' });
     expect(durationSeconds(pcm)).toBeGreaterThan(0.5);
@@ -71,9 +93,25 @@ describe('eSpeak NG text to speech', () => {
   it('refuses an unknown voice', async () => {
     await expect(speak({ voiceId: 'en-us' })).rejects.toBeInstanceOf(UnknownVoiceError);
   });
+});
 
-  it('says so when eSpeak NG is not installed', async () => {
-    const missing = createEspeakTts({ binary: '/nonexistent/espeak-ng' });
+describe('choosing the eSpeak NG engine', () => {
+  it('falls back to the WebAssembly build when the binary is absent', async () => {
+    const fallback = createEspeakTts({ binary: '/nonexistent/espeak-ng' });
+    expect(fallback.name).toBe('espeak-ng-wasm');
+    const { audio } = await fallback.synthesize({
+      text: 'A fresh machine still speaks.',
+      voiceId: 'local-ava',
+      stability: 0.5,
+      similarityBoost: 0.5,
+      style: 0.5,
+      speed: 1,
+    });
+    expect(durationSeconds(await decodeToMono(audio))).toBeGreaterThan(1);
+  });
+
+  it('says so when the binary is required and not installed', async () => {
+    const missing = createEspeakTts({ binary: '/nonexistent/espeak-ng', engine: 'binary' });
     expect(missing.name).toBe('espeak-ng (not installed)');
     await expect(
       missing.synthesize({

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createLimiter } from '../../lib/limiter';
 import { transcodeToMp3 } from '../audio/ffmpeg';
 import { pipeProcess } from '../audio/process';
@@ -46,6 +47,10 @@ export function planSpeech(voice: EspeakVoice, request: SpeechRequest) {
   return { args: ['-v', voice.voice, '-s', String(rate), '-p', String(pitch)], filters };
 }
 
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 async function runEspeak(binary: string, args: string[], text: string, signal?: AbortSignal): Promise<void> {
   // The text goes through stdin, never the command line: nothing in it is read as an option.
   const run = pipeProcess(binary, args, { input: Buffer.from(text), ...(signal && { signal }) });
@@ -68,18 +73,45 @@ function isInstalled(binary: string): boolean {
   return result.status === 0;
 }
 
-/** The offline text-to-speech engine: eSpeak NG (Debian package `espeak-ng`), MP3 through ffmpeg. */
+/** The WebAssembly build as a command line that takes the binary's arguments (decision 0150). */
+const WASM_CLI = fileURLToPath(new URL('./espeak-wasm-cli.mjs', import.meta.url));
+
+/**
+ * Which eSpeak NG runs: `binary` (Debian's `espeak-ng`, about three times faster), `wasm` (the
+ * npm package's WebAssembly build, always there after `npm install`), or `auto`: the binary when
+ * it runs, else the WebAssembly build.
+ */
+export type EspeakEngine = 'auto' | 'binary' | 'wasm';
+
+/** The command to run and the name /api/health shows for it. */
+export function chooseEspeak(binary: string, engine: EspeakEngine) {
+  const installed = engine !== 'wasm' && isInstalled(binary);
+  if (installed || engine === 'binary')
+    return {
+      name: installed ? 'espeak-ng' : 'espeak-ng (not installed)',
+      command: binary,
+      prefix: [] as string[],
+    };
+  return { name: 'espeak-ng-wasm', command: process.execPath, prefix: [WASM_CLI] };
+}
+
+/**
+ * The offline text-to-speech engine: eSpeak NG (the Debian binary, or its WebAssembly build from
+ * npm when the binary is absent), MP3 through ffmpeg.
+ */
 export function createEspeakTts(options: {
   binary: string;
+  /** Default `auto`: the binary when installed, else the WebAssembly build. */
+  engine?: EspeakEngine;
   /** Voices rendered at once (eSpeak, then the MP3 encoder); the rest wait. Default: one per core. */
   concurrency?: number;
 }): TtsProvider {
-  const installed = isInstalled(options.binary);
+  const espeak = chooseEspeak(options.binary, options.engine ?? 'auto');
   // Shared by every caller (the Kit's VocalLab, the tutor's replies, the voice agent), so a busy
   // tutor cannot starve the machine of cores.
   const limit = createLimiter(options.concurrency ?? availableParallelism());
   return {
-    name: installed ? 'espeak-ng' : 'espeak-ng (not installed)',
+    name: espeak.name,
     listVoices: () =>
       Promise.resolve(
         ESPEAK_VOICES.map((voice) => ({ voice_id: voice.id, name: voice.name, category: 'local' })),
@@ -95,7 +127,16 @@ export function createEspeakTts(options: {
     const dir = await mkdtemp(path.join(tmpdir(), 'klang-tts-'));
     try {
       const wav = path.join(dir, 'speech.wav');
-      await runEspeak(options.binary, [...plan.args, '-w', wav, '--stdin'], request.text, signal);
+      // Monotone: SSML's prosody range 0 holds eSpeak on its base pitch (the text is escaped).
+      const text = request.monotone
+        ? `<speak><prosody range="0%">${escapeXml(request.text)}</prosody></speak>`
+        : request.text;
+      await runEspeak(
+        espeak.command,
+        [...espeak.prefix, ...plan.args, ...(request.monotone ? ['-m'] : []), '-w', wav, '--stdin'],
+        text,
+        signal,
+      );
       const audio = await transcodeToMp3(
         wav,
         { sampleRate: 44_100, channels: 1 },

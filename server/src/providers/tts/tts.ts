@@ -10,6 +10,11 @@ export interface SpeechRequest {
   style: number;
   /** 0.1..4, the VocalLab slider's range. */
   speed: number;
+  /**
+   * Speak on one steady pitch, for singing (sing.ts) to shift onto notes. An engine that cannot
+   * (ElevenLabs) speaks as usual; the singing measures each word's pitch either way.
+   */
+  monotone?: boolean;
 }
 
 /** The voice is not one this provider offers. */

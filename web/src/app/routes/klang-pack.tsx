@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES } from '@klang/domain';
+import { PACK_MESSAGES } from '@klang/domain';
 import { isDemoUser, useAuthStore } from '../../features/accounts/auth-store';
 import { DemoRestrictionDialog } from '../../features/accounts/components/demo-restriction-dialog';
 import { CharactersScreen } from '../../features/klang-pack/components/characters-screen';
@@ -15,7 +15,7 @@ export function Component() {
       header={<KitToolHeader title="Klang Pack" />}
       userId={user?.id ?? ''}
       // Spec 002 §5: creating a pack passes the gate for 'upload'; the demo account may not.
-      restrictionFor={() => (isDemoUser(user) ? ACCOUNT_MESSAGES.demoUpload : null)}
+      restrictionFor={() => (isDemoUser(user) ? PACK_MESSAGES.demoPhotos : null)}
       renderRestriction={(message, close) => (
         <DemoRestrictionDialog message={message} onClose={close} createAccountPath={paths.accountType} />
       )}

@@ -3,6 +3,6 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { KitToolHeader } from '../components/kit-tool-header';
 
 export function Component() {
-  useDocumentTitle('Voice test');
-  return <VoiceAgentScreen header={<KitToolHeader title="Voice test" />} />;
+  useDocumentTitle('Talk to Abel');
+  return <VoiceAgentScreen header={<KitToolHeader title="Talk to Abel" />} />;
 }

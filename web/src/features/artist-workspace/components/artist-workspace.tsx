@@ -5,7 +5,7 @@ import {
   type ArtistTrack,
   type SubscriptionTier,
 } from '@klang/domain';
-import { BarChart3, CircleHelp, Upload, Wrench } from 'lucide-react';
+import { BarChart3, CircleHelp, Lock, Upload, Wrench } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -111,16 +111,21 @@ export function ArtistWorkspace({
   return (
     <section aria-labelledby="artist-tracks-heading" className="flex flex-col gap-5">
       <div className="flex flex-wrap gap-3">
+        {/* Never disabled: for a free artist a click, tap or key opens the Pro popup (spec 001 §2),
+            and a disabled or aria-disabled button would swallow the pointer. */}
         <Button
           variant="secondary"
-          aria-disabled={!hasKit}
-          className={hasKit ? undefined : 'opacity-70'}
+          aria-haspopup={hasKit ? undefined : 'dialog'}
           onClick={() => {
             if (hasKit) void navigate(kitPath);
             else setKitBlockedOpen(true);
           }}
         >
-          <Wrench aria-hidden="true" className="size-4" />
+          {hasKit ? (
+            <Wrench aria-hidden="true" className="size-4" />
+          ) : (
+            <Lock aria-hidden="true" className="size-4" />
+          )}
           {PRODUCT_NAME} Kit
         </Button>
         <Button

@@ -89,6 +89,7 @@ function PadButton({ pad, lab }: { pad: Pad; lab: SoundLabState }) {
   const isSound = role === 'sound';
   const isSelected = lab.selectedPad === pad.id;
   const isActive = (role === 'edit' && lab.isEditing) || isSelected;
+  const isSounding = isSound && lab.sounding.has(pad.id);
   return (
     <button
       type="button"
@@ -98,11 +99,20 @@ function PadButton({ pad, lab }: { pad: Pad; lab: SoundLabState }) {
       onClick={() => {
         lab.press(pad);
       }}
+      data-sounding={isSounding || undefined}
       className={cn(
-        'aspect-square w-full rounded-xl border px-1 text-xs font-semibold break-words transition-colors sm:text-sm',
-        isActive && 'border-primary bg-primary/20 text-fg',
-        !isActive && isSound && pad.sound && 'border-accent/60 bg-accent/15 text-fg hover:bg-accent/25',
-        !isActive &&
+        'aspect-square w-full rounded-xl border px-1 text-xs font-semibold break-words transition-[color,background-color,box-shadow,transform] duration-75 sm:text-sm',
+        // A sounding pad lights up: filled with the primary colour, glowing, pressed in.
+        isSounding &&
+          'scale-95 border-primary bg-primary text-on-primary shadow-[0_0_24px_var(--color-primary)]',
+        !isSounding && isActive && 'border-primary bg-primary/20 text-fg',
+        !isSounding &&
+          !isActive &&
+          isSound &&
+          pad.sound &&
+          'border-accent/60 bg-accent/15 text-fg hover:bg-accent/25',
+        !isSounding &&
+          !isActive &&
           (!isSound || !pad.sound) &&
           'border-line bg-surface text-muted hover:bg-field hover:text-fg',
         lab.isEditing && isSound && 'border-dashed',
@@ -211,6 +221,12 @@ export function SoundLabScreen({ header }: SoundLabScreenProps) {
           : 'Tap a pad to play it. Choose edit to make sounds, save to keep the preset and download it.'}
       </p>
       {lab.message && <Banner tone="error">{lab.message}</Banner>}
+      {lab.confirmation && <Banner tone="success">{lab.confirmation}</Banner>}
+      {lab.isStarting && (
+        <p role="status" className="text-sm text-muted">
+          Making your starter drum kit…
+        </p>
+      )}
       <div className="grid grid-cols-5 gap-2 sm:gap-3" role="group" aria-label="Pads">
         {lab.pads.map((pad) => (
           <PadButton key={pad.id} pad={pad} lab={lab} />

@@ -43,6 +43,49 @@ function download(blob: Blob, fileName: string): void {
   }, 10_000);
 }
 
+/**
+ * The starter kit a first visit finds on the 'drums' preset (issue 20), instead of sixteen
+ * empty pads: real sounds, generated on demand by the same engine as the artist's own, placed
+ * and labelled, and kept only when the artist saves the preset.
+ */
+export const STARTER_KIT: readonly { pad: number; label: string; prompt: string }[] = [
+  { pad: 6, label: 'kick', prompt: 'short punchy kick' },
+  { pad: 7, label: 'snare', prompt: 'tight snare' },
+  { pad: 8, label: 'clap', prompt: 'clap with a little reverb' },
+  { pad: 9, label: 'closed hat', prompt: 'short closed hat' },
+  { pad: 11, label: 'open hat', prompt: 'open hi hat' },
+  { pad: 12, label: 'tom', prompt: 'low floor tom' },
+  { pad: 13, label: 'sub', prompt: '808 sub bass' },
+  { pad: 14, label: 'stab', prompt: 'house chord stab' },
+];
+
+/** Renders the starter kit into the drums preset's empty pads, one sound at a time. */
+async function fillStarterKit(
+  setPresets: (update: (current: Presets) => Presets) => void,
+  setIsStarting: (starting: boolean) => void,
+  isCurrent: () => boolean,
+) {
+  setIsStarting(true);
+  try {
+    for (const { pad, label, prompt } of STARTER_KIT) {
+      const blob = await generateSound(prompt);
+      if (!isCurrent()) return;
+      const url = URL.createObjectURL(blob);
+      setPresets((current) => ({
+        ...current,
+        1: (current[1] ?? createDefaultPads()).map((p) =>
+          p.id === pad && p.sound === null ? { ...p, label, sound: url, blob, isSaved: false } : p,
+        ),
+      }));
+    }
+  } catch (error) {
+    // A starter kit is a courtesy: without it the pads are simply empty, as before.
+    console.error('Starter kit failed', error);
+  } finally {
+    if (isCurrent()) setIsStarting(false);
+  }
+}
+
 /** SoundLab's state and actions (spec 002 §4 SoundLab); the screen only draws them. */
 export function useSoundLab() {
   const [presets, setPresets] = useState<Presets>(defaultPresets);
@@ -57,6 +100,9 @@ export function useSoundLab() {
   const [volume, setVolume] = useState<number>(SOUNDLAB.defaultVolume);
   const [message, setMessage] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
+  const [confirmation, setConfirmation] = useState<string | null>(null);
+  const [sounding, setSounding] = useState<ReadonlySet<number>>(new Set());
+  const [isStarting, setIsStarting] = useState(false);
   const audio = useRef(new Map<number, HTMLAudioElement>());
   const messageTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -90,6 +136,7 @@ export function useSoundLab() {
         setPresetNames((names) =>
           names.map((name, i) => saved.find((p) => p.preset === i + 1)?.name ?? name),
         );
+        if (saved.length === 0) void fillStarterKit(setPresets, setIsStarting, () => isCurrent);
       },
       (error: unknown) => {
         console.error('Failed to load presets', error);
@@ -116,6 +163,16 @@ export function useSoundLab() {
     }));
   }
 
+  function setSoundingPad(id: number, on: boolean) {
+    setSounding((current) => {
+      if (current.has(id) === on) return current;
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+
   function play(pad: Pad) {
     if (!pad.sound) return;
     let player = audio.current.get(pad.id);
@@ -123,6 +180,15 @@ export function useSoundLab() {
       player?.pause();
       player = new Audio(pad.sound);
       audio.current.set(pad.id, player);
+      // The pad lights while its sound plays, and goes dark when it ends or is stopped.
+      player.addEventListener('playing', () => {
+        setSoundingPad(pad.id, true);
+      });
+      for (const event of ['ended', 'pause', 'error']) {
+        player.addEventListener(event, () => {
+          setSoundingPad(pad.id, false);
+        });
+      }
     }
     player.volume = volume;
     player.currentTime = 0;
@@ -179,6 +245,14 @@ export function useSoundLab() {
           })),
       );
       download(createZip(entries), `preset-${selectedPreset}-sounds.zip`);
+      clearTimeout(messageTimer.current);
+      setMessage(null);
+      setConfirmation(
+        `Saved “${body.name}”: ${String(entries.length)} ${entries.length === 1 ? 'sound' : 'sounds'}, and their zip is downloading.`,
+      );
+      messageTimer.current = setTimeout(() => {
+        setConfirmation(null);
+      }, KIT_LIMITS.messageMs);
       setPresets((current) => ({
         ...current,
         [selectedPreset]: (current[selectedPreset] ?? []).map((pad) =>
@@ -195,6 +269,9 @@ export function useSoundLab() {
 
   return {
     pads,
+    confirmation,
+    sounding,
+    isStarting,
     presetNames,
     selectedPreset,
     isEditing,

@@ -11,11 +11,47 @@ const DEFAULTS = {
 };
 export type VocalSettings = typeof DEFAULTS;
 
+export type VocalMode = 'speak' | 'sing';
+export interface SongSettings {
+  key: (typeof VOCALLAB.keys)[number];
+  scale: (typeof VOCALLAB.scales)[number];
+  bpm: number;
+}
+const SONG_DEFAULTS: SongSettings = { key: 'C', scale: 'major', bpm: VOCALLAB.bpm.default };
+
+/** Bars of the waveform drawn under the player. */
+const WAVEFORM_BARS = 120;
+
+/** The loudest sample of each of `bars` equal stretches of the vocal: its waveform, 0..1. */
+async function waveformOf(blob: Blob, bars: number): Promise<{ peaks: number[]; seconds: number }> {
+  const context = new AudioContext();
+  try {
+    const buffer = await context.decodeAudioData(await blob.arrayBuffer());
+    const data = buffer.getChannelData(0);
+    const size = Math.max(1, Math.floor(data.length / bars));
+    const peaks = Array.from({ length: bars }, (_, bar) => {
+      let peak = 0;
+      for (let i = bar * size; i < Math.min(data.length, (bar + 1) * size); i++)
+        peak = Math.max(peak, Math.abs(data[i] ?? 0));
+      return peak;
+    });
+    const loudest = Math.max(0.0001, ...peaks);
+    return { peaks: peaks.map((peak) => peak / loudest), seconds: buffer.duration };
+  } finally {
+    void context.close();
+  }
+}
+
 /** VocalLab's states (spec 002 §4): idle, generating, a vocal ready to play and save. */
 export function useVocalLab() {
   const [voices, setVoices] = useState<Voice[]>([]);
   const [voiceId, setVoiceId] = useState('');
   const [settings, setSettings] = useState<VocalSettings>(DEFAULTS);
+  const [mode, setMode] = useState<VocalMode>('speak');
+  const [song, setSong] = useState<SongSettings>(SONG_DEFAULTS);
+  const [waveform, setWaveform] = useState<number[]>([]);
+  const [duration, setDuration] = useState(0);
+  const [position, setPosition] = useState(0);
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState('');
   const [audioUrl, setAudioUrl] = useState<string | null>(null);
@@ -47,15 +83,25 @@ export function useVocalLab() {
     const onStop = () => {
       setIsPlaying(false);
     };
+    const onTime = () => {
+      setPosition(element.currentTime);
+    };
+    const onDuration = () => {
+      if (Number.isFinite(element.duration)) setDuration(element.duration);
+    };
     element.addEventListener('play', onPlay);
     element.addEventListener('pause', onStop);
     element.addEventListener('ended', onStop);
+    element.addEventListener('timeupdate', onTime);
+    element.addEventListener('loadedmetadata', onDuration);
     audio.current = element;
     return () => {
       element.pause();
       element.removeEventListener('play', onPlay);
       element.removeEventListener('pause', onStop);
       element.removeEventListener('ended', onStop);
+      element.removeEventListener('timeupdate', onTime);
+      element.removeEventListener('loadedmetadata', onDuration);
       audio.current = null;
       URL.revokeObjectURL(audioUrl);
     };
@@ -71,6 +117,22 @@ export function useVocalLab() {
     voices,
     voiceId,
     settings,
+    mode,
+    song,
+    waveform,
+    duration,
+    position,
+    setMode,
+    setSong(change: Partial<SongSettings>) {
+      setSong((current) => ({ ...current, ...change }));
+    },
+    /** Moves playback to `seconds` (the scrubber). */
+    seek(seconds: number) {
+      const element = audio.current;
+      if (!element) return;
+      element.currentTime = seconds;
+      setPosition(seconds);
+    },
     text,
     fileName,
     audioUrl,
@@ -105,8 +167,22 @@ export function useVocalLab() {
             style: settings.style,
           },
           speed: settings.speed,
+          mode,
+          ...song,
         });
+        setPosition(0);
         setAudioUrl(URL.createObjectURL(blob));
+        // The waveform and length come from the audio itself; a browser that cannot decode it
+        // still plays it, and the length then comes from the element.
+        waveformOf(blob, WAVEFORM_BARS).then(
+          ({ peaks, seconds }) => {
+            setWaveform(peaks);
+            setDuration(seconds);
+          },
+          () => {
+            setWaveform([]);
+          },
+        );
       } catch (caught) {
         setError(caught instanceof Error ? caught.message : KIT_MESSAGES.failedToGenerateVocals);
       } finally {
@@ -142,6 +218,11 @@ export function useVocalLab() {
 
     reset() {
       setSettings(DEFAULTS);
+      setMode('speak');
+      setSong(SONG_DEFAULTS);
+      setWaveform([]);
+      setDuration(0);
+      setPosition(0);
       setText('');
       setFileName('');
       setAudioUrl(null);

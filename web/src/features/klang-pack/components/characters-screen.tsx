@@ -173,14 +173,17 @@ export function CharactersScreen({
           ) : packs.isError ? (
             <Banner tone="error">{packs.error.message}</Banner>
           ) : (
-            <PackGrid
-              packs={packs.data}
-              onCreate={startCreate}
-              onOpen={(pack) => {
-                setSearchParams({ pack: pack.id });
-              }}
-              onDelete={setPackToDelete}
-            />
+            <>
+              <PackGrid
+                packs={packs.data}
+                onCreate={startCreate}
+                onOpen={(pack) => {
+                  setSearchParams({ pack: pack.id });
+                }}
+                onDelete={setPackToDelete}
+              />
+              {packs.data.length === 0 && <PackExamples />}
+            </>
           )}
         </>
       )}
@@ -227,6 +230,48 @@ export function CharactersScreen({
       {renderRestriction(restriction, () => {
         setRestriction(null);
       })}
+    </section>
+  );
+}
+
+/**
+ * Before the first pack: press shots the local engine really made (rendered by
+ * server/src/scripts/render-kit-examples.ts from the seeded artists' pictures), so an artist sees
+ * what a pack produces before uploading twenty photos of themself.
+ */
+const EXAMPLE_SHOTS = [
+  { src: '/kit-examples/pack-shot-1.jpg', prompt: 'moody neon portrait' },
+  { src: '/kit-examples/pack-shot-2.jpg', prompt: 'warm sunset close-up' },
+  { src: '/kit-examples/pack-shot-3.jpg', prompt: 'black and white studio shot' },
+];
+
+function PackExamples() {
+  return (
+    <section aria-labelledby="pack-examples-heading" className="flex flex-col gap-3">
+      <div className="flex flex-col gap-1">
+        <h3 id="pack-examples-heading" className="text-lg font-semibold text-fg">
+          What a pack makes
+        </h3>
+        <p className="text-sm text-muted">
+          Press shots made from Klang’s demo artists’ pictures, one description each. Yours are made from your
+          photos.
+        </p>
+      </div>
+      <ul className="grid grid-cols-3 gap-3">
+        {EXAMPLE_SHOTS.map((shot) => (
+          <li key={shot.src} className="flex flex-col gap-1.5">
+            <img
+              src={shot.src}
+              alt={`Example press shot: ${shot.prompt}`}
+              width={768}
+              height={960}
+              loading="lazy"
+              className="aspect-[4/5] w-full rounded-xl border border-line object-cover"
+            />
+            <span className="text-xs text-muted sm:text-sm">“{shot.prompt}”</span>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { TUTOR_MESSAGES } from '@klang/domain';
 import { ExternalLink, Pause, Play } from 'lucide-react';
 import { cn } from '../../../components/ui/cn';
 import type { Message } from '../state/conversations';
+import { AnswerMarkdown } from './answer-markdown';
 
 /** The words of a Spotify search link (open.spotify.com/search/...), to name the track it finds. */
 function spotifySearchTerms(url: string): string | null {
@@ -38,7 +39,11 @@ export function MessageBubble({
             : 'rounded-bl-md border border-line bg-surface text-fg',
         )}
       >
-        <p className="whitespace-pre-line">{message.content}</p>
+        {isUser ? (
+          <p className="whitespace-pre-line">{message.content}</p>
+        ) : (
+          <AnswerMarkdown text={message.content} />
+        )}
         {links.length > 0 && (
           <div className="flex flex-col gap-1">
             <p className="text-sm font-semibold">{TUTOR_MESSAGES.recommendedTracks}</p>

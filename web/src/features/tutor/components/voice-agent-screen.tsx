@@ -1,18 +1,30 @@
 import { TUTOR_MESSAGES } from '@klang/domain';
-import { ExternalLink, Mic, Send, Square } from 'lucide-react';
+import { ExternalLink, Keyboard, Mic, MicOff, Send, Square } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { cn } from '../../../components/ui/cn';
+import { AnswerMarkdown } from './answer-markdown';
+import { recognitionConstructor } from '../state/speech';
+import { useDictation } from '../state/use-dictation';
 import { useVoiceAgent } from '../state/use-voice-agent';
 
 /**
  * The live voice agent (spec 002 §2.5): a heading and tagline, a 500x500 card whose circle shows
  * the state, the start mic button while not connected, the stop button while connected, and the
- * error strip. A text box sends typed turns, which the local agent answers when no speech-to-text
- * engine is configured.
+ * error strip, in the spec's words (§8) for the microphone. A text box sends typed turns; 'Type
+ * to Abel instead' opens a session with no microphone at all, and in it the browser's own speech
+ * recognition, where there is one, turns speech into a typed turn (so the local agent can be
+ * spoken to without a speech-to-text engine on the server).
  */
 export function VoiceAgentScreen({ header }: { header: ReactNode }) {
   const agent = useVoiceAgent();
   const [text, setText] = useState('');
+  const [dictationError, setDictationError] = useState<string | null>(null);
+  const dictation = useDictation((transcript) => {
+    setDictationError(null);
+    agent.sendText(transcript);
+  }, setDictationError);
+  const canDictate = agent.typed && recognitionConstructor() !== null;
+  const error = agent.error ?? dictationError;
   const isActive = agent.status === 'connected' || agent.status === 'connecting';
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-col items-center gap-6 px-4 pt-6 pb-24 sm:py-10">
@@ -20,6 +32,15 @@ export function VoiceAgentScreen({ header }: { header: ReactNode }) {
       <p className="w-full text-muted">
         Talk with Abel, Klang’s production tutor: ask about your mix, your sound or your next track.
       </p>
+      {/* Above the card: seen at once, and never under the floating forum button. */}
+      {error && (
+        <p
+          role="alert"
+          className="w-full max-w-[500px] rounded-xl border border-accent/40 bg-accent/10 px-4 py-2 text-sm text-fg"
+        >
+          {error}
+        </p>
+      )}
       <div className="grid aspect-square w-full max-w-[500px] place-items-center rounded-3xl border border-line bg-surface p-6 sm:size-[500px]">
         <div className="flex flex-col items-center gap-8">
           <div className="relative grid place-items-center">
@@ -67,16 +88,25 @@ export function VoiceAgentScreen({ header }: { header: ReactNode }) {
               <Mic aria-hidden="true" className="size-7" />
             </button>
           )}
+          {!agent.isConnected && (
+            <button
+              type="button"
+              onClick={() => {
+                void agent.start({ typed: true });
+              }}
+              disabled={agent.status === 'connecting'}
+              className={cn(
+                'inline-flex h-11 items-center gap-2 rounded-full px-4 text-sm font-semibold disabled:opacity-60',
+                agent.microphoneFailed
+                  ? 'bg-primary text-on-primary hover:bg-primary-hover'
+                  : 'border border-line text-fg hover:bg-fg/10',
+              )}
+            >
+              <Keyboard aria-hidden="true" className="size-4" /> Type to Abel instead
+            </button>
+          )}
         </div>
       </div>
-      {agent.error && (
-        <p
-          role="alert"
-          className="w-full max-w-[500px] rounded-xl border border-accent/40 bg-accent/10 px-4 py-2 text-sm text-fg"
-        >
-          {agent.error}
-        </p>
-      )}
       {agent.isConnected && (
         <form
           className="flex w-full max-w-[500px] items-center gap-2"
@@ -98,6 +128,24 @@ export function VoiceAgentScreen({ header }: { header: ReactNode }) {
             placeholder="Or type a message..."
             className="h-11 min-w-0 flex-1 rounded-full border border-line bg-field px-4 text-fg placeholder:text-muted focus:outline-2 focus:outline-primary"
           />
+          {canDictate && (
+            <button
+              type="button"
+              onClick={dictation.toggle}
+              aria-pressed={dictation.isListening}
+              aria-label={dictation.isListening ? 'Stop speaking' : 'Speak your message'}
+              className={cn(
+                'grid size-11 shrink-0 place-items-center rounded-full border border-line',
+                dictation.isListening ? 'bg-accent text-on-primary' : 'text-fg hover:bg-fg/10',
+              )}
+            >
+              {dictation.isListening ? (
+                <MicOff aria-hidden="true" className="size-5" />
+              ) : (
+                <Mic aria-hidden="true" className="size-5" />
+              )}
+            </button>
+          )}
           <button
             type="submit"
             disabled={!text.trim()}
@@ -111,8 +159,8 @@ export function VoiceAgentScreen({ header }: { header: ReactNode }) {
       {agent.lines.length > 0 && (
         <ol aria-label="Conversation" className="flex w-full max-w-[500px] flex-col gap-2 text-sm">
           {agent.lines.map((line, i) => (
-            <li key={i} className={line.role === 'user' ? 'text-muted' : 'whitespace-pre-line text-fg'}>
-              {line.role === 'user' ? `You: ${line.text}` : line.text}
+            <li key={i} className={line.role === 'user' ? 'text-muted' : 'text-fg'}>
+              {line.role === 'user' ? `You: ${line.text}` : <AnswerMarkdown text={line.text} />}
             </li>
           ))}
         </ol>

@@ -2,6 +2,7 @@ import { Mic, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { cn } from '../../../components/ui/cn';
 import type { Message } from '../state/conversations';
+import { AnswerMarkdown } from './answer-markdown';
 import type { VoiceLabel } from '../state/use-voice-session';
 
 const CIRCLE: Record<VoiceLabel, string> = {
@@ -102,7 +103,7 @@ export function VoiceOverlay({
       {(lastUser ?? lastAi) && (
         <div className="flex max-h-[30vh] w-full max-w-xl flex-col gap-2 overflow-y-auto text-sm">
           {lastUser && <p className="text-muted">You: {lastUser.content}</p>}
-          {lastAi && <p className="whitespace-pre-line">{lastAi.content}</p>}
+          {lastAi && <AnswerMarkdown text={lastAi.content} />}
         </div>
       )}
     </div>

@@ -1,5 +1,10 @@
 import type { Conversation, Mode, Status } from '@elevenlabs/client';
-import { VOICE_AGENT_LIBSAMPLERATE_PATH, VOICE_AGENT_WORKLET_PATHS } from '@klang/domain';
+import {
+  microphoneErrorMessage,
+  TUTOR_MESSAGES,
+  VOICE_AGENT_LIBSAMPLERATE_PATH,
+  VOICE_AGENT_WORKLET_PATHS,
+} from '@klang/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchVoiceAgentSession } from '../api/tutor-api';
 
@@ -13,8 +18,17 @@ export interface AgentLine {
 /** The client tool the local agent calls with its reference tracks (server agent-server.ts). */
 const SHOW_RECOMMENDATIONS = 'show_recommendations';
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+/** Messages that are about the microphone, whichever layer (browser, SDK) raised them. */
+const MICROPHONE_FAILURE =
+  /NotFound|NotAllowed|NotReadable|Overconstrained|Security|device|microphone|permission/i;
+
+/**
+ * What the screen says for a failure: the spec's microphone texts (§8) for the microphone, the
+ * tutor's own sentence for anything else. The raw error goes to the console, never the screen.
+ */
+function friendlyError(error: unknown): string {
+  const raw = error instanceof Error ? `${error.name} ${error.message}` : String(error);
+  return MICROPHONE_FAILURE.test(raw) ? microphoneErrorMessage(error) : TUTOR_MESSAGES.voiceAgentUnavailable;
 }
 
 /**
@@ -23,6 +37,10 @@ function messageOf(error: unknown): string {
  * Klang's paths (§9). Status and mode come from the SDK; the label is overridden to 'processing'
  * between a user turn and the agent's answer, cleared on connect, and reads 'ready' when
  * disconnected. Microphone permission is asked first, once.
+ *
+ * Typed mode (`start({ typed: true })`) opens a text-only session: no microphone is asked for,
+ * so an artist without one, or who refused it, still talks with Abel by typing or through the
+ * browser's own speech recognition (the screen sends its transcript as a typed turn).
  */
 export function useVoiceAgent() {
   const [status, setStatus] = useState<Status>('disconnected');
@@ -32,17 +50,29 @@ export function useVoiceAgent() {
   const [lines, setLines] = useState<AgentLine[]>([]);
   const [recommendations, setRecommendations] = useState<{ topic: string; urls: string[] } | null>(null);
   const conversation = useRef<Conversation | null>(null);
+  const [typed, setTyped] = useState(false);
+  const [microphoneFailed, setMicrophoneFailed] = useState(false);
   const micGranted = useRef(false);
 
-  const start = useCallback(async () => {
+  const start = useCallback(async (options: { typed?: boolean } = {}) => {
     if (conversation.current) return;
+    const textOnly = options.typed === true;
     setError(null);
-    try {
-      if (!micGranted.current) {
+    setTyped(textOnly);
+    if (!textOnly && !micGranted.current) {
+      try {
         const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
         for (const track of stream.getTracks()) track.stop();
         micGranted.current = true;
+        setMicrophoneFailed(false);
+      } catch (failure) {
+        console.error('Microphone unavailable', failure);
+        setMicrophoneFailed(true);
+        setError(microphoneErrorMessage(failure));
+        return;
       }
+    }
+    try {
       setStatus('connecting');
       // The SDK (with its WebRTC dependency, about 150 kB compressed) loads when a session starts.
       const [{ Conversation: Sdk }, session] = await Promise.all([
@@ -52,6 +82,7 @@ export function useVoiceAgent() {
       conversation.current = await Sdk.startSession({
         signedUrl: session.signedUrl,
         connectionType: 'websocket',
+        textOnly,
         workletPaths: VOICE_AGENT_WORKLET_PATHS,
         libsampleratePath: VOICE_AGENT_LIBSAMPLERATE_PATH,
         clientTools: {
@@ -69,11 +100,14 @@ export function useVoiceAgent() {
         onDisconnect: (details) => {
           conversation.current = null;
           setOverride(null);
-          if (details.reason === 'error') setError(details.message);
+          if (details.reason === 'error') {
+            console.error('Voice agent disconnected', details.message);
+            setError(friendlyError(details.message));
+          }
         },
         onError: (message) => {
           console.error('Voice agent error', message);
-          setError(message);
+          setError(friendlyError(message));
         },
         onStatusChange: ({ status: next }) => {
           setStatus(next);
@@ -94,7 +128,7 @@ export function useVoiceAgent() {
       console.error('Voice agent start failed', failure);
       conversation.current = null;
       setStatus('disconnected');
-      setError(messageOf(failure));
+      setError(friendlyError(failure));
     }
   }, []);
 
@@ -126,5 +160,17 @@ export function useVoiceAgent() {
   const label: AgentLabel = !isConnected
     ? 'ready'
     : (override ?? (mode === 'speaking' ? 'speaking' : 'listening'));
-  return { status, label, isConnected, error, lines, recommendations, start, stop, sendText };
+  return {
+    status,
+    label,
+    isConnected,
+    typed,
+    microphoneFailed,
+    error,
+    lines,
+    recommendations,
+    start,
+    stop,
+    sendText,
+  };
 }

@@ -1,4 +1,4 @@
-import { TUTOR_MESSAGES } from '@klang/domain';
+import { SPEECH_ERROR_MESSAGES, TUTOR_MESSAGES } from '@klang/domain';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from './conversations';
@@ -167,8 +167,26 @@ describe('the voice session (spec 002 §4, §8, §9)', () => {
     expect(result.current.error).toBe(TUTOR_MESSAGES.recognitionUnsupported);
 
     Object.assign(window, { webkitSpeechRecognition: FakeRecognition });
-    getUserMedia.mockImplementationOnce(() => Promise.reject(new Error('denied')));
+    getUserMedia.mockImplementationOnce(() => Promise.reject(new Error('something odd')));
     await act(() => result.current.start());
     expect(result.current.error).toBe(TUTOR_MESSAGES.couldNotAccessMicrophone);
+  });
+
+  it('uses the spec’s words for a refused microphone and for none at all', async () => {
+    const { result } = await started();
+    act(() => {
+      result.current.close();
+    });
+    const failure = (name: string, message: string) => Object.assign(new Error(message), { name });
+    getUserMedia.mockImplementationOnce(() =>
+      Promise.reject(failure('NotAllowedError', 'Permission denied')),
+    );
+    await act(() => result.current.start());
+    expect(result.current.error).toBe(SPEECH_ERROR_MESSAGES['not-allowed']);
+    getUserMedia.mockImplementationOnce(() =>
+      Promise.reject(failure('NotFoundError', 'Requested device not found')),
+    );
+    await act(() => result.current.start());
+    expect(result.current.error).toBe('Microphone not available. Please check your microphone connection.');
   });
 });

@@ -1,4 +1,4 @@
-import { speechErrorMessage, TUTOR_LIMITS, TUTOR_MESSAGES } from '@klang/domain';
+import { microphoneErrorMessage, speechErrorMessage, TUTOR_LIMITS, TUTOR_MESSAGES } from '@klang/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { askTutor, type TutorVariant } from '../api/tutor-api';
 import { newId, userMessage, type Message } from './conversations';
@@ -173,8 +173,9 @@ export function useVoiceSession(variant: TutorVariant, onSave: (messages: Messag
     }
     try {
       stream.current = await navigator.mediaDevices.getUserMedia(MICROPHONE_CONSTRAINTS);
-    } catch {
-      setError(TUTOR_MESSAGES.couldNotAccessMicrophone);
+    } catch (failure) {
+      // The spec's words for no device or a refusal (§8), else its generic microphone text.
+      setError(microphoneErrorMessage(failure));
       return false;
     }
     live.current = { active: true, busy: false, messages: [] };
