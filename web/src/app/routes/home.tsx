@@ -61,18 +61,32 @@ export function Component() {
           <Link to={paths.home} aria-label={`${PRODUCT_NAME} home`} className="-m-1 rounded-lg p-1">
             <Logo isDecorative className="h-8 sm:h-9" />
           </Link>
-          <Button asChild variant="ghost" size="sm">
-            <Link to={paths.login}>Log in</Link>
-          </Button>
-        </div>
-        <div className="mx-auto flex w-full max-w-4xl flex-1 flex-col items-center justify-center gap-10 px-5 py-16 text-center sm:px-8">
-          <TypedTagline text={TAGLINE} msPerCharacter={TAGLINE_MS_PER_CHARACTER}>
-            <Button asChild size="lg">
-              <Link to={paths.accountType}>
-                Launch App
-                <ArrowRight aria-hidden="true" className="size-5" />
-              </Link>
+          <nav aria-label="Account" className="flex items-center gap-1">
+            <Button asChild variant="ghost" size="sm">
+              <Link to={paths.artistSubscription}>Plans</Link>
             </Button>
+            <Button asChild variant="ghost" size="sm">
+              <Link to={paths.login}>Log in</Link>
+            </Button>
+          </nav>
+        </div>
+        <div className="mx-auto flex w-full max-w-4xl flex-1 flex-col items-center justify-center gap-8 px-5 py-16 text-center sm:px-8">
+          <TypedTagline
+            text={TAGLINE}
+            msPerCharacter={TAGLINE_MS_PER_CHARACTER}
+            subheadline={COPY.hero.subheadline}
+          >
+            <div className="flex flex-col items-center gap-3 sm:flex-row">
+              <Button asChild size="lg">
+                <Link to={paths.accountType}>
+                  Launch App
+                  <ArrowRight aria-hidden="true" className="size-5" />
+                </Link>
+              </Button>
+              <Button asChild size="lg" variant="secondary">
+                <Link to={paths.signupListener}>Start listening free</Link>
+              </Button>
+            </div>
           </TypedTagline>
         </div>
       </header>
