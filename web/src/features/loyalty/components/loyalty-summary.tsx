@@ -31,8 +31,8 @@ export function LoyaltySummary({ onOpenCard }: { onOpenCard: () => void }) {
         <h2 id="loyalty-summary-title" className="text-lg font-bold text-fg">
           K-Points
         </h2>
-        <Button variant="secondary" size="sm" onClick={onOpenCard}>
-          Loyalty Card
+        <Button variant="ghost" size="sm" onClick={onOpenCard}>
+          View card
         </Button>
       </header>
       {card.isPending ? (
