@@ -69,6 +69,11 @@ test('landing → Launch App → account type → register interest, then the du
   await registerListener(page, email);
   await expect(page.getByRole('heading', { name: "You're on the list!" })).toBeVisible();
   await screens.check('interest success');
+  // The waitlist is not a dead end: a listener account works today.
+  await expect(page.getByRole('link', { name: 'Create a listener account' })).toHaveAttribute(
+    'href',
+    '/signup/listener',
+  );
 
   // Straight to the form (not from /account-type): Back then goes home.
   await screens.visit('/');
