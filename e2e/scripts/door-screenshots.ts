@@ -101,7 +101,7 @@ try {
       await visitor.waitForTimeout(800);
       await shot(visitor, 'landing-demo-blind', false);
       await visitor.getByRole('button', { name: 'Like', exact: true }).click();
-      await visitor.getByText('Revealed').waitFor();
+      await visitor.getByText('Revealed', { exact: true }).waitFor();
       await shot(visitor, 'landing-demo-revealed', false);
       await visitor.getByRole('button', { name: 'Pause' }).click();
       for (const route of ['/account-type', '/login', '/how-it-works']) {

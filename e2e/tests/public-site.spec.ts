@@ -185,7 +185,7 @@ test('demo player plays a demo track blind and reveals it on a like', async ({ p
   expect(revealRequests).toEqual([]);
   await page.getByRole('button', { name: 'Like', exact: true }).click();
   await expect(page.getByRole('link', { name: 'Follow Artist' })).toBeVisible();
-  await expect(page.getByText('Revealed')).toBeVisible();
+  await expect(page.getByText('Revealed', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Liked' })).toHaveAttribute('aria-pressed', 'true');
   expect(revealRequests).toHaveLength(1);
   await screens.check('demo player revealed');

@@ -5,6 +5,7 @@ export const LANDING_COPY = {
   hero: {
     subheadline:
       'Hear new tracks with no name, no cover and no follower count. Like one and the artist is revealed; your likes decide the charts.',
+    previewCaption: 'Discover, as it plays: blind until you like.',
   },
   listen: {
     title: 'Listen on your terms',
