@@ -138,11 +138,7 @@ export function Component() {
       </div>
       {profile?.role === 'listener' && (
         <>
-          <LoyaltySummary
-            onOpenCard={() => {
-              setLoyaltyOpen(true);
-            }}
-          />
+          <LoyaltySummary />
           <InvitesPanel inviteUrl={inviteUrl} />
         </>
       )}

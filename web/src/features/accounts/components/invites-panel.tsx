@@ -50,8 +50,10 @@ export function InvitesPanel({ inviteUrl }: { inviteUrl: (token: string) => stri
 function InviteRow({ invite, url }: { invite: ListenerInvite; url: string }) {
   if (invite.redeemedAt) {
     return (
-      <li className="flex min-h-12 items-center gap-3 rounded-xl bg-field/60 px-3 py-2 text-sm">
-        <UserCheck aria-hidden="true" className="size-4 shrink-0 text-success-text" />
+      <li className="flex min-h-14 items-center gap-3 rounded-xl bg-field/60 px-3 py-2 text-sm">
+        <span className="grid size-8 shrink-0 place-items-center rounded-full bg-success/15 text-success-text">
+          <UserCheck aria-hidden="true" className="size-4" />
+        </span>
         <span className="min-w-0 flex-1 truncate text-fg">
           {invite.redeemedBy ? `@${invite.redeemedBy} joined` : 'Used'}
         </span>
@@ -78,9 +80,18 @@ function InviteRow({ invite, url }: { invite: ListenerInvite; url: string }) {
     }
   }
   return (
-    <li className="flex min-h-12 items-center gap-2 rounded-xl border border-line px-3 py-1.5 text-sm">
-      <span className="min-w-0 flex-1 truncate font-mono text-xs text-muted" title={url}>
-        {url.replace(/^https?:\/\//, '')}
+    <li className="flex min-h-14 items-center gap-3 rounded-xl border border-line px-3 py-2 text-sm">
+      <span
+        aria-hidden="true"
+        className="grid size-8 shrink-0 place-items-center rounded-full bg-primary/15 text-sm font-bold text-accent"
+      >
+        {invite.slot}
+      </span>
+      <span className="flex min-w-0 flex-1 flex-col">
+        <span className="font-semibold text-fg">{label}</span>
+        <span className="truncate font-mono text-xs text-muted" title={url}>
+          {url.replace(/^https?:\/\//, '')}
+        </span>
       </span>
       <Button
         size="sm"

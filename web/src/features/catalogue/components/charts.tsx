@@ -183,21 +183,22 @@ function HiddenRun({
   const least = segment.entries.at(-1)?.likes ?? 0;
   return (
     <li className="flex items-center gap-3 rounded-2xl border border-dashed border-line px-3 py-3 sm:gap-4">
-      <div className="grid w-9 shrink-0 place-items-center text-xs font-semibold text-muted tabular-nums">
-        {segment.first}–{segment.last}
-      </div>
-      <div className="grid size-12 shrink-0 place-items-center rounded-xl bg-field text-muted">
+      <div className="hidden size-12 shrink-0 place-items-center rounded-xl bg-field text-muted sm:grid">
         <Lock aria-hidden="true" className="size-5" />
       </div>
-      <div className="flex min-w-0 flex-1 flex-col">
-        <span className="font-semibold text-fg">{count} tracks hidden: like them in Discover to reveal</span>
-        <span className="text-sm text-muted tabular-nums">
+      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <p className="text-fg">
+          <span className="font-semibold">{count} tracks hidden</span>
+          <span className="text-muted">: like them in Discover to reveal</span>
+        </p>
+        <p className="text-sm text-muted tabular-nums">
+          Places {segment.first}–{segment.last} ·{' '}
           {most === least ? `${likesText(most)} each` : `${likesText(most)} down to ${likesText(least)}`}
-        </span>
+        </p>
       </div>
       <Button
         size="sm"
-        variant="ghost"
+        variant="secondary"
         onClick={onShow}
         aria-label={`Show places ${segment.first} to ${segment.last}`}
       >

@@ -1,6 +1,5 @@
 import { describeLoyaltyTier, LOYALTY_MESSAGES, LOYALTY_TIERS, loyaltyProgress, POINTS } from '@klang/domain';
 import { CalendarCheck, Clock, Heart, Library, MoveHorizontal } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useLoyaltyCardQuery } from '../api/loyalty-api';
 import { TierBadge } from './tier-badge';
@@ -18,23 +17,18 @@ const EARNING = [
 
 /**
  * The loyalty part of /profile: tier, points, progress to the next tier and what earns points,
- * without opening the card. Each track earns its swipe, like and library points once.
+ * without opening the card (the Loyalty Card button beside it still does, spec 001 §2). Each track earns its swipe, like and library points once.
  */
-export function LoyaltySummary({ onOpenCard }: { onOpenCard: () => void }) {
+export function LoyaltySummary() {
   const card = useLoyaltyCardQuery(true);
   return (
     <section
       aria-labelledby="loyalty-summary-title"
       className="flex flex-col gap-5 rounded-3xl border border-line bg-surface p-5 sm:p-6"
     >
-      <header className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="loyalty-summary-title" className="text-lg font-bold text-fg">
-          K-Points
-        </h2>
-        <Button variant="ghost" size="sm" onClick={onOpenCard}>
-          View card
-        </Button>
-      </header>
+      <h2 id="loyalty-summary-title" className="text-lg font-bold text-fg">
+        K-Points
+      </h2>
       {card.isPending ? (
         <Spinner label="Loading your points" className="mx-auto my-4" />
       ) : card.isError ? (
