@@ -94,7 +94,7 @@ function Step({
   action: ReactNode;
 }) {
   return (
-    <li className="flex flex-col gap-3 rounded-2xl bg-field/60 p-4 sm:flex-row sm:items-center">
+    <li className="flex flex-wrap items-center gap-3 rounded-2xl bg-field/60 p-4">
       <span
         className={cn(
           'grid size-8 shrink-0 place-items-center rounded-full text-sm font-bold',
@@ -104,11 +104,11 @@ function Step({
         {isDone ? <Check aria-hidden="true" className="size-4" /> : number}
         {isDone && <span className="sr-only">Done:</span>}
       </span>
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 basis-48">
         <p className={cn('font-semibold', isDone ? 'text-muted line-through' : 'text-fg')}>{title}</p>
         <p className="text-sm text-muted">{detail}</p>
       </div>
-      {action}
+      {action && <div className="w-full sm:w-auto [&>*]:w-full sm:[&>*]:w-auto">{action}</div>}
     </li>
   );
 }

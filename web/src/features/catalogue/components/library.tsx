@@ -101,7 +101,10 @@ export function Library({ playback, artistHref, discoverLink, onPlayAll }: Libra
   const count = tracks.length;
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center gap-3">
+      <p className="-mt-4 text-muted tabular-nums">
+        {count} {count === 1 ? 'track' : 'tracks'}
+      </p>
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <Button
           onClick={() => {
             onPlayAll(tracks);
@@ -110,13 +113,10 @@ export function Library({ playback, artistHref, discoverLink, onPlayAll }: Libra
           <Play aria-hidden="true" className="size-4 fill-current" />
           Play all
         </Button>
-        <p className="text-sm text-muted tabular-nums">
-          {count} {count === 1 ? 'track' : 'tracks'}
-        </p>
         <div
           role="group"
           aria-label="Sort by"
-          className="ml-auto flex rounded-full border border-line bg-surface p-1"
+          className="flex rounded-full border border-line bg-surface p-1"
         >
           {LIBRARY_SORTS.map((option) => (
             <button
@@ -127,7 +127,7 @@ export function Library({ playback, artistHref, discoverLink, onPlayAll }: Libra
                 setSort(option.value);
               }}
               className={cn(
-                'h-8 rounded-full px-3 text-sm font-semibold transition-colors',
+                'h-8 rounded-full px-2.5 text-sm font-semibold transition-colors sm:px-3',
                 sort === option.value ? 'bg-fg text-bg' : 'text-muted hover:text-fg',
               )}
             >
