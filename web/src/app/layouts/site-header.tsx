@@ -17,7 +17,7 @@ const NAV = [
 
 /**
  * The public pages' header: the static pages and Plans inline from 768 px, behind a menu button
- * on a phone, with Log in and Launch App always in reach.
+ * below it (with Log in on a phone), and Launch App always in reach.
  */
 export function SiteHeader() {
   return (
@@ -46,7 +46,8 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          <Button asChild variant="ghost" size="sm">
+          {/* On a phone Log in moves into the menu: logo, Launch App and the menu fill 390 px. */}
+          <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
             <Link to={paths.login}>Log in</Link>
           </Button>
           <Button asChild size="sm">
@@ -95,6 +96,15 @@ function PhoneMenu() {
               </NavLink>
             </DropdownMenu.Item>
           ))}
+          <DropdownMenu.Separator className="my-1 h-px bg-line sm:hidden" />
+          <DropdownMenu.Item asChild className="sm:hidden">
+            <Link
+              to={paths.login}
+              className="flex min-h-11 items-center rounded-xl px-3 text-[0.9375rem] font-medium text-fg outline-none data-[highlighted]:bg-field"
+            >
+              Log in
+            </Link>
+          </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
