@@ -62,6 +62,18 @@ test('an invite link credits the inviter, and their count goes down', async ({ p
   if (!link) throw new Error('no invite link on the profile');
   expect(new URL(link).pathname).toBe('/signup/listener');
   await screens.check('profile with invites and points');
+  // The tier badge shows its whole label at this width, on the profile and on the card.
+  const fits = (selector: string) =>
+    page
+      .locator(selector)
+      .evaluateAll((badges) =>
+        badges.map((badge) => ({ text: badge.textContent, fits: badge.scrollWidth <= badge.clientWidth })),
+      );
+  expect(await fits('span[data-tier]')).toEqual([{ text: 'Community', fits: true }]);
+  await page.getByRole('button', { name: 'Loyalty Card' }).click();
+  await expect(page.getByRole('dialog', { name: 'Loyalty Card' }).locator('span[data-tier]')).toBeVisible();
+  expect(await fits('[role=dialog] span[data-tier]')).toEqual([{ text: 'Community', fits: true }]);
+  await page.keyboard.press('Escape');
 
   // The friend opens the link in their own browser.
   const friendContext = await browser.newContext({ baseURL: new URL(link).origin });
