@@ -47,7 +47,7 @@ export function SiteHeader() {
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           {/* On a phone Log in moves into the menu: logo, Launch App and the menu fill 390 px. */}
-          <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
+          <Button asChild variant="ghost" size="sm" className="max-sm:hidden">
             <Link to={paths.login}>Log in</Link>
           </Button>
           <Button asChild size="sm">
