@@ -106,7 +106,7 @@ export function Component() {
                 className="block h-auto w-full"
               />
             </div>
-            <figcaption className="mt-3 text-center text-sm text-muted">
+            <figcaption className="mt-3 text-center text-sm text-balance text-muted">
               {COPY.hero.previewCaption}
             </figcaption>
           </figure>
