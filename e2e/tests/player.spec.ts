@@ -1,4 +1,5 @@
-import { PLAYER_MESSAGES } from '@klang/domain';
+import type { Page } from '@playwright/test';
+import { loyaltyCardSchema, PLAYER_MESSAGES, revealSchema } from '@klang/domain';
 import { expect, test } from '../support/fixtures';
 import { revealCard, signUpListener } from '../support/listener';
 
@@ -39,11 +40,16 @@ test('a new listener discovers blind, likes to reveal, follows, adds to the libr
   expect(revealedTitle).toBeTruthy();
 });
 
-test('the arrow keys skip and like', async ({ page, screens }) => {
+test('the arrow keys skip and like, and space plays and pauses', async ({ page, screens }) => {
   await signUpListener(page, 'k');
   await screens.visit('/player');
   await page.getByRole('button', { name: PLAYER_MESSAGES.discoverMusic }).click();
   await expect(page.getByRole('slider', { name: 'Playback position' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
   await page.keyboard.press('ArrowRight');
   await expect(revealCard(page)).toBeVisible();
   await page.keyboard.press('ArrowLeft');
@@ -90,40 +96,140 @@ test('the mini player follows the listener to other screens, masked until the li
   await expect(mini.getByText(title ?? '', { exact: true })).toBeVisible();
 });
 
-test('at phone width a swipe right likes, and a drag on the ring only seeks', async ({
+/** A one-finger touch drag through `points`, as a phone sends it (pointer type touch). */
+async function touchDrag(page: Page, points: readonly { x: number; y: number }[]) {
+  const cdp = await page.context().newCDPSession(page);
+  const [first, ...rest] = points;
+  if (!first) return;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [first] });
+  for (const point of rest) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/** A straight horizontal touch swipe of `dx` px from `from`, in small steps. */
+const swipeFrom = (from: { x: number; y: number }, dx: number) =>
+  Array.from({ length: 11 }, (_, i) => ({ x: from.x + (dx * i) / 10, y: from.y + i * 0.4 }));
+
+test('on a touch screen a swipe across the ring likes or skips, and only the handle seeks', async ({
   page,
   screens,
 }, testInfo) => {
-  test.skip(testInfo.project.name !== 'phone', 'the swipe zone is the phone layout');
+  test.skip(testInfo.project.name !== 'phone', 'touch is the phone project');
   await signUpListener(page, 's');
   await screens.visit('/player');
   await page.getByRole('button', { name: PLAYER_MESSAGES.discoverMusic }).click();
-  const hint = page.getByText('Swipe left to skip, right to like');
-  await expect(hint).toBeVisible();
-
-  const swipe = async (dx: number) => {
-    const box = await hint.boundingBox();
-    if (!box) throw new Error('no swipe zone');
-    const y = box.y + box.height / 2;
-    const x = box.x + box.width / 2;
-    await page.mouse.move(x, y);
-    await page.mouse.down();
-    await page.mouse.move(x + dx, y + 4, { steps: 5 });
-    await page.mouse.up();
-  };
-
-  // Dragging across the ring seeks; it never likes.
-  const ring = await page.getByRole('slider', { name: 'Playback position' }).boundingBox();
+  const ratings: string[] = [];
+  page.on('request', (request) => {
+    const match = /\/api\/tracks\/[^/]+\/(like|dislike)$/.exec(new URL(request.url()).pathname);
+    if (match?.[1]) ratings.push(match[1]);
+  });
+  const scrubber = page.getByRole('slider', { name: 'Playback position' });
+  await expect(page.getByText('Swipe left to skip, right to like')).toBeVisible();
+  await expect(scrubber).not.toHaveAttribute('aria-valuemax', '0');
+  const ring = await scrubber.boundingBox();
   if (!ring) throw new Error('no ring');
-  await page.mouse.move(ring.x + ring.width / 2 - 100, ring.y + 20);
-  await page.mouse.down();
-  await page.mouse.move(ring.x + ring.width / 2 + 100, ring.y + 20, { steps: 5 });
-  await page.mouse.up();
-  await page.waitForTimeout(400);
+  const centre = { x: ring.x + ring.width / 2, y: ring.y + ring.height / 2 };
+
+  // Dragging the handle round a quarter turn seeks to about a quarter of the track, and rates nothing.
+  await page.getByRole('button', { name: 'Pause' }).click();
+  const handle = await page.locator('[data-seek-handle]').boundingBox();
+  if (!handle) throw new Error('no handle');
+  const radius = centre.y - (handle.y + handle.height / 2);
+  const arc = Array.from({ length: 13 }, (_, i) => {
+    const turn = (i / 12) * (Math.PI / 2);
+    return { x: centre.x + radius * Math.sin(turn), y: centre.y - radius * Math.cos(turn) };
+  });
+  await touchDrag(page, arc);
+  const max = Number(await scrubber.getAttribute('aria-valuemax'));
+  const now = Number(await scrubber.getAttribute('aria-valuenow'));
+  expect(Math.abs(now - max / 4)).toBeLessThanOrEqual(Math.max(2, max * 0.05));
+  expect(ratings).toEqual([]);
   await expect(revealCard(page)).toHaveCount(0);
 
-  await swipe(120);
+  // A swipe that starts on the ring itself and crosses it likes, and seeks nowhere.
+  await touchDrag(page, swipeFrom({ x: centre.x - radius, y: centre.y }, 140));
   await expect(revealCard(page)).toBeVisible();
+  expect(Number(await scrubber.getAttribute('aria-valuenow'))).toBe(now);
+  expect(ratings).toEqual(['like']);
+
+  // A swipe to the left from the middle of the ring skips to the next blind track.
+  await touchDrag(page, swipeFrom(centre, -140));
+  await expect(revealCard(page)).toHaveCount(0);
+  await expect.poll(() => ratings).toEqual(['like', 'dislike']);
+
+  // Under 50 px the card snaps back and nothing is rated.
+  await touchDrag(page, swipeFrom(centre, 40));
+  await page.waitForTimeout(400);
+  expect(ratings).toEqual(['like', 'dislike']);
+  await expect(page.getByTestId('discover-card')).not.toHaveAttribute('style', /translateX/);
+});
+
+test('a like reveals the track with the K-Points the server awarded', async ({ page, screens }) => {
+  await signUpListener(page, 'p');
+  await screens.visit('/player');
+  await page.getByRole('button', { name: PLAYER_MESSAGES.discoverMusic }).click();
+  await expect(page.getByRole('slider', { name: 'Playback position' })).toBeVisible();
+  const liked = page.waitForResponse((res) =>
+    /\/api\/tracks\/[^/]+\/like$/.test(new URL(res.url()).pathname),
+  );
+  await page.getByRole('button', { name: 'Like' }).click();
+  const { pointsAwarded } = revealSchema.parse(await (await liked).json());
+  expect(pointsAwarded).toBeGreaterThan(0);
+  const card = revealCard(page);
+  await expect(card.getByTestId('reveal-points')).toHaveText(`+${String(pointsAwarded)} K-Points`);
+  await expect(page.getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'true');
+  await screens.check('reveal with points');
+
+  // The card's points are the server's: the loyalty card counts them.
+  const loyalty = await page.request.get('/api/me/loyalty');
+  expect(loyaltyCardSchema.parse(await loyalty.json()).likes).toBe(1);
+});
+
+test('the ring moves with the music, read from the playing audio', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'one width is enough for the analyser');
+  await signUpListener(page, 'v');
+  await page.goto('/player');
+  await page.getByRole('button', { name: PLAYER_MESSAGES.discoverMusic }).click();
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  const canvas = page.getByTestId('ring-visualiser');
+  // The bars' drawn pixels, as a fingerprint of one frame: empty while silent, changing as the music does.
+  const frame = () =>
+    canvas.evaluate((element) => {
+      const node = element as HTMLCanvasElement;
+      const data = node.getContext('2d')?.getImageData(0, 0, node.width, node.height).data ?? [];
+      let drawn = 0;
+      let sum = 0;
+      for (let i = 3; i < data.length; i += 4) {
+        if ((data[i] ?? 0) > 0) {
+          drawn += 1;
+          sum += (data[i] ?? 0) * (i % 9973);
+        }
+      }
+      return { drawn, sum };
+    });
+  await expect.poll(async () => (await frame()).drawn, { timeout: 10_000 }).toBeGreaterThan(100);
+  const first = await frame();
+  await expect.poll(async () => (await frame()).sum).not.toBe(first.sum);
+
+  // Paused, the ring is still.
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect.poll(async () => (await frame()).drawn).toBe(0);
+});
+
+test('a first-time listener sees the introduction once, and can skip it', async ({ page, screens }) => {
+  await signUpListener(page, 'i');
+  await screens.visit('/player');
+  const intro = page.getByRole('region', { name: 'How Discover works' });
+  await expect(intro).toBeVisible();
+  await expect(intro.getByText('Like to reveal')).toBeVisible();
+  await intro.getByRole('button', { name: 'Skip intro' }).click();
+  await expect(intro).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('button', { name: PLAYER_MESSAGES.discoverMusic })).toBeVisible();
+  await expect(intro).toHaveCount(0);
 });
 
 test('a Discover track that ends on another screen brings the listener back to Discover', async ({

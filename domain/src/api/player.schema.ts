@@ -42,8 +42,14 @@ export const revealSchema = z.object({
     isFollowing: z.boolean(),
   }),
   addedToLibrary: z.boolean(),
+  /** The K-Points this request earned (0 when the track had earned them before). */
+  pointsAwarded: z.number().int().min(0),
 });
 export type Reveal = z.infer<typeof revealSchema>;
+
+/** What a skip (a dislike) earned: its swipe point the first time a track is rated, else 0. */
+export const dislikeResponseSchema = z.object({ pointsAwarded: z.number().int().min(0) });
+export type DislikeResponse = z.infer<typeof dislikeResponseSchema>;
 
 export const likeRequestSchema = z.object({ addToLibrary: z.boolean().default(false) });
 

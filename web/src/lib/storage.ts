@@ -44,4 +44,6 @@ export const STORAGE_KEYS = {
   auth: 'auth-storage',
   /** Spec 001 §2: the artist opted out of the feature-track tutorial. */
   hideFeatureTutorial: 'hideFeatureTutorial',
+  /** Issue 17: the listener has seen (or skipped) Discover's introduction. */
+  discoverIntroSeen: 'klang-discover-intro-seen',
 } as const;

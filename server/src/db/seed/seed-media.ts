@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { TARGET_LUFS } from '../../modules/tracks/audio-transcode';
 import type { Bucket, StorageProvider } from '../../providers/storage/storage';
 import { newStorageKey } from '../../providers/storage/storage';
 import type { MusicParams } from './music/music-params';
@@ -17,18 +18,25 @@ export interface StoredSeedMedia {
 }
 
 /**
- * Rendered seed music is cached by a hash of its parameters and of the synthesizer's own source,
- * so a second fresh data directory on the same machine starts in seconds, and a change to the
- * synthesizer renders everything again.
+ * Rendered seed music is cached by a hash of its parameters, of the synthesizer's own source and
+ * of RENDER_PIPELINE_VERSION, so a second fresh data directory on the same machine starts in
+ * seconds, and a change to the synthesizer or to what follows it renders everything again.
  */
 export const DEFAULT_RENDER_CACHE_DIR = path.resolve(
   import.meta.dirname,
   '../../../../node_modules/.cache/klang-seed',
 );
 
+/**
+ * What happens to a synthesized track outside the synthesizer's own folder: raise it when that
+ * changes. 2: through the upload transcode, normalised to TARGET_LUFS at 192 kbit/s (issue 17).
+ */
+const RENDER_PIPELINE_VERSION = `2:${String(TARGET_LUFS)}`;
+
 async function hashSynthesizerSource(): Promise<string> {
   const dir = path.join(import.meta.dirname, 'music');
   const hash = createHash('sha256');
+  hash.update(RENDER_PIPELINE_VERSION);
   for (const file of (await readdir(dir))
     .filter((f) => /\.(ts|mjs)$/.test(f) && !f.endsWith('.test.ts'))
     .sort()) {

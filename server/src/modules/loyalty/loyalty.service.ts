@@ -29,19 +29,20 @@ export function createLoyaltyService(deps: { clock?: () => Date } = {}) {
   return {
     /**
      * Awards a track's actions once each, with the user's counters, in one statement; returns
-     * the actions this call earned.
+     * the points this call earned (0 when the track had earned them all before).
      */
     async awardTrackActions(
       tx: Queryable,
       userId: string,
       trackId: string,
       actions: readonly TrackAction[],
-    ): Promise<TrackAction[]> {
-      return (await createLoyaltyRepository(tx).insertTrackAwards(
+    ): Promise<number> {
+      const earned = (await createLoyaltyRepository(tx).insertTrackAwards(
         userId,
         trackId,
         actions.map((action) => ({ reason: action, points: TRACK_ACTION_POINTS[action] })),
       )) as TrackAction[];
+      return earned.reduce((sum, action) => sum + TRACK_ACTION_POINTS[action], 0);
     },
 
     /**

@@ -162,8 +162,8 @@ export function createPlayerRepository(db: Queryable) {
       trackId: string,
       addedToLibrary: boolean,
       award: AwardStatementPart,
-    ): Promise<RevealRow | undefined> {
-      const rows = await db.query<RevealRow>(
+    ): Promise<(RevealRow & { points_awarded: number }) | undefined> {
+      const rows = await db.query<RevealRow & { points_awarded: number }>(
         `with liked as (
            insert into track_interactions (user_id, track_id, interaction_type, added_to_library)
            select $1, $2, 'like', $3
@@ -181,7 +181,8 @@ export function createPlayerRepository(db: Queryable) {
                              added_to_library = added_to_library + (case when $3 then 1 else 0 end)
            where id = $2 and exists (select 1 from liked)),
          ${award.ctes}
-         select ${REVEAL_COLUMNS}, $3::boolean as added_to_library
+         select ${REVEAL_COLUMNS}, $3::boolean as added_to_library,
+                (select coalesce(sum(points), 0)::int from earned) as points_awarded
          from liked cross join tracks t
          ${REVEAL_JOINS}
          where t.id = $2`,

@@ -1,7 +1,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, nextTrackResponseSchema, revealSchema } from '@klang/domain';
+import {
+  dislikeResponseSchema,
+  loyaltyCardSchema,
+  MESSAGES,
+  nextTrackResponseSchema,
+  POINTS,
+  revealSchema,
+} from '@klang/domain';
 import { signUp } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { insertAccount, insertTrack } from '../../test/catalogue-fixtures';
@@ -127,5 +134,36 @@ describe('player routes', () => {
     expect(ok.json()).toEqual({ minutes_awarded: 0 });
     const bad = await listener.post('/functions/v1/secure-listening-xp', { minutes_listened: 'lots' });
     expect(bad.statusCode).toBe(400);
+  });
+  it('answers each like and skip with the points the server awarded, and only the first time', async () => {
+    const listener = await signUp(t.app);
+    const points = async () => loyaltyCardSchema.parse((await listener.get('/api/me/loyalty')).json()).points;
+    const skippedId = await insertTrack(t.db, artistId, { title: 'Second Orbit' });
+    for (const id of [trackId, skippedId])
+      await listener.post('/functions/v1/secure-track-access', { trackId: id });
+    const before = await points();
+
+    const like = async (addToLibrary: boolean) => {
+      const res = await listener.post(`/api/tracks/${trackId}/like`, { addToLibrary });
+      expect(res.statusCode).toBe(200);
+      return revealSchema.parse(res.json()).pointsAwarded;
+    };
+    const skip = async (id: string) => {
+      const res = await listener.post(`/api/tracks/${id}/dislike`, {});
+      expect(res.statusCode).toBe(200);
+      return dislikeResponseSchema.parse(res.json()).pointsAwarded;
+    };
+
+    expect(await like(false)).toBe(POINTS.swipe + POINTS.like);
+    expect(await points()).toBe(before + POINTS.swipe + POINTS.like);
+    // The library add earns its own points once; asking again, or liking again, earns nothing.
+    expect(await like(true)).toBe(POINTS.library);
+    expect(await like(true)).toBe(0);
+    expect(await like(false)).toBe(0);
+    // A skip of the liked track changes nothing; a skip of a new one earns its swipe point once.
+    expect(await skip(trackId)).toBe(0);
+    expect(await skip(skippedId)).toBe(POINTS.swipe);
+    expect(await skip(skippedId)).toBe(0);
+    expect(await points()).toBe(before + POINTS.swipe + POINTS.like + POINTS.library + POINTS.swipe);
   });
 });

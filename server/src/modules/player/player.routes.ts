@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  dislikeResponseSchema,
   likeRequestSchema,
   listeningXpRequestSchema,
   listeningXpResponseSchema,
@@ -51,13 +52,12 @@ export const playerRoutes: FastifyPluginAsyncZod<{ service: PlayerService }> = a
     '/api/tracks/:trackId/dislike',
     {
       ...auth,
-      schema: { tags: ['player'], params: trackParamsSchema, response: { 204: z.null() } },
+      schema: { tags: ['player'], params: trackParamsSchema, response: { 200: dislikeResponseSchema } },
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
-    async (request, reply) => {
-      await service.dislike(signedInId(request.account), request.params.trackId);
-      return reply.status(204).send(null);
-    },
+    async (request) => ({
+      pointsAwarded: await service.dislike(signedInId(request.account), request.params.trackId),
+    }),
   );
 
   app.delete(

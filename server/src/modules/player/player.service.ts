@@ -27,7 +27,7 @@ export function createPlayerService(deps: PlayerDeps) {
   const random = deps.random ?? Math.random;
   const repo = createPlayerRepository(db);
 
-  async function toReveal(row: RevealRow): Promise<Reveal> {
+  async function toReveal(row: RevealRow, pointsAwarded: number): Promise<Reveal> {
     const sign = (bucket: RevealRow['cover_bucket'], key: string | null) =>
       bucket && key
         ? storage.signedUrl(bucket, key, { expiresInSeconds: IMAGE_URL_SECONDS })
@@ -51,6 +51,7 @@ export function createPlayerService(deps: PlayerDeps) {
         isFollowing: row.is_following,
       },
       addedToLibrary: row.added_to_library,
+      pointsAwarded,
     };
   }
 
@@ -90,7 +91,7 @@ export function createPlayerService(deps: PlayerDeps) {
     /**
      * The like rule of spec 000 §4, decided on the server: an existing like only gains the library
      * flag when asked and not yet set; otherwise a new like is recorded (replacing a dislike).
-     * Points come once per track, ever. Returns the reveal.
+     * Points come once per track, ever. Returns the reveal, with the points this request earned.
      */
     async like(userId: string, trackId: string, addToLibrary: boolean): Promise<Reveal> {
       // The common case first: a new like of a served track, with its points and the reveal, in
@@ -103,9 +104,9 @@ export function createPlayerService(deps: PlayerDeps) {
         firstParam: 4,
       });
       const fresh = await repo.insertLikeWithReveal(userId, trackId, addToLibrary, award);
-      if (fresh) return toReveal(fresh);
+      if (fresh) return toReveal(fresh, fresh.points_awarded);
 
-      await db.transaction(async (tx) => {
+      const pointsAwarded = await db.transaction(async (tx) => {
         const txRepo = createPlayerRepository(tx);
         // Say why nothing was inserted, or apply the rule for a track already liked (possibly by
         // a concurrent request that won the insert): it may still be added to the library.
@@ -114,26 +115,28 @@ export function createPlayerService(deps: PlayerDeps) {
         if (!state.served) throw new AppError('FORBIDDEN', PLAYER_MESSAGES.trackNotServed);
         if (addToLibrary && state.like && (await txRepo.setLibrary(userId, trackId, true))) {
           await txRepo.adjustCounters(trackId, { library: 1 });
-          await loyalty.awardTrackActions(tx, userId, trackId, ['library']);
+          return loyalty.awardTrackActions(tx, userId, trackId, ['library']);
         }
+        return 0;
       });
       const row = await repo.findReveal(userId, trackId);
       if (!row) throw new AppError('NOT_FOUND', PLAYER_MESSAGES.trackUnavailable);
-      return toReveal(row);
+      return toReveal(row, pointsAwarded);
     },
 
-    /** A skip (spec 001 §4): records a dislike unless the track is liked. */
-    async dislike(userId: string, trackId: string): Promise<void> {
-      await db.transaction(async (tx) => {
+    /** A skip (spec 001 §4): records a dislike unless the track is liked; returns the points earned. */
+    async dislike(userId: string, trackId: string): Promise<number> {
+      return db.transaction(async (tx) => {
         const txRepo = createPlayerRepository(tx);
         const state = await txRepo.findRatingState(userId, trackId);
         if (!state.playable) throw new AppError('NOT_FOUND', PLAYER_MESSAGES.trackUnavailable);
         if (!state.served) throw new AppError('FORBIDDEN', PLAYER_MESSAGES.trackNotServed);
-        if (state.like) return;
-        if (!(await txRepo.insertInteraction(userId, trackId, 'dislike', false))) return;
+        if (state.like) return 0;
+        if (!(await txRepo.insertInteraction(userId, trackId, 'dislike', false))) return 0;
         await txRepo.adjustCounters(trackId, { dislikes: 1 });
-        await loyalty.awardTrackActions(tx, userId, trackId, ['swipe']);
+        const points = await loyalty.awardTrackActions(tx, userId, trackId, ['swipe']);
         await loyalty.countDislike(tx, userId);
+        return points;
       });
     },
 

@@ -11,6 +11,8 @@ export interface RevealedTrack {
   title: string;
   artist: string;
   artistId: string;
+  /** A signed URL that expires (10 minutes): show the masked art when it no longer loads. */
+  coverUrl: string | null;
 }
 
 interface PlayerState {

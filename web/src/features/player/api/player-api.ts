@@ -1,4 +1,5 @@
 import {
+  dislikeResponseSchema,
   followStateSchema,
   nextTrackResponseSchema,
   PLAYER_MESSAGES,
@@ -15,8 +16,7 @@ export const playerApi = {
     api.get(`/api/player/next${currentId ? `?current=${track(currentId)}` : ''}`, nextTrackResponseSchema),
   like: (trackId: string, addToLibrary: boolean) =>
     api.post(`/api/tracks/${track(trackId)}/like`, { addToLibrary }, revealSchema),
-  dislike: (trackId: string) =>
-    apiRequest(`/api/tracks/${track(trackId)}/dislike`, undefined, { method: 'POST' }),
+  dislike: (trackId: string) => api.post(`/api/tracks/${track(trackId)}/dislike`, {}, dislikeResponseSchema),
   removeFromLibrary: (trackId: string) => api.delete(`/api/library/${track(trackId)}`),
   follow: (artistId: string) => api.post(`/api/artists/${track(artistId)}/follow`, {}, followStateSchema),
   unfollow: (artistId: string) =>

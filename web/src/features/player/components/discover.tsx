@@ -1,17 +1,20 @@
-import { Heart, Pause, Play, Sparkles, Volume2, VolumeX, X } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { Heart, Pause, Play, Volume2, VolumeX, X } from 'lucide-react';
+import { useEffect, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
 import { PLAYER_MESSAGES } from '@klang/domain';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
 import { Slider } from '../../../components/ui/slider';
 import { Spinner } from '../../../components/ui/spinner';
+import { unlockAnalyser } from '../audio/analyser';
 import { getAudioElement } from '../audio/audio-engine';
 import { useAudioState } from '../hooks/use-audio-state';
 import { useDiscover } from '../hooks/use-discover';
-import { useSwipe } from '../hooks/use-swipe';
+import { useSwipe, type SwipeState } from '../hooks/use-swipe';
 import { usePlayerStore } from '../player-store';
+import { DiscoverIntro, useDiscoverIntro } from './discover-intro';
 import { RevealCard } from './reveal-card';
-import { RingScrubber } from './ring-scrubber';
+import { formatTime, RingScrubber } from './ring-scrubber';
 
 interface DiscoverProps {
   libraryLink: ReactNode;
@@ -22,6 +25,8 @@ interface DiscoverProps {
 
 /** Spec 001 §9: unmuting from silence restores half volume. */
 const UNMUTE_VOLUME = 0.5;
+/** How far the card tilts per pixel it is dragged. */
+const TILT_DEG_PER_PX = 1 / 22;
 
 function isTypingOrSliding(target: EventTarget | null): boolean {
   return (
@@ -30,54 +35,147 @@ function isTypingOrSliding(target: EventTarget | null): boolean {
   );
 }
 
+/** Space presses a focused button or link itself; only elsewhere is it play and pause. */
+function isPressable(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && target.closest('button, a, summary, [role="button"]') !== null;
+}
+
+// Absent where there is no layout engine (jsdom): motion is then allowed.
+const reducedMotion =
+  typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      reducedMotion?.addEventListener('change', onChange);
+      return () => {
+        reducedMotion?.removeEventListener('change', onChange);
+      };
+    },
+    () => reducedMotion?.matches ?? false,
+  );
+}
+
+/**
+ * Where the deck card sits for a swipe: following the finger, flying out (only the card of the
+ * track that was swiped: the next one is dealt in at rest), or at rest.
+ */
+function cardStyle(swipe: SwipeState, trackKey: string, isReduced: boolean): CSSProperties {
+  // With reduced motion a committed card does not fly out: it waits, still, for the next track.
+  const flyOut = isReduced ? 0 : Math.sign(swipe.offset) * window.innerWidth * 1.1;
+  const offset = swipe.leaving ? (swipe.subject === trackKey ? flyOut : 0) : swipe.offset;
+  const tilt = isReduced ? 0 : offset * TILT_DEG_PER_PX;
+  return {
+    transform: offset === 0 ? undefined : `translateX(${String(offset)}px) rotate(${String(tilt)}deg)`,
+    transition: swipe.isDragging || isReduced ? 'none' : 'transform 200ms cubic-bezier(0.2, 0.8, 0.2, 1)',
+  };
+}
+
+function Kbd({ children }: { children: ReactNode }) {
+  return (
+    <kbd className="inline-grid h-6 min-w-6 place-items-center rounded-md border border-line bg-field px-1.5 font-sans text-xs font-semibold text-fg shadow-[0_1px_0_var(--color-line)]">
+      {children}
+    </kbd>
+  );
+}
+
 /** The Discover screen (spec 001 §2 /player): blind listening, like to reveal, skip to move on. */
 export function Discover({ libraryLink, chartsLink, artistHref, verifiedBadgeSrc }: DiscoverProps) {
   const discover = useDiscover();
   const audio = useAudioState();
+  const intro = useDiscoverIntro();
+  const isReduced = usePrefersReducedMotion();
   const volume = usePlayerStore((state) => state.volume);
+  const setVolume = usePlayerStore((state) => state.setVolume);
   const stored = usePlayerStore((state) => state.revealed);
-  // After a return to Discover the reveal card is gone, but a liked track stays named.
+  const isLiked = usePlayerStore((state) =>
+    discover.track ? state.likedTrackIds.includes(discover.track.id) : false,
+  );
+  // After a reload the reveal card is gone, but a liked track stays named.
   const named = discover.reveal
-    ? { title: discover.reveal.track.title, artist: discover.reveal.track.artist }
+    ? {
+        title: discover.reveal.track.title,
+        artist: discover.reveal.track.artist,
+        coverUrl: discover.reveal.track.coverUrl,
+      }
     : stored && stored.trackId === discover.track?.id
       ? stored
       : null;
-  const setVolume = usePlayerStore((state) => state.setVolume);
-  const swipe = useSwipe((direction) => {
-    void (direction === 'left' ? discover.skip() : discover.like());
-  });
-  const { like, skip } = discover;
+  const { like, skip, togglePlay } = discover;
+  const swipe = useSwipe((direction) => (direction === 'left' ? skip() : like()), discover.track?.id ?? null);
 
   useEffect(() => {
     getAudioElement().volume = volume;
   }, [volume]);
 
-  // Spec 001 §2: left arrow skips, right arrow likes.
+  // The ring listens to the music through Web Audio, which may only start inside a gesture.
+  useEffect(() => {
+    window.addEventListener('pointerdown', unlockAnalyser);
+    window.addEventListener('keydown', unlockAnalyser);
+    return () => {
+      window.removeEventListener('pointerdown', unlockAnalyser);
+      window.removeEventListener('keydown', unlockAnalyser);
+    };
+  }, []);
+
+  // Spec 001 §2: left arrow skips, right arrow likes; space plays and pauses (issue 17).
+  const isPlaying = audio.isPlaying;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (isTypingOrSliding(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
       if (event.key === 'ArrowLeft') void skip();
       if (event.key === 'ArrowRight') void like();
+      if (event.key === ' ' && !isPressable(event.target)) {
+        event.preventDefault();
+        void togglePlay(isPlaying);
+      }
     };
     window.addEventListener('keydown', onKey);
     return () => {
       window.removeEventListener('keydown', onKey);
     };
-  }, [like, skip]);
+  }, [isPlaying, like, skip, togglePlay]);
+
+  const { phase, prepare, forgetFirstPick } = discover;
+  useEffect(() => {
+    if (phase === 'start') prepare();
+  }, [phase, prepare]);
+  useEffect(() => forgetFirstPick, [forgetFirstPick]);
 
   const audioError = audio.hasError ? PLAYER_MESSAGES.audioFailedToLoad : null;
   const error = discover.error ?? audioError;
 
   if (discover.phase === 'start' || (discover.phase === 'loading' && !discover.track)) {
     return (
-      <div className="flex flex-col items-center gap-6 text-center">
-        <div className="grid size-40 place-items-center rounded-full border border-line bg-surface">
-          <Sparkles aria-hidden="true" className="size-12 text-accent" />
+      <div className="flex w-full flex-col items-center gap-7 text-center">
+        <div className={cn('relative grid place-items-center', intro.isShown ? 'size-32' : 'size-44')}>
+          <div
+            aria-hidden="true"
+            className="absolute inset-0 rounded-full bg-[conic-gradient(from_180deg,var(--color-primary),transparent_40%,var(--color-primary)_75%,transparent)] opacity-70 blur-2xl motion-safe:animate-breathe"
+          />
+          <div className="relative grid size-[90%] place-items-center rounded-full border border-line bg-surface shadow-2xl">
+            <Heart aria-hidden="true" className="size-1/3 text-accent" />
+          </div>
         </div>
-        <p className="max-w-xs text-muted">
-          No names, no covers. Listen, and like what moves you to find out who made it.
-        </p>
-        <Button size="lg" onClick={() => void discover.start()} isLoading={discover.phase === 'loading'}>
+        <div className="flex flex-col gap-2">
+          <p className="text-2xl font-bold tracking-tight text-fg lg:text-3xl">Hear it before you know it</p>
+          {!intro.isShown && (
+            <p className="mx-auto max-w-xs text-muted">
+              No names, no covers. Listen, and like what moves you to find out who made it.
+            </p>
+          )}
+        </div>
+        {intro.isShown && <DiscoverIntro onSkip={intro.dismiss} />}
+        <Button
+          size="lg"
+          className="min-w-56"
+          onClick={() => {
+            unlockAnalyser();
+            if (intro.isShown) intro.dismiss();
+            void discover.start();
+          }}
+          isLoading={discover.phase === 'loading'}
+        >
+          <Play aria-hidden="true" className="size-5 fill-current" />
           {PLAYER_MESSAGES.discoverMusic}
         </Button>
         {error && <Banner tone="error">{error}</Banner>}
@@ -101,94 +199,211 @@ export function Discover({ libraryLink, chartsLink, artistHref, verifiedBadgeSrc
     );
   }
 
+  const trackKey = discover.track?.id ?? 'none';
+  const remaining = Math.max(0, audio.duration - audio.currentTime);
+  const offset = swipe.state.leaving
+    ? swipe.state.subject === trackKey
+      ? Math.sign(swipe.state.offset) * 200
+      : 0
+    : swipe.state.offset;
   return (
-    <div {...swipe} className="flex w-full touch-pan-y flex-col items-center gap-6">
-      <div>
-        <RingScrubber
-          currentTime={audio.currentTime}
-          duration={audio.duration}
-          onSeek={(seconds) => {
-            getAudioElement().currentTime = seconds;
-          }}
+    <div className="flex w-full flex-col items-center gap-5 lg:gap-6">
+      <div className="relative w-full max-w-md">
+        {/* The next card of the deck, peeking out behind this one. */}
+        <div
+          aria-hidden="true"
+          className="absolute inset-x-5 top-3 -bottom-2.5 rounded-[2rem] border border-line bg-surface/60"
+        />
+        <div
+          {...swipe.handlers}
+          data-testid="discover-card"
+          key={trackKey}
+          style={cardStyle(swipe.state, trackKey, isReduced)}
+          className="relative isolate flex touch-pan-y flex-col items-center gap-4 overflow-hidden rounded-[2rem] border border-line bg-surface px-5 pt-9 pb-6 shadow-2xl shadow-black/30 select-none motion-safe:animate-deal-in lg:px-8"
         >
-          {audio.isLoading ? (
-            <Spinner label="Loading track" />
+          {/* The room round the ring: the cover's colours once liked, a breathing glow before. */}
+          {named?.coverUrl ? (
+            <>
+              <img
+                key={`backdrop-${trackKey}`}
+                src={named.coverUrl}
+                alt=""
+                aria-hidden="true"
+                className="absolute inset-0 -z-10 size-full scale-125 object-cover opacity-40 blur-3xl saturate-150 motion-safe:animate-fade-in"
+              />
+              {/* The colour stays round the ring; the text below sits on the card's own surface. */}
+              <div
+                aria-hidden="true"
+                className="absolute inset-0 -z-10 bg-linear-to-b from-transparent from-35% via-surface/75 via-65% to-surface"
+              />
+            </>
           ) : (
-            <span className="max-w-44 truncate text-sm tracking-[0.2em] text-muted uppercase">
-              {named?.artist ?? 'Unknown artist'}
+            <div
+              aria-hidden="true"
+              className={cn(
+                'absolute inset-x-0 top-0 -z-10 mx-auto aspect-square w-full rounded-full bg-[radial-gradient(circle,var(--color-glow),transparent_65%)]',
+                audio.isPlaying && 'motion-safe:animate-breathe',
+              )}
+            />
+          )}
+          {offset !== 0 && (
+            <span
+              aria-hidden="true"
+              style={{ opacity: Math.min(1, Math.abs(offset) / 60) }}
+              className={cn(
+                'absolute top-5 z-10 rounded-xl border-2 px-3 py-1 text-lg font-black tracking-widest uppercase',
+                offset > 0
+                  ? 'left-5 -rotate-12 border-success-text text-success-text'
+                  : 'right-5 rotate-12 border-accent text-accent',
+              )}
+            >
+              {offset > 0 ? 'Like' : 'Skip'}
             </span>
           )}
-          <span className="max-w-48 truncate text-2xl font-bold text-fg">{named?.title ?? '****'}</span>
-        </RingScrubber>
+          <RingScrubber
+            currentTime={audio.currentTime}
+            duration={audio.duration}
+            isPlaying={audio.isPlaying}
+            onSeek={(seconds) => {
+              getAudioElement().currentTime = seconds;
+            }}
+          >
+            {named ? (
+              named.coverUrl ? (
+                <img
+                  key={`cover-${trackKey}`}
+                  src={named.coverUrl}
+                  alt=""
+                  className="size-full object-cover motion-safe:animate-bloom"
+                />
+              ) : (
+                <div className="grid size-full place-items-center bg-[radial-gradient(circle_at_30%_25%,var(--color-primary),var(--color-surface))] motion-safe:animate-bloom">
+                  <Heart aria-hidden="true" className="size-16 fill-current text-on-primary" />
+                </div>
+              )
+            ) : (
+              <div className="grid size-full place-items-center bg-[radial-gradient(circle_at_30%_25%,var(--color-field),var(--color-surface)_70%)]">
+                {audio.isLoading ? (
+                  <Spinner label="Loading track" />
+                ) : (
+                  <div className="flex flex-col items-center gap-1.5">
+                    <span className="text-xs font-semibold tracking-[0.3em] text-muted uppercase">
+                      Unknown artist
+                    </span>
+                    <span className="text-3xl font-black tracking-[0.2em] text-fg">****</span>
+                  </div>
+                )}
+              </div>
+            )}
+          </RingScrubber>
+          <div
+            aria-hidden="true"
+            className="-mt-1 flex w-[min(74vw,300px)] justify-between text-xs font-medium text-muted tabular-nums lg:w-[340px]"
+          >
+            <span>{formatTime(audio.currentTime)}</span>
+            <span>-{formatTime(remaining)}</span>
+          </div>
+          {discover.reveal ? (
+            <RevealCard
+              key={discover.reveal.track.id}
+              reveal={discover.reveal}
+              artistHref={artistHref(discover.reveal.artist.id)}
+              verifiedBadgeSrc={verifiedBadgeSrc}
+              onFollow={() => void discover.toggleFollow()}
+              onLibrary={() => void discover.toggleLibrary()}
+              onNext={() => void discover.next()}
+            />
+          ) : named ? (
+            <div className="flex min-w-0 flex-col items-center gap-1 text-center">
+              <p className="max-w-full truncate text-2xl font-bold tracking-tight text-fg">{named.title}</p>
+              <p className="max-w-full truncate font-semibold text-accent">{named.artist}</p>
+            </div>
+          ) : (
+            <p className="text-sm text-muted">Like it to find out who made it</p>
+          )}
+        </div>
       </div>
-      <p className="text-sm text-muted md:hidden">Swipe left to skip, right to like</p>
-      <div className="flex items-center gap-5">
+
+      <div className="flex items-center gap-6">
         <Button
           variant="secondary"
           size="icon"
+          className="size-14"
           aria-label="Skip"
           onClick={() => void discover.skip()}
           disabled={discover.isBusy}
         >
-          <X aria-hidden="true" className="size-5" />
+          <X aria-hidden="true" className="size-6" />
         </Button>
         <Button
           size="icon"
-          className="size-16"
+          className="size-18"
           aria-label={audio.isPlaying ? 'Pause' : 'Play'}
           onClick={() => void discover.togglePlay(audio.isPlaying)}
         >
           {audio.isPlaying ? (
-            <Pause aria-hidden="true" className="size-7" />
+            <Pause aria-hidden="true" className="size-8 fill-current" />
           ) : (
-            <Play aria-hidden="true" className="size-7" />
+            <Play aria-hidden="true" className="size-8 translate-x-0.5 fill-current" />
           )}
         </Button>
         <Button
           variant="secondary"
           size="icon"
+          className={cn('size-14', isLiked && 'border-primary/60')}
           aria-label="Like"
+          aria-pressed={isLiked}
           onClick={() => void discover.like()}
           disabled={discover.isBusy}
         >
-          <Heart aria-hidden="true" className="size-5" />
+          <Heart
+            key={isLiked ? 'liked' : 'blind'}
+            aria-hidden="true"
+            className={cn('size-6', isLiked && 'fill-primary text-primary motion-safe:animate-heart-pop')}
+          />
         </Button>
       </div>
-      <div className="hidden w-56 items-center gap-3 md:flex">
-        <button
-          type="button"
-          aria-label={volume === 0 ? 'Unmute' : 'Mute'}
-          className="text-muted hover:text-fg"
-          onClick={() => {
-            setVolume(volume === 0 ? UNMUTE_VOLUME : 0);
-          }}
-        >
-          {volume === 0 ? (
-            <VolumeX aria-hidden="true" className="size-5" />
-          ) : (
-            <Volume2 aria-hidden="true" className="size-5" />
-          )}
-        </button>
-        <Slider
-          label="Volume"
-          hideLabel
-          value={volume}
-          onValueChange={setVolume}
-          formatValue={(v) => `${Math.round(v * 100)}%`}
-          className="flex-1"
-        />
+
+      <p className="text-sm text-muted md:pointer-fine:hidden">Swipe left to skip, right to like</p>
+      <div className="flex flex-wrap items-center justify-center gap-x-10 gap-y-4">
+        <div className="hidden items-center gap-5 text-xs text-muted md:pointer-fine:flex" aria-hidden="true">
+          <span className="flex items-center gap-1.5">
+            <Kbd>←</Kbd> Skip
+          </span>
+          <span className="flex items-center gap-1.5">
+            <Kbd>Space</Kbd> Play / pause
+          </span>
+          <span className="flex items-center gap-1.5">
+            <Kbd>→</Kbd> Like
+          </span>
+        </div>
+
+        <div className="hidden w-48 items-center gap-3 md:flex">
+          <button
+            type="button"
+            aria-label={volume === 0 ? 'Unmute' : 'Mute'}
+            className="text-muted hover:text-fg"
+            onClick={() => {
+              setVolume(volume === 0 ? UNMUTE_VOLUME : 0);
+            }}
+          >
+            {volume === 0 ? (
+              <VolumeX aria-hidden="true" className="size-5" />
+            ) : (
+              <Volume2 aria-hidden="true" className="size-5" />
+            )}
+          </button>
+          <Slider
+            label="Volume"
+            hideLabel
+            value={volume}
+            onValueChange={setVolume}
+            formatValue={(v) => `${String(Math.round(v * 100))}%`}
+            className="flex-1"
+          />
+        </div>
       </div>
       {error && <Banner tone="error">{error}</Banner>}
-      {discover.reveal && (
-        <RevealCard
-          reveal={discover.reveal}
-          artistHref={artistHref(discover.reveal.artist.id)}
-          verifiedBadgeSrc={verifiedBadgeSrc}
-          onFollow={() => void discover.toggleFollow()}
-          onLibrary={() => void discover.toggleLibrary()}
-          onNext={() => void discover.next()}
-        />
-      )}
     </div>
   );
 }

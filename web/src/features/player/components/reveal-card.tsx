@@ -1,6 +1,7 @@
-import { Check, Plus, SkipForward, UserCheck, UserPlus } from 'lucide-react';
+import { Check, Plus, SkipForward, Sparkles, UserCheck, UserPlus } from 'lucide-react';
 import type { Reveal } from '@klang/domain';
 import { Button } from '../../../components/ui/button';
+import { formatPoints } from '../points-toast';
 
 interface RevealCardProps {
   reveal: Reveal;
@@ -18,7 +19,12 @@ function formatCount(n: number): string {
   return String(n);
 }
 
-/** The card after a like (spec 001 §2 /player): who made it, and what to do next. */
+/**
+ * What a like reveals (spec 001 §2 /player), as an event: the title and artist rise into place,
+ * the points the server awarded pop up, and Follow, Add and Next sit one tap away. The motion
+ * moves and clips but never fades text, so its contrast holds in every frame; reduced motion
+ * shows it all at once.
+ */
 export function RevealCard({
   reveal,
   onFollow,
@@ -29,35 +35,37 @@ export function RevealCard({
 }: RevealCardProps) {
   const { track, artist } = reveal;
   return (
-    <section
-      aria-label="Revealed track"
-      className="flex w-full max-w-sm flex-col gap-4 rounded-3xl border border-line bg-surface p-5 shadow-2xl"
-    >
-      <div className="flex items-center gap-4">
-        {track.coverUrl ? (
-          <img src={track.coverUrl} alt="" className="size-20 shrink-0 rounded-2xl object-cover" />
-        ) : (
-          <div className="size-20 shrink-0 rounded-2xl bg-field" />
-        )}
-        <div className="flex min-w-0 flex-col gap-1">
-          <h2 className="truncate text-lg font-bold text-fg">{track.title}</h2>
-          <a
-            href={artistHref}
-            className="flex items-center gap-2 truncate font-medium text-accent hover:underline"
+    <section aria-label="Revealed track" className="flex w-full flex-col items-center gap-4 text-center">
+      <div className="flex w-full min-w-0 flex-col items-center gap-1">
+        <h2 className="max-w-full truncate text-2xl font-bold tracking-tight text-fg motion-safe:animate-rise-in lg:text-3xl">
+          {track.title}
+        </h2>
+        <a
+          href={artistHref}
+          className="flex max-w-full items-center gap-2 font-semibold text-accent hover:underline motion-safe:animate-rise-in motion-safe:[animation-delay:90ms] motion-safe:[animation-fill-mode:backwards]"
+        >
+          {artist.imageUrl && (
+            <img src={artist.imageUrl} alt="" className="size-6 shrink-0 rounded-full object-cover" />
+          )}
+          <span className="truncate">{artist.name}</span>
+          {artist.goldBadge && (
+            <img src={verifiedBadgeSrc} alt="Verified artist" className="size-4 shrink-0" />
+          )}
+        </a>
+        <p className="text-sm text-muted">
+          {formatCount(artist.followers)} {artist.followers === 1 ? 'follower' : 'followers'} · {track.genre}
+        </p>
+        {reveal.pointsAwarded > 0 && (
+          <p
+            className="mt-1 inline-flex items-center gap-1.5 rounded-full bg-success/15 px-3 py-1 text-sm font-bold text-success-text motion-safe:animate-points-pop"
+            data-testid="reveal-points"
           >
-            {artist.imageUrl && (
-              <img src={artist.imageUrl} alt="" className="size-6 rounded-full object-cover" />
-            )}
-            <span className="truncate">{artist.name}</span>
-            {artist.goldBadge && <img src={verifiedBadgeSrc} alt="Verified artist" className="size-4" />}
-          </a>
-          <p className="text-sm text-muted">
-            {formatCount(artist.followers)} {artist.followers === 1 ? 'follower' : 'followers'} ·{' '}
-            {track.genre}
+            <Sparkles aria-hidden="true" className="size-4" />
+            {formatPoints(reveal.pointsAwarded)}
           </p>
-        </div>
+        )}
       </div>
-      <div className="grid grid-cols-3 gap-2">
+      <div className="grid w-full max-w-sm grid-cols-3 gap-2">
         <Button variant={artist.isFollowing ? 'secondary' : 'primary'} size="sm" onClick={onFollow}>
           {artist.isFollowing ? (
             <UserCheck aria-hidden="true" className="size-4" />
@@ -74,7 +82,7 @@ export function RevealCard({
           )}
           {reveal.addedToLibrary ? 'Added' : 'Add'}
         </Button>
-        <Button variant="ghost" size="sm" onClick={onNext}>
+        <Button variant="secondary" size="sm" onClick={onNext}>
           <SkipForward aria-hidden="true" className="size-4" />
           Next
         </Button>

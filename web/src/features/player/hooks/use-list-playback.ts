@@ -12,6 +12,7 @@ export interface PlayableListedTrack {
   title: string;
   artist: string;
   artistId: string;
+  coverUrl: string | null;
   durationMs: number | null;
 }
 
@@ -43,6 +44,7 @@ export function useListPlayback(origin: Exclude<TrackOrigin, 'player'>) {
           title: track.title,
           artist: track.artist,
           artistId: track.artistId,
+          coverUrl: track.coverUrl,
         };
         state.setCurrentTrack({ id: track.id, durationMs: track.durationMs }, origin);
         state.markLiked(revealed);

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { LIMITS, listeningXpResponseSchema } from '@klang/domain';
+import { LIMITS, listeningXpResponseSchema, POINTS } from '@klang/domain';
 import { api } from '../../../lib/api-client';
 import { getAudioElement } from '../audio/audio-engine';
 import { usePlayerStore } from '../player-store';
+import { showPointsToast } from '../points-toast';
 
 const TICK_MS = LIMITS.listeningTickSeconds * 1000;
 
@@ -10,7 +11,7 @@ const TICK_MS = LIMITS.listeningTickSeconds * 1000;
  * The listening timer of spec 000 §4: every 30 s of real playback by a signed-in user adds 30 s.
  * For tracks played from the charts or the library, the whole minutes are sent once 60 s have
  * gathered and the rest is kept; other origins only accumulate. The server decides how many of
- * the minutes it credits (never more than have passed).
+ * the minutes it credits (never more than have passed), and the points it awarded for them show.
  */
 export function useListeningTimer(isSignedIn: boolean): void {
   useEffect(() => {
@@ -25,6 +26,9 @@ export function useListeningTimer(isSignedIn: boolean): void {
         usePlayerStore.setState({ accumulatedListeningTime: total - minutes * 60 });
         void api
           .post('/functions/v1/secure-listening-xp', { minutes_listened: minutes }, listeningXpResponseSchema)
+          .then(({ minutes_awarded: awarded }) => {
+            showPointsToast(awarded * POINTS.listeningMinute, 'For listening');
+          })
           .catch(() => undefined);
         return;
       }

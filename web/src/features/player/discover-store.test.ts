@@ -1,0 +1,102 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Reveal } from '@klang/domain';
+import { playerApi } from './api/player-api';
+import { getAudioElement } from './audio/audio-engine';
+import { discover, useDiscoverStore } from './discover-store';
+import { useDiscoverSkip } from './hooks/use-discover-skip';
+import { usePlayerStore } from './player-store';
+
+const FIRST = { id: '6f1d2c3b-0000-4000-8000-000000000001', durationMs: 60_000 };
+const SECOND = { id: '6f1d2c3b-0000-4000-8000-000000000002', durationMs: 60_000 };
+
+function revealOf(trackId: string, pointsAwarded: number): Reveal {
+  return {
+    track: {
+      id: trackId,
+      title: 'Tidal Lock',
+      artist: 'Halden Marr',
+      artistId: '6f1d2c3b-0000-4000-8000-0000000000aa',
+      genre: 'Minimal / Deep Tech',
+      label: 'Unsigned',
+      coverUrl: '/media/covers/c.webp?exp=1&sig=s',
+    },
+    artist: {
+      id: '6f1d2c3b-0000-4000-8000-0000000000aa',
+      name: 'Halden Marr',
+      imageUrl: null,
+      goldBadge: false,
+      followers: 3,
+      isFollowing: false,
+    },
+    addedToLibrary: false,
+    pointsAwarded,
+  };
+}
+
+describe('the Discover flow store', () => {
+  beforeEach(() => {
+    const audio = getAudioElement();
+    vi.spyOn(audio, 'play').mockResolvedValue(undefined);
+    vi.spyOn(audio, 'pause').mockImplementation(() => undefined);
+    vi.spyOn(playerApi, 'secureUrl').mockResolvedValue({
+      url: '/media/renditions/x.mp3?exp=9999999999&sig=s',
+      expiresAt: Date.now() + 600_000,
+    });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    usePlayerStore.getState().clear();
+  });
+
+  it('skips from any screen only while the current track came from Discover', async () => {
+    const next = vi
+      .spyOn(playerApi, 'next')
+      .mockResolvedValueOnce({ state: 'track', track: FIRST })
+      .mockResolvedValue({ state: 'track', track: SECOND });
+    const dislike = vi.spyOn(playerApi, 'dislike').mockResolvedValue({ pointsAwarded: 1 });
+    const { result } = renderHook(() => useDiscoverSkip());
+    expect(result.current).toBeNull();
+
+    await act(() => discover.start());
+    expect(usePlayerStore.getState().currentTrack).toEqual(FIRST);
+    expect(result.current).not.toBeNull();
+
+    await act(async () => {
+      result.current?.skip();
+      await vi.waitFor(() => {
+        expect(usePlayerStore.getState().currentTrack).toEqual(SECOND);
+      });
+    });
+    expect(dislike).toHaveBeenCalledWith(FIRST.id);
+    expect(next).toHaveBeenCalled();
+    expect(result.current?.isBusy).toBe(false);
+
+    // A chart track replaces the Discover one: there is nothing to skip, and the flow starts over.
+    act(() => {
+      usePlayerStore.getState().setCurrentTrack(FIRST, 'charts');
+    });
+    expect(result.current).toBeNull();
+    expect(useDiscoverStore.getState().phase).toBe('start');
+  });
+
+  it("keeps the like's reveal and points, and names the liked track in the player store", async () => {
+    vi.spyOn(playerApi, 'next').mockResolvedValue({ state: 'track', track: FIRST });
+    vi.spyOn(playerApi, 'like')
+      .mockResolvedValueOnce(revealOf(FIRST.id, 6))
+      .mockResolvedValueOnce({ ...revealOf(FIRST.id, 5), addedToLibrary: true });
+    await discover.start();
+    await discover.like();
+    expect(useDiscoverStore.getState().reveal?.pointsAwarded).toBe(6);
+    expect(usePlayerStore.getState().revealed).toEqual({
+      trackId: FIRST.id,
+      title: 'Tidal Lock',
+      artist: 'Halden Marr',
+      artistId: '6f1d2c3b-0000-4000-8000-0000000000aa',
+      coverUrl: '/media/covers/c.webp?exp=1&sig=s',
+    });
+    // Adding to the library earns its own points (a toast); the card still shows the like's.
+    await discover.toggleLibrary();
+    expect(useDiscoverStore.getState().reveal).toMatchObject({ addedToLibrary: true, pointsAwarded: 6 });
+  });
+});

@@ -1,0 +1,284 @@
+import { create } from 'zustand';
+import { PLAYER_MESSAGES, type BlindTrack, type NextTrackResponse, type Reveal } from '@klang/domain';
+import { ApiError } from '../../lib/api-error';
+import { playerApi } from './api/player-api';
+import { pauseAudio, playTrack, preloadTrack, resetAudio, resumeTrack } from './audio/audio-engine';
+import { updateMediaSession } from './media-session';
+import { usePlayerStore, type RevealedTrack } from './player-store';
+import { showPointsToast } from './points-toast';
+
+export type DiscoverPhase = 'start' | 'loading' | 'track' | 'all-liked' | 'empty';
+
+interface DiscoverState {
+  phase: DiscoverPhase;
+  /** The card after a like, for the track on screen; null before the like. */
+  reveal: Reveal | null;
+  error: string | null;
+  /** A like or a skip is being recorded. */
+  isBusy: boolean;
+}
+
+const INITIAL: DiscoverState = { phase: 'start', reveal: null, error: null, isBusy: false };
+
+/**
+ * The Discover flow's state (spec 000 §4, spec 001 §4), outside any component: the Discover
+ * screen shows it, and the now-playing bar and the mini player skip through it from any screen.
+ * The track itself is the player store's current track while its origin is `player`.
+ */
+export const useDiscoverStore = create<DiscoverState>()(() => INITIAL);
+
+const set = (partial: Partial<DiscoverState>) => {
+  useDiscoverStore.setState(partial);
+};
+
+function messageOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.message : fallback;
+}
+
+/** The Discover track playing now, as event handlers must see it (not as the last render did). */
+function shownTrack(): BlindTrack | null {
+  const { currentTrack, trackOrigin } = usePlayerStore.getState();
+  return trackOrigin === 'player' ? currentTrack : null;
+}
+
+// The next pick, fetched and preloaded while the current one plays.
+let upcoming: BlindTrack | null = null;
+// The first pick, asked for while the start screen shows, so the tap on "Discover Music" waits
+// for one round trip less (the secure URL is still asked for after the tap: only that counts as
+// a play). Null when the request failed.
+let firstPick: Promise<NextTrackResponse | null> | null = null;
+let isLiking = false;
+// A skip that arrives while the previous one is still being recorded is kept and applied to the
+// track that comes next: a listener swiping twice quickly means two skips.
+let isSkipping = false;
+let isSkipQueued = false;
+
+/** Whether a skip came in while the last one was recorded; asking clears it. */
+function takeQueuedSkip(): boolean {
+  const queued = isSkipQueued;
+  isSkipQueued = false;
+  return queued;
+}
+
+// When the player is reset or another origin (charts, library) takes over, the flow forgets its
+// reveal and its prefetched pick: they belonged to a Discover track that is gone.
+usePlayerStore.subscribe((state, previous) => {
+  if (previous.trackOrigin === 'player' && state.trackOrigin !== 'player') {
+    upcoming = null;
+    firstPick = null;
+    useDiscoverStore.setState(INITIAL);
+  }
+});
+
+async function prefetch(currentId: string): Promise<void> {
+  try {
+    const next = await playerApi.next(currentId);
+    upcoming = next.state === 'track' ? next.track : null;
+    if (upcoming) preloadTrack(upcoming.id);
+  } catch {
+    upcoming = null;
+  }
+}
+
+function show(next: BlindTrack): void {
+  usePlayerStore.getState().setCurrentTrack(next, 'player');
+  set({ reveal: null, phase: 'track' });
+  updateMediaSession(null, {
+    play: () => void resumeTrack(next.id),
+    pause: pauseAudio,
+    next: () => void discover.skip(),
+  });
+  // Not awaited: the track is on screen and can be rated while its audio starts, so a second
+  // quick swipe acts on it instead of being dropped while the first one's audio loads.
+  playTrack(next.id).catch((playError: unknown) => {
+    set({ error: messageOf(playError, PLAYER_MESSAGES.failedToPlayAudio) });
+  });
+  void prefetch(next.id);
+}
+
+/** Shows the next track; resolves to its id, or null when there is none (an end state). */
+async function advance(currentId: string | null): Promise<string | null> {
+  set({ error: null });
+  const ready = upcoming;
+  upcoming = null;
+  if (ready && ready.id !== currentId && !usePlayerStore.getState().likedTrackIds.includes(ready.id)) {
+    show(ready);
+    return ready.id;
+  }
+  if (useDiscoverStore.getState().phase === 'start') set({ phase: 'loading' });
+  const early = currentId === null ? firstPick : null;
+  firstPick = null;
+  try {
+    const picked = await early;
+    const isFresh =
+      picked?.state !== 'track' || !usePlayerStore.getState().likedTrackIds.includes(picked.track.id);
+    const next = picked && isFresh ? picked : await playerApi.next(currentId);
+    if (next.state === 'track') {
+      show(next.track);
+      return next.track.id;
+    }
+    pauseAudio();
+    set({ phase: next.state, reveal: null });
+  } catch (loadError) {
+    set({
+      error: messageOf(loadError, PLAYER_MESSAGES.failedToPlayAudio),
+      phase: shownTrack() ? 'track' : 'start',
+    });
+  }
+  return null;
+}
+
+/** The Discover flow's actions; every one reads the current state when it runs. */
+export const discover = {
+  /**
+   * Spec 002 §4: opening Discover while a track from another origin (charts, library) is loaded
+   * resets the player; a Discover track carries on where it was, with its reveal if it had one.
+   */
+  enter: (): void => {
+    const { currentTrack, trackOrigin, reset } = usePlayerStore.getState();
+    if (currentTrack && trackOrigin !== 'player') {
+      resetAudio();
+      reset();
+    }
+    const { phase } = useDiscoverStore.getState();
+    if (shownTrack() && phase === 'start') set({ phase: 'track' });
+    // An end state is asked again on each visit: new tracks may have been featured since.
+    if (phase === 'all-liked' || phase === 'empty') set({ phase: 'start', error: null });
+  },
+
+  /** Asks for the first pick while the start screen shows (once), so the start is quicker. */
+  prepare: (): void => {
+    if (firstPick || shownTrack() || useDiscoverStore.getState().phase !== 'start') return;
+    firstPick = playerApi.next(null).catch(() => null);
+  },
+
+  /** Drops a first pick nobody used (the screen closed): it may belong to a session now ended. */
+  forgetFirstPick: (): void => {
+    firstPick = null;
+  },
+
+  start: async (): Promise<void> => {
+    await advance(null);
+  },
+
+  /** Likes the track on screen: the server records it, awards its points and reveals it. */
+  like: async (): Promise<void> => {
+    const track = shownTrack();
+    const { phase, isBusy } = useDiscoverStore.getState();
+    if (!track || phase !== 'track' || isBusy || useDiscoverStore.getState().reveal) return;
+    isLiking = true;
+    set({ isBusy: true });
+    try {
+      const revealed = await playerApi.like(track.id, false);
+      // The listener may have moved on while the like was recorded: reveal only what is shown.
+      if (shownTrack()?.id !== track.id) return;
+      const named: RevealedTrack = {
+        trackId: track.id,
+        title: revealed.track.title,
+        artist: revealed.track.artist,
+        artistId: revealed.track.artistId,
+        coverUrl: revealed.track.coverUrl,
+      };
+      usePlayerStore.getState().markLiked(named);
+      updateMediaSession(named, {
+        play: () => void resumeTrack(track.id),
+        pause: pauseAudio,
+        next: () => void discover.next(),
+      });
+      set({ reveal: revealed });
+    } catch (likeError) {
+      set({ error: messageOf(likeError, PLAYER_MESSAGES.trackUnavailable) });
+    } finally {
+      isLiking = false;
+      set({ isBusy: false });
+    }
+  },
+
+  /** Skips the track on screen (a dislike unless it is liked) and plays the next one. */
+  skip: async (): Promise<void> => {
+    const first = shownTrack();
+    if (!first) return;
+    if (isSkipping) {
+      isSkipQueued = true;
+      return;
+    }
+    // A like being recorded is not interrupted by a skip.
+    if (isLiking) return;
+    isSkipping = true;
+    set({ isBusy: true });
+    try {
+      let current: string | null = first.id;
+      while (current) {
+        takeQueuedSkip();
+        const { pointsAwarded } = await playerApi.dislike(current);
+        showPointsToast(pointsAwarded);
+        const shown: string | null = await advance(current);
+        current = takeQueuedSkip() ? shown : null;
+      }
+    } catch (skipError) {
+      set({ error: messageOf(skipError, PLAYER_MESSAGES.trackUnavailable) });
+    } finally {
+      isSkipping = false;
+      isSkipQueued = false;
+      set({ isBusy: false });
+    }
+  },
+
+  /** After a reveal: on to the next blind track, keeping the like. */
+  next: async (): Promise<void> => {
+    await advance(shownTrack()?.id ?? null);
+  },
+
+  toggleLibrary: async (): Promise<void> => {
+    const { reveal } = useDiscoverStore.getState();
+    if (!reveal) return;
+    try {
+      // The card keeps showing what the like earned; the library's own points get a toast.
+      if (reveal.addedToLibrary) {
+        await playerApi.removeFromLibrary(reveal.track.id);
+        set({ reveal: { ...reveal, addedToLibrary: false } });
+      } else {
+        const added = await playerApi.like(reveal.track.id, true);
+        showPointsToast(added.pointsAwarded);
+        set({ reveal: { ...added, pointsAwarded: reveal.pointsAwarded } });
+      }
+    } catch (libraryError) {
+      set({ error: messageOf(libraryError, PLAYER_MESSAGES.trackUnavailable) });
+    }
+  },
+
+  toggleFollow: async (): Promise<void> => {
+    const { reveal } = useDiscoverStore.getState();
+    if (!reveal) return;
+    try {
+      const state = reveal.artist.isFollowing
+        ? await playerApi.unfollow(reveal.artist.id)
+        : await playerApi.follow(reveal.artist.id);
+      const current = useDiscoverStore.getState().reveal;
+      if (current?.artist.id !== reveal.artist.id) return;
+      set({
+        reveal: {
+          ...current,
+          artist: { ...current.artist, isFollowing: state.isFollowing, followers: state.followers },
+        },
+      });
+    } catch (followError) {
+      set({ error: messageOf(followError, PLAYER_MESSAGES.trackUnavailable) });
+    }
+  },
+
+  togglePlay: async (isPlaying: boolean): Promise<void> => {
+    const track = shownTrack();
+    if (!track) return;
+    try {
+      if (isPlaying) pauseAudio();
+      else await resumeTrack(track.id);
+    } catch (playError) {
+      set({ error: messageOf(playError, PLAYER_MESSAGES.failedToPlayAudio) });
+    }
+  },
+
+  setError: (error: string | null): void => {
+    set({ error });
+  },
+};
