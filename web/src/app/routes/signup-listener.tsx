@@ -13,7 +13,9 @@ import { SignupScreen } from '../components/signup-screen';
  */
 export function Component() {
   const [params] = useSearchParams();
-  const token = params.get(INVITE_QUERY_PARAMETER);
+  // An empty `?invite=` is no invite at all.
+  const rawToken = params.get(INVITE_QUERY_PARAMETER);
+  const token = rawToken === '' ? null : rawToken;
   const preview = useInvitePreviewQuery(token);
   const [refusal, setRefusal] = useState<string | null>(null);
   const problem = refusal ?? (preview.isError ? preview.error.message : null);
