@@ -70,7 +70,7 @@ export function FirstSteps({ tracks, onUpload, onFeature, isFeaturing }: FirstSt
                 }}
               >
                 <Sparkles aria-hidden="true" className="size-4" />
-                Feature “{ready.title}”
+                Feature it now
               </Button>
             )
           }
