@@ -4,7 +4,7 @@
 // core 0, autocannon here; run this under `taskset -c 1`:
 //   taskset -c 1 npx tsx bench/listener-endpoints.ts   (writes bench/results/listener-endpoints.json)
 import { execFileSync, fork } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
@@ -65,17 +65,24 @@ try {
   const featured = (
     await db.query<{ id: string }>(`select id from tracks where featured_in_player and not is_deleted`)
   ).map((r) => r.id);
-  // Likes need a served track: grant each user 20 featured tracks to like. The pairs run user
-  // after user (round k likes every user's k-th track), as listeners like one track at a time; 20
-  // concurrent likes by one user would only measure the queue on that user's points row.
-  const likePairs: { cookie: string; trackId: string }[] = [];
+  // Likes need a dealt, served track (decision 0130): deal each user 20 featured tracks, under
+  // aliases of their own, and grant them. The pairs run user after user (round k likes every
+  // user's k-th track), as listeners like one track at a time; 20 concurrent likes by one user
+  // would only measure the queue on that user's points row.
+  const likePairs: { cookie: string; userId: string; trackId: string; alias: string }[] = [];
   for (let k = 0; k < 20; k++) {
-    users.forEach((_, i) => likePairs.push({ cookie: cookies[i] ?? '', trackId: pick(featured) }));
+    users.forEach((userId, i) =>
+      likePairs.push({ cookie: cookies[i] ?? '', userId, trackId: pick(featured), alias: randomUUID() }),
+    );
   }
+  await db.query(
+    `insert into deals (id, user_id, track_id) select a, u, t from unnest($1::uuid[], $2::uuid[], $3::uuid[]) as x(a, u, t)`,
+    [likePairs.map((p) => p.alias), likePairs.map((p) => p.userId), likePairs.map((p) => p.trackId)],
+  );
   await db.query(
     `insert into playback_grants (user_id, track_id, expires_at)
      select u, t, now() + interval '1 day' from unnest($1::uuid[], $2::uuid[]) as x(u, t) on conflict do nothing`,
-    [likePairs.map((p) => users[cookies.indexOf(p.cookie)]), likePairs.map((p) => p.trackId)],
+    [likePairs.map((p) => p.userId), likePairs.map((p) => p.trackId)],
   );
   await db.close();
 
@@ -111,7 +118,7 @@ try {
             return {
               ...req,
               method: 'POST',
-              path: `/api/tracks/${pair?.trackId}/like`,
+              path: `/api/tracks/${pair?.alias}/like`,
               headers: { cookie: pair?.cookie ?? '', 'content-type': 'application/json' },
               body: '{"addToLibrary":false}',
             };
@@ -140,13 +147,17 @@ try {
       ],
       secureUrl: [
         {
-          setupRequest: (req) => ({
-            ...req,
-            method: 'POST',
-            path: '/functions/v1/secure-track-access',
-            headers: { cookie: pick(cookies), 'content-type': 'application/json' },
-            body: JSON.stringify({ trackId: pick(featured), purpose: 'preload' }),
-          }),
+          // A grant by one of the listener's own aliases: the deal lookup is on the measured path.
+          setupRequest: (req) => {
+            const pair = pick(likePairs);
+            return {
+              ...req,
+              method: 'POST',
+              path: '/functions/v1/secure-track-access',
+              headers: { cookie: pair.cookie, 'content-type': 'application/json' },
+              body: JSON.stringify({ trackId: pair.alias, purpose: 'preload' }),
+            };
+          },
         },
       ],
     };

@@ -64,7 +64,7 @@ try {
   ).map((r) => r.id);
   // Warm up both plans and the caches.
   for (const user of users.slice(0, 20)) {
-    await repo.pickCandidate(user, null, Math.random());
+    await repo.dealCandidate(user, null, Math.random(), new Date());
     await db.query(NAIVE, [user, null]);
   }
   const randomKey: number[] = [];
@@ -72,11 +72,11 @@ try {
   const heavyRandomKey: number[] = [];
   const heavyNaive: number[] = [];
   for (const user of users) {
-    randomKey.push(await time(() => repo.pickCandidate(user, null, Math.random())));
+    randomKey.push(await time(() => repo.dealCandidate(user, null, Math.random(), new Date())));
     naive.push(await time(() => db.query(NAIVE, [user, null])));
   }
   for (let i = 0; i < Math.min(100, SAMPLES); i++) {
-    heavyRandomKey.push(await time(() => repo.pickCandidate(heavyUserId, null, Math.random())));
+    heavyRandomKey.push(await time(() => repo.dealCandidate(heavyUserId, null, Math.random(), new Date())));
     heavyNaive.push(await time(() => db.query(NAIVE, [heavyUserId, null])));
   }
   // The same two queries timed inside the server (EXECUTE plans each call afresh, as the app's

@@ -40,6 +40,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // The journeys read their emails from the local outbox's pages.
+      DEV_MAILBOX: 'true',
       RATE_LIMITS: 'off',
       // Character packs train for real on the local engine, but need not wait the 90 s default.
       PACK_LOCAL_TRAINING_SECONDS: '3',

@@ -35,6 +35,11 @@ export const ACCOUNT_MESSAGES = {
   demoProfileEdit: 'Profile editing is disabled in demo mode. Create your own account to edit your profile.',
   demoPassword: 'Password changes are disabled in demo mode. Create your own account for full access.',
   demoDelete: 'Account deletion is disabled in demo mode. Create your own account for full access.',
+  demoForum:
+    'Posting in the forum is disabled in demo mode. Create your own account to join the conversation.',
+  demoFollow: 'Following artists is disabled in demo mode. Create your own account to follow artists.',
+  websiteInvalid: 'Enter a web address that starts with http:// or https://',
+  instagramInvalid: 'Enter an Instagram handle, or a web address that starts with https://',
   demoLoginFailed: 'Login failed: {message}',
   notYourAccount: 'You can only act on your own account',
   profileLoadFailed: 'Failed to load profile',

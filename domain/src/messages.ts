@@ -4,6 +4,7 @@
  */
 export const MESSAGES = {
   somethingWentWrong: 'Something went wrong',
+  nulCharacter: 'Text may not contain a NUL character',
   pageFailedToLoad: 'Page Failed to Load',
   reloadPage: 'Reload Page',
   userNotAuthenticated: 'User not authenticated',

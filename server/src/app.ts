@@ -39,7 +39,7 @@ import { createKlangPacksService } from './modules/klang-packs/klang-packs.servi
 import { replicateWebhookRoutes } from './modules/klang-packs/replicate-webhook.routes';
 import { registerTutor } from './modules/tutor/tutor.plugin';
 import { createKitService } from './modules/kit/kit.service';
-import { mediaRoutes } from './modules/media/media.routes';
+import { mediaRoutes, streamRoutes } from './modules/media/media.routes';
 import { createApplyPaymentEventHandler } from './modules/payments/apply-payment-event.job';
 import { checkoutRoutes, localCheckoutRoutes } from './modules/payments/checkout.routes';
 import {
@@ -78,6 +78,7 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { createSubscribersRepository } from './modules/subscribers/subscribers.repository';
 import { subscribersRoutes } from './modules/subscribers/subscribers.routes';
 import { createSubscribersService } from './modules/subscribers/subscribers.service';
+import { requestGuardsPlugin } from './plugins/request-guards';
 import { securityPlugin } from './plugins/security';
 import type { JobHandler } from './jobs/runner';
 import { createDiscardUnclaimedHandler, DISCARD_UNCLAIMED_JOB } from './modules/tracks/discard-unclaimed.job';
@@ -137,6 +138,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie, { secret: deps.secrets.session });
   if (config.rateLimits) await app.register(rateLimitPlugin, { db });
   else app.log.warn('rate limits are off (RATE_LIMITS=off)');
+  await app.register(requestGuardsPlugin, {
+    publicUrl: config.publicUrl,
+    trustedOrigins: config.trustedOrigins,
+  });
   await app.register(sessionPlugin, { db, publicUrl: config.publicUrl });
   await app.register(openapiPlugin);
 
@@ -167,7 +172,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(invitesRoutes, { service: invites });
   await app.register(accountFunctionsRoutes, { service: accounts, repository: accountsRepository });
   await app.register(playerRoutes, {
-    service: createPlayerService({ db, storage: providers.storage, loyalty }),
+    service: createPlayerService({
+      db,
+      storage: providers.storage,
+      streamSecret: deps.secrets.media,
+      loyalty,
+    }),
   });
   await app.register(followsRoutes, { service: createFollowsService({ db }) });
   const catalogue = createCatalogueService({
@@ -209,20 +219,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(billingRoutes, { service: billing });
   await app.register(stripeWebhookRoutes, { provider: payments, service: paymentsService });
   await app.register(checkoutRoutes, {
-    service: createCheckoutService({ db, provider: payments, publicUrl: config.publicUrl, log: app.log }),
+    service: createCheckoutService({
+      db,
+      provider: payments,
+      publicUrl: config.publicUrl,
+      trustedOrigins: config.trustedOrigins,
+      log: app.log,
+    }),
   });
   await app.register(checkoutUserRoutes, { db });
   const localDelivery = isLocalPayments(payments) ? createLocalDelivery(app, payments) : undefined;
   if (isLocalPayments(payments) && localDelivery) {
     await app.register(localCheckoutRoutes, { provider: payments, deliver: localDelivery.deliver });
-    await app.register(localBillingRoutes, { service: billing, publicUrl: config.publicUrl });
+    await app.register(localBillingRoutes, {
+      service: billing,
+      publicUrl: config.publicUrl,
+      trustedOrigins: config.trustedOrigins,
+    });
   }
   const packsRepository = createKlangPacksRepository(db);
   app.decorate('jobHandlers', {
     [APPLY_PAYMENT_EVENT_JOB]: createApplyPaymentEventHandler(paymentsService),
-    [DISCARD_CHECKOUT_USER_JOB]: createDiscardCheckoutUserHandler(db),
+    [DISCARD_CHECKOUT_USER_JOB]: createDiscardCheckoutUserHandler((id) =>
+      accounts.discardTemporaryAccount(id),
+    ),
     [SWEEP_CHECKOUT_USERS_JOB]: createSweepCheckoutUsersHandler({
       repository: paymentsRepository,
+      discard: (id) => accounts.discardTemporaryAccount(id),
       log: app.log,
     }),
     [EXPIRE_ENTITLEMENTS_JOB]: createExpireEntitlementsHandler({
@@ -310,10 +333,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       storage: providers.storage,
     }),
   });
+  await app.register(streamRoutes, { storage: providers.storage, signingSecret: deps.secrets.media });
   if (config.storage.kind === 'local') {
     await app.register(mediaRoutes, { dir: config.storage.dir, signingSecret: deps.secrets.media });
   }
-  if (providers.email.name === 'local') {
+  if (providers.email.name === 'local' && config.devMailbox) {
     await app.register(mailboxRoutes, { db, outboxDir: config.email.outboxDir });
   }
 

@@ -18,6 +18,14 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: optionalUrl,
+  TRUSTED_ORIGINS: z
+    .string()
+    .default('')
+    .refine(
+      (value) => listedOrigins(value).every((origin) => URL.canParse(origin)),
+      'a comma-separated list of origins, such as https://klang.example,https://www.klang.example',
+    ),
+  DEV_MAILBOX: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
@@ -154,6 +162,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return buildConfig(parsed.data);
 }
 
+/** PUBLIC_URL's origin first, then each listed origin, normalised (the schema refused any that is not a URL). */
+function trustedOrigins(publicUrl: string, listed: string): string[] {
+  const origins = listedOrigins(listed).map((value) => new URL(value).origin);
+  return [...new Set([new URL(publicUrl).origin, ...origins])];
+}
+
+function listedOrigins(listed: string): string[] {
+  return listed
+    .split(',')
+    .map((value) => value.trim())
+    .filter((value) => value !== '');
+}
+
 function buildConfig(env: Env) {
   const dataDir = path.resolve(env.DATA_DIR);
   return {
@@ -162,6 +183,13 @@ function buildConfig(env: Env) {
     host: env.HOST,
     port: env.PORT,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    /**
+     * The origins checkout and billing may return to: PUBLIC_URL's and the ones the operator
+     * lists, never one taken from a Host or X-Forwarded-Host header (decision 0133).
+     */
+    trustedOrigins: trustedOrigins(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`, env.TRUSTED_ORIGINS),
+    /** The local outbox's pages at /dev/mailbox: on in development unless turned off, never by address. */
+    devMailbox: env.DEV_MAILBOX ?? env.NODE_ENV === 'development',
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY ?? false,
     /** Off only for load tests on loopback, where one address sends every request. */

@@ -36,6 +36,18 @@ const optionalText = (max: number) =>
     .optional()
     .transform((value) => (value === undefined || value === '' ? null : value));
 
+/** An http(s) address, or nothing: a link the app renders may never be a script or a data URL. */
+const httpUrl = z.url({ protocol: /^https?$/ });
+const isHttpUrl = (value: string) => httpUrl.safeParse(value).success;
+const websiteSchema = optionalText(300).refine((value) => value === null || isHttpUrl(value), {
+  error: M.websiteInvalid,
+});
+/** A handle (the app links it to instagram.com) or an http(s) address. */
+const instagramSchema = optionalText(100).refine(
+  (value) => value === null || /^@?[A-Za-z0-9._]{1,30}$/.test(value) || isHttpUrl(value),
+  { error: M.instagramInvalid },
+);
+
 export const listenerSignupSchema = z.object({
   username: usernameSchema,
   email,
@@ -50,8 +62,8 @@ export const artistSignupSchema = z.object({
   artistName: z.string({ error: M.artistNameRequired }).trim().min(1, M.artistNameRequired).max(100),
   // Spec 001 §5: bio shows a field error when missing at artist signup; settings may clear it.
   bio: z.string({ error: M.bioRequired }).trim().min(1, M.bioRequired).max(1000),
-  instagram: optionalText(100),
-  website: optionalText(300),
+  instagram: instagramSchema,
+  website: websiteSchema,
   email,
   password: newPasswordSchema,
 });
@@ -91,8 +103,8 @@ export const profileUpdateSchema = z.object({
   /** Required for artists, ignored for listeners (spec 001 §5 Settings save): the server decides. */
   artistName: z.string().trim().max(100).optional(),
   bio: optionalText(1000),
-  instagram: optionalText(100),
-  website: optionalText(300),
+  instagram: instagramSchema,
+  website: websiteSchema,
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 

@@ -70,6 +70,8 @@ function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: Prob
   reply.status(problem.status);
   if (request.url.startsWith('/functions/v1/')) {
     return reply.send({
+      // Spec 000 §7: secure-track-access answers `success` whatever happened.
+      ...(isSecureTrackAccess(request.url) && { success: false }),
       error: problem.message,
       message: problem.message,
       code: problem.code,
@@ -87,4 +89,8 @@ function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: Prob
       requestId: request.id,
     },
   });
+}
+
+function isSecureTrackAccess(url: string): boolean {
+  return url === '/functions/v1/secure-track-access' || url.startsWith('/functions/v1/secure-track-access?');
 }

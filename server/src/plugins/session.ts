@@ -66,16 +66,20 @@ export const sessionPlugin = fp(
       const token = request.cookies[cookieName];
       if (!token || token.length > 128) return;
       const tokenHash = hashToken(token);
-      const rows = await db.query<{ id: string; email: string; last_seen_at: Date }>(
-        `select a.id, a.email, s.last_seen_at from sessions s join accounts a on a.id = s.account_id
+      const rows = await db.query<{ id: string; email: string; last_seen_at: Date; is_temporary: boolean }>(
+        `select a.id, a.email, s.last_seen_at, a.is_temporary from sessions s join accounts a on a.id = s.account_id
          where s.token_hash = $1 and s.expires_at > now()`,
         [tokenHash],
         { prepare: true },
       );
       const row = rows[0];
       if (!row) return;
-      request.account = { id: row.id, email: row.email };
       request.sessionTokenHash = tokenHash;
+      // A temporary checkout account is signed in only where the checkout and the artist signup
+      // need it (decision 0132); everywhere else it is nobody, so every rule for a visitor holds.
+      if (!row.is_temporary || request.routeOptions.config.allowTemporaryAccount === true) {
+        request.account = { id: row.id, email: row.email };
+      }
       if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
         await db.query(
           `update sessions set last_seen_at = now(), expires_at = now() + make_interval(secs => $2::double precision)
@@ -136,6 +140,10 @@ function isCrossSite(request: FastifyRequest, ownOrigin: string): boolean {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route serves a temporary checkout account as signed in (checkout and artist signup only). */
+    allowTemporaryAccount?: boolean;
+  }
   interface FastifyRequest {
     account: SessionAccount | null;
     sessionTokenHash: string | null;

@@ -28,13 +28,15 @@ export function withShareCard(html: string, card: ShareCard): string {
   ]
     .map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content ?? '')}" />`)
     .join('\n    ');
+  // Replacer functions, never replacement strings: a name holding `$&` or `$'` is text, not a
+  // pattern that would copy parts of the page into itself.
   return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(card.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(card.title)}</title>`)
     .replace(
       /<meta\s+name="description"\s+content="[^"]*"\s*\/>/,
-      `<meta name="description" content="${escapeHtml(card.description)}" />`,
+      () => `<meta name="description" content="${escapeHtml(card.description)}" />`,
     )
-    .replace('</head>', `  ${tags}\n  </head>`);
+    .replace('</head>', () => `  ${tags}\n  </head>`);
 }
 
 /** Paths the single-page app never owns: a miss there is a real 404, not an app route. */

@@ -79,3 +79,17 @@ export async function insertTrack(
   );
   return id;
 }
+
+/**
+ * Deals a given track to a user, as the deck would (decision 0130), and returns the alias the
+ * user then names it by. For tests that need one particular track dealt; the deck itself deals
+ * at random, which the player tests drive through `/api/player/next`.
+ */
+export async function dealTrack(db: Queryable, userId: string, trackId: string): Promise<string> {
+  const [row] = await db.query<{ id: string }>(
+    'insert into deals (user_id, track_id) values ($1, $2) returning id',
+    [userId, trackId],
+  );
+  if (!row) throw new Error('the deal was not inserted');
+  return row.id;
+}

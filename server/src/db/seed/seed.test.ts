@@ -96,10 +96,12 @@ describe('seeding an empty database', () => {
     }
   });
 
-  it('accepts every like only for a track the user was served', async () => {
+  it('accepts every like only for a track the user was dealt and served', async () => {
     const unserved = await db.query(`
       select 1 from track_interactions i
-      where not exists (select 1 from playback_grants g where g.user_id = i.user_id and g.track_id = i.track_id)`);
+      where not exists (select 1 from playback_grants g where g.user_id = i.user_id and g.track_id = i.track_id)
+         or not exists (select 1 from deals d where d.user_id = i.user_id and d.track_id = i.track_id
+                          and d.ended_as = case i.interaction_type when 'like' then 'like' else 'skip' end)`);
     expect(unserved).toEqual([]);
   });
 

@@ -423,6 +423,19 @@ async function insertListening(
       ago(i.daysAgo, 3),
     ]),
   );
+  // Every served track was dealt first (decision 0130): one deal per grant, ended as its verdict.
+  await tx.query(
+    `insert into deals (user_id, track_id, dealt_at, first_served_at, ended_as, ended_at, listened_before_like_ms)
+     select g.user_id, g.track_id, least(g.first_issued_at, v.at), least(g.first_issued_at, v.at),
+            coalesce(v.ended_as, 'left'), coalesce(v.at, g.last_issued_at),
+            case when v.ended_as = 'like' then least(coalesce(t.duration_ms, 0), 45000) end
+     from playback_grants g
+     join tracks t on t.id = g.track_id
+     left join lateral (
+       select case i.interaction_type when 'like' then 'like' else 'skip' end as ended_as, i.created_at as at
+       from track_interactions i where i.user_id = g.user_id and i.track_id = g.track_id
+       order by i.interaction_type = 'like' desc limit 1) v on true`,
+  );
   const artistNames = new Map(ctx.catalogue.artists.map((a) => [a.key, a.artistName]));
   await insertRows(
     tx,

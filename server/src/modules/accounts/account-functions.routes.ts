@@ -117,6 +117,8 @@ export const accountFunctionsRoutes: FastifyPluginAsyncZod<{
         body: z.object({ userId: z.uuid(), newEmail: z.email().max(254) }),
         response: { 200: z.object({ success: z.literal(true) }) },
       },
+      // The first step of the artist signup after checkout: the temporary user takes its address.
+      config: { allowTemporaryAccount: true },
     },
     async (request) => {
       const account = signedIn(request.account);

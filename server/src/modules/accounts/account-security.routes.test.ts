@@ -36,16 +36,19 @@ describe('rate limits', () => {
     expect((await login('', '', address)).statusCode).toBe(429);
   });
 
-  it(`answers 429 from attempt ${ACCOUNT_LIMITS.loginPerAccount.max + 1} on one account, from any address, before hashing`, async () => {
+  it(`answers 429 from attempt ${ACCOUNT_LIMITS.loginPerAccount.max + 1} on one account from one address, before hashing, and never locks the owner out`, async () => {
     const user = await signUp(t.app);
+    const stranger = nextAddress();
     for (let i = 1; i <= ACCOUNT_LIMITS.loginPerAccount.max; i += 1) {
-      expect((await login(user.email, 'wrong-pass')).statusCode).toBe(401);
+      expect((await login(user.email, 'wrong-pass', stranger)).statusCode).toBe(401);
     }
     const started = performance.now();
-    const limited = await login(user.email, user.password);
+    const limited = await login(user.email, user.password, stranger);
     expect(limited.statusCode).toBe(429);
     // Argon2id at OWASP cost takes tens of milliseconds; a refusal before hashing does not.
     expect(performance.now() - started).toBeLessThan(1000);
+    // The owner, from their own address, is not locked out by the stranger's attempts.
+    expect((await login(user.email, user.password, nextAddress())).statusCode).toBe(200);
   });
 
   it(`answers 429 from signup number ${ROUTE_LIMITS.signup.max + 1} from one address`, async () => {

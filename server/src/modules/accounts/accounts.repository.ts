@@ -257,15 +257,26 @@ export function createAccountsRepository(db: Db) {
 
     /** Deletes the account (everything cascades) and returns the files it owned, for the caller to remove. */
     deleteAccount(id: string): Promise<{ bucket: string; storage_key: string }[]> {
+      return db.transaction((tx) => removeAccount(tx, id));
+    },
+
+    /**
+     * Deletes a temporary checkout account the same way, when it still is one and no
+     * subscription was opened for it (a payment is never thrown away with an unfinished signup);
+     * undefined when it is kept. The row is locked first, so a signup completing at the same
+     * moment either wins or waits.
+     */
+    discardTemporaryAccount(id: string): Promise<{ bucket: string; storage_key: string }[] | undefined> {
       return db.transaction(async (tx) => {
-        const media = await tx.query<{ bucket: string; storage_key: string }>(
-          'select bucket, storage_key from media_objects where owner_id = $1',
+        const rows = await tx.query(
+          `select 1 from accounts a
+           where a.id = $1 and a.is_temporary
+             and not exists (select 1 from payment_subscriptions p where p.account_id = a.id)
+             and not exists (select 1 from local_subscriptions l where l.account_id = a.id)
+           for update`,
           [id],
         );
-        await undoInteractionCounters(tx, id);
-        await tx.query('delete from media_objects where owner_id = $1', [id]);
-        await tx.query('delete from accounts where id = $1', [id]);
-        return media;
+        return rows.length === 0 ? undefined : removeAccount(tx, id);
       });
     },
 
@@ -275,6 +286,7 @@ export function createAccountsRepository(db: Db) {
         await undoInteractionCounters(tx, userId);
         await tx.query('delete from track_interactions where user_id = $1', [userId]);
         await tx.query('delete from playback_grants where user_id = $1', [userId]);
+        await tx.query('delete from deals where user_id = $1', [userId]);
       });
     },
 
@@ -317,6 +329,18 @@ export function createAccountsRepository(db: Db) {
 }
 
 export type AccountsRepository = ReturnType<typeof createAccountsRepository>;
+
+/** Every row of the account and its likes' share of the counters; returns its files to remove. */
+async function removeAccount(tx: Queryable, id: string): Promise<{ bucket: string; storage_key: string }[]> {
+  const media = await tx.query<{ bucket: string; storage_key: string }>(
+    'select bucket, storage_key from media_objects where owner_id = $1',
+    [id],
+  );
+  await undoInteractionCounters(tx, id);
+  await tx.query('delete from media_objects where owner_id = $1', [id]);
+  await tx.query('delete from accounts where id = $1', [id]);
+  return media;
+}
 
 async function undoInteractionCounters(tx: Queryable, userId: string): Promise<void> {
   await tx.query(

@@ -94,7 +94,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
       config: { rateLimit: ROUTE_LIMITS.login },
     },
     async (request, reply) => {
-      const id = await service.login(request.body.identifier, request.body.password);
+      const id = await service.login(request.body.identifier, request.body.password, request.ip);
       await app.startSession(reply, request, id);
       return service.session(id);
     },

@@ -85,6 +85,16 @@ let dummyHash: Promise<string> | undefined;
 export function createAccountsService(deps: AccountsServiceDeps) {
   const { repository, storage } = deps;
 
+  /** Removes a removed account's stored files; one that will not go is logged, not fatal. */
+  async function removeFiles(files: readonly { bucket: string; storage_key: string }[]): Promise<void> {
+    for (const file of files) {
+      if (!(BUCKETS as readonly string[]).includes(file.bucket)) continue;
+      await storage.delete(file.bucket as Bucket, file.storage_key).catch((error: unknown) => {
+        deps.log.warn({ err: error, bucket: file.bucket }, 'stored file of a deleted account not removed');
+      });
+    }
+  }
+
   async function throttle(key: string, limit: { max: number; windowMs: number }): Promise<void> {
     const hits = await repository.hit(key, limit.windowMs);
     if (hits > limit.max) throw new AppError('RATE_LIMITED', MESSAGES.tooManyRequests);
@@ -260,7 +270,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     },
 
     /** Spec 001 §5 Login: an identifier without @ is a username and is looked up first. */
-    async login(identifier: string, password: string): Promise<string> {
+    async login(identifier: string, password: string, address: string): Promise<string> {
       const isEmail = identifier.includes('@');
       const account = isEmail
         ? await repository.findByEmail(identifier.toLowerCase())
@@ -269,10 +279,11 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         throw new AppError('UNAUTHENTICATED', M.usernameNotFound, { identifier: M.usernameNotFound });
       // The per-account throttle stops password guessing; the demo account's password is public
       // and every visitor of /demo-login signs in to it, so it would only lock the demo for all.
-      // Per-address limits still apply to it.
+      // Per-address limits still apply to it. The key is the account and the address together:
+      // a stranger guessing from elsewhere spends their own attempts, never the owner's.
       if (account?.email !== DEMO_ACCOUNT.email) {
         await throttle(
-          `login account ${account?.id ?? identifier.toLowerCase()}`,
+          `login account ${account?.id ?? identifier.toLowerCase()} from ${address}`,
           ACCOUNT_LIMITS.loginPerAccount,
         );
       }
@@ -380,13 +391,19 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       assertNotDemo(account, M.demoDelete);
       if (confirmation !== M.deleteConfirmation)
         throw new AppError('VALIDATION_FAILED', M.deleteConfirmationMismatch);
-      const files = await repository.deleteAccount(account.id);
-      for (const file of files) {
-        if (!(BUCKETS as readonly string[]).includes(file.bucket)) continue;
-        await storage.delete(file.bucket as Bucket, file.storage_key).catch((error: unknown) => {
-          deps.log.warn({ err: error, bucket: file.bucket }, 'stored file of a deleted account not removed');
-        });
-      }
+      await removeFiles(await repository.deleteAccount(account.id));
+    },
+
+    /**
+     * Discards a temporary checkout account through the same path as a deletion: its counters
+     * undone, its rows and its files removed. False when it is kept (no longer temporary, or a
+     * subscription was opened for it).
+     */
+    async discardTemporaryAccount(id: string): Promise<boolean> {
+      const files = await repository.discardTemporaryAccount(id);
+      if (!files) return false;
+      await removeFiles(files);
+      return true;
     },
 
     /**

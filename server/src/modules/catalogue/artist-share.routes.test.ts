@@ -44,6 +44,16 @@ describe('artist pages rendered for crawlers', () => {
     expect(res.body).toContain('<div id="root"></div>');
   });
 
+  it("keeps `$&` and `$'` in a name as text, never as a replacement pattern", async () => {
+    const id = await insertAccount(t.db, 'artist', { artistName: "Cash $& Carry $' Co" });
+    const res = await page(`/artist/${id}`);
+    expect(res.body).toContain('<title>Cash $&amp; Carry $&#39; Co | Klang</title>');
+    expect(res.body).toContain(`<meta property="og:title" content="Cash $&amp; Carry $&#39; Co | Klang" />`);
+    // One head, one root: no part of the page was copied into itself.
+    expect(res.body.match(/<\/head>/g)).toHaveLength(1);
+    expect(res.body.match(/<div id="root"><\/div>/g)).toHaveLength(1);
+  });
+
   it('uses the bio of a pro artist at their custom URL, and leaves other pages alone', async () => {
     const pro = await page('/kestrel-vane');
     expect(pro.body).toContain(

@@ -9,7 +9,7 @@ import {
 } from '@klang/domain';
 import { signUp, type Client } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
-import { insertAccount, insertTrack } from '../../test/catalogue-fixtures';
+import { dealTrack, insertAccount, insertTrack } from '../../test/catalogue-fixtures';
 import { writeChartSnapshot } from './chart-snapshot';
 import { utcDay } from './chart-day';
 
@@ -30,10 +30,11 @@ describe('catalogue routes: charts, library, artist pages, follows', () => {
     );
   }
 
-  /** A like through the real routes: the track is served first, as Discover would. */
+  /** A like through the real routes: the track is dealt and served first, as Discover would. */
   async function like(client: Client, trackId: string, addToLibrary = false) {
-    await client.post('/functions/v1/secure-track-access', { trackId });
-    const res = await client.post(`/api/tracks/${trackId}/like`, { addToLibrary });
+    const alias = await dealTrack(t.db, client.id, trackId);
+    await client.post('/functions/v1/secure-track-access', { trackId: alias });
+    const res = await client.post(`/api/tracks/${alias}/like`, { addToLibrary });
     expect(res.statusCode).toBe(200);
   }
 

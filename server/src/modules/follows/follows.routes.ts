@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { artistParamsSchema, followStateSchema } from '@klang/domain';
-import { signedInId } from '../../plugins/session';
+import { ACCOUNT_MESSAGES, artistParamsSchema, followStateSchema } from '@klang/domain';
+import { signedIn, signedInId } from '../../plugins/session';
+import { assertNotDemo } from '../accounts/accounts.service';
 import type { FollowsService } from './follows.service';
 
 export const followsRoutes: FastifyPluginAsyncZod<{ service: FollowsService }> = async (app, { service }) => {
@@ -10,7 +11,11 @@ export const followsRoutes: FastifyPluginAsyncZod<{ service: FollowsService }> =
   app.post(
     '/api/artists/:artistId/follow',
     { preValidation: app.requireSession, schema, config },
-    async (request) => service.follow(signedInId(request.account), request.params.artistId),
+    async (request) => {
+      const account = signedIn(request.account);
+      assertNotDemo(account, ACCOUNT_MESSAGES.demoFollow);
+      return service.follow(account.id, request.params.artistId);
+    },
   );
   app.delete(
     '/api/artists/:artistId/follow',

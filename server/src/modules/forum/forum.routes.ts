@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ACCOUNT_MESSAGES,
   createForumPostSchema,
   createForumReplySchema,
   forumCategoriesResponseSchema,
@@ -18,7 +19,8 @@ import {
   moderatePostSchema,
   starReplySchema,
 } from '@klang/domain';
-import { signedInId } from '../../plugins/session';
+import { signedIn, signedInId } from '../../plugins/session';
+import { assertNotDemo } from '../accounts/accounts.service';
 import type { ForumService } from './forum.service';
 
 /**
@@ -54,7 +56,9 @@ export const forumRoutes: FastifyPluginAsyncZod<{ service: ForumService }> = asy
       config: writes,
     },
     async (request, reply) => {
-      const post = await service.createPost(signedInId(request.account), request.body);
+      const account = signedIn(request.account);
+      assertNotDemo(account, ACCOUNT_MESSAGES.demoForum);
+      const post = await service.createPost(account.id, request.body);
       return reply.status(201).send({ post });
     },
   );
@@ -143,11 +147,9 @@ export const forumRoutes: FastifyPluginAsyncZod<{ service: ForumService }> = asy
       config: writes,
     },
     async (request, reply) => {
-      const created = await service.createReply(
-        signedInId(request.account),
-        request.params.postId,
-        request.body,
-      );
+      const account = signedIn(request.account);
+      assertNotDemo(account, ACCOUNT_MESSAGES.demoForum);
+      const created = await service.createReply(account.id, request.params.postId, request.body);
       return reply.status(201).send({ reply: created });
     },
   );

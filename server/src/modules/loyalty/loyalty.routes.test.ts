@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loyaltyCardSchema, POINTS } from '@klang/domain';
 import { signUp } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
-import { insertAccount, insertTrack } from '../../test/catalogue-fixtures';
+import { dealTrack, insertAccount, insertTrack } from '../../test/catalogue-fixtures';
 
 describe('loyalty card route', () => {
   let t: TestApp;
@@ -20,8 +20,9 @@ describe('loyalty card route', () => {
     const before = loyaltyCardSchema.parse((await listener.get('/api/me/loyalty')).json());
     expect(before).toMatchObject({ memberName: listener.username, swipes: 0, likes: 0, listeningMinutes: 0 });
 
-    await listener.post('/functions/v1/secure-track-access', { trackId });
-    await listener.post(`/api/tracks/${trackId}/like`, { addToLibrary: true });
+    const alias = await dealTrack(t.db, listener.id, trackId);
+    await listener.post('/functions/v1/secure-track-access', { trackId: alias });
+    await listener.post(`/api/tracks/${alias}/like`, { addToLibrary: true });
     const after = loyaltyCardSchema.parse((await listener.get('/api/me/loyalty')).json());
     expect(after).toMatchObject({ tier: 'Red', swipes: 1, likes: 1, addedToLibrary: 1 });
     expect(after.points - before.points).toBe(POINTS.swipe + POINTS.like + POINTS.library);

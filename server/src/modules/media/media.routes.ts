@@ -1,5 +1,6 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@klang/domain';
 import { AppError } from '../../errors';
@@ -9,7 +10,9 @@ import {
   contentTypeForKey,
   isServableContentType,
 } from '../../providers/storage/media-types';
+import type { RangedObject, StorageProvider } from '../../providers/storage/storage';
 import { isBucket, isStorageKey } from '../../providers/storage/storage-key';
+import { openStreamGrant } from '../../providers/storage/stream-grant';
 import { parseByteRange } from './byte-range';
 
 export interface MediaRoutesOptions {
@@ -107,4 +110,89 @@ async function openObject(file: string): Promise<{ handle: FileHandle; size: num
     throw new AppError('NOT_FOUND', MESSAGES.notFound);
   }
   return { handle, size: stats.size };
+}
+
+export interface StreamRoutesOptions {
+  storage: StorageProvider;
+  signingSecret: string;
+  /** Milliseconds since the epoch; tests move it. */
+  clock?: () => number;
+}
+
+const PAD_CHUNK = Buffer.alloc(64 * 1024);
+
+/** `length` zero bytes, in chunks that never exceed one shared buffer. */
+async function* zeros(length: number): AsyncGenerator<Buffer> {
+  for (let left = length; left > 0; left -= PAD_CHUNK.length)
+    yield PAD_CHUNK.subarray(0, Math.min(left, PAD_CHUNK.length));
+}
+
+/**
+ * Serves a track's audio through a stream grant (decision 0131), whichever storage holds it:
+ * the object's bytes, then the grant's padding of zero bytes, as one file of `size + pad` bytes
+ * with range requests over the whole, so seeking works and the length differs per grant.
+ * Every refusal is the same 403, as for signed URLs.
+ */
+export const streamRoutes: FastifyPluginCallbackZod<StreamRoutesOptions> = (app, options, done) => {
+  const clock = options.clock ?? Date.now;
+
+  // A wildcard, not a parameter: a sealed grant is longer than a route parameter may be.
+  app.route<{ Params: { '*': string }; Querystring: { exp?: unknown } }>({
+    method: ['GET', 'HEAD'],
+    url: '/media/stream/*',
+    schema: { hide: true },
+    async handler(request, reply) {
+      const now = clock();
+      const grant = openStreamGrant(options.signingSecret, request.params['*'], request.query.exp, now);
+      if (!grant) {
+        void reply.header('cache-control', 'no-store');
+        throw new AppError('FORBIDDEN', MESSAGES.accessDenied);
+      }
+      const object = await options.storage.openRanged(grant.bucket, grant.key);
+      const size = object.size + grant.padBytes;
+      const range =
+        request.method === 'GET' ? parseByteRange(request.headers.range, size) : { kind: 'full' as const };
+      void reply.headers({
+        'content-type': grant.contentType,
+        'content-disposition': contentDisposition(undefined),
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; sandbox",
+        'accept-ranges': 'bytes',
+        'cache-control': `private, max-age=${Math.max(0, Math.floor((grant.expiresAt * 1000 - now) / 1000))}`,
+      });
+      if (range.kind === 'unsatisfiable' || request.method === 'HEAD') {
+        await object.close();
+        if (range.kind === 'unsatisfiable') {
+          void reply.header('content-range', `bytes */${size}`);
+          throw new AppError('RANGE_NOT_SATISFIABLE', MESSAGES.invalidRequest);
+        }
+        return reply.header('content-length', size).send();
+      }
+      const { start, end } = range.kind === 'partial' ? range : { start: 0, end: size - 1 };
+      if (range.kind === 'partial') {
+        void reply.status(206).header('content-range', `bytes ${start}-${end}/${size}`);
+      }
+      void reply.header('content-length', end - start + 1);
+      return reply.send(Readable.from(paddedBytes(object, object.size, start, end)));
+    },
+  });
+  done();
+};
+
+/** Bytes `start..end` of the object followed by its padding; the object is closed at the end. */
+async function* paddedBytes(
+  object: RangedObject,
+  objectSize: number,
+  start: number,
+  end: number,
+): AsyncGenerator<Buffer> {
+  try {
+    if (start < objectSize) {
+      for await (const chunk of await object.read(start, Math.min(end, objectSize - 1)))
+        yield chunk as Buffer;
+    }
+    yield* zeros(end - Math.max(start, objectSize) + 1);
+  } finally {
+    await object.close();
+  }
 }

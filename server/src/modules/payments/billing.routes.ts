@@ -24,7 +24,10 @@ const SIGNUP_LIMIT = { max: 20, timeWindow: 60 * 60_000 };
 export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService }> = async (app, { service }) => {
   app.get(
     '/api/checkout/signup-state',
-    { schema: { tags: ['payments'], response: { 200: checkoutSignupStateSchema } } },
+    {
+      schema: { tags: ['payments'], response: { 200: checkoutSignupStateSchema } },
+      config: { allowTemporaryAccount: true },
+    },
     (request) => service.signupState(request.account),
   );
 
@@ -33,7 +36,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService }> =
     {
       preValidation: app.requireSession,
       schema: { tags: ['payments'], body: checkoutSignupSchema, response: { 200: sessionSchema } },
-      config: { rateLimit: SIGNUP_LIMIT },
+      config: { rateLimit: SIGNUP_LIMIT, allowTemporaryAccount: true },
     },
     (request) => service.completeSignup(signedIn(request.account), request.body),
   );
@@ -109,7 +112,9 @@ const BILLING_NOTICES = {
 export const localBillingRoutes: FastifyPluginAsyncZod<{
   service: BillingService;
   publicUrl: string;
-}> = async (app, { service, publicUrl }) => {
+  /** The origins the page may return to (config.trustedOrigins); never the request's Host. */
+  trustedOrigins: readonly string[];
+}> = async (app, { service, publicUrl, trustedOrigins }) => {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 4 * 1024 },
@@ -119,11 +124,10 @@ export const localBillingRoutes: FastifyPluginAsyncZod<{
   );
 
   /** Only a page of this server may be gone back to. */
-  const back = (given: string | undefined, requestOrigin: string) => {
-    const origins = [new URL(publicUrl).origin, requestOrigin];
+  const back = (given: string | undefined) => {
     try {
       const url = new URL(given ?? '');
-      if (origins.includes(url.origin)) return `${url.origin}${url.pathname}${url.search}`;
+      if (trustedOrigins.includes(url.origin)) return `${url.origin}${url.pathname}${url.search}`;
     } catch {
       /* not a URL: the profile below */
     }
@@ -137,7 +141,6 @@ export const localBillingRoutes: FastifyPluginAsyncZod<{
     message: { notice?: string; error?: string } = {},
     status = 200,
   ) => {
-    const requestOrigin = `${request.protocol}://${request.host}`;
     if (!request.account) return reply.redirect('/login', 303);
     const state = await service.state(request.account);
     reply.status(status);
@@ -145,7 +148,7 @@ export const localBillingRoutes: FastifyPluginAsyncZod<{
     reply.header('cache-control', 'no-store');
     // Its form must post with its real Origin (see checkout.routes.ts).
     reply.header('referrer-policy', 'same-origin');
-    return reply.send(renderLocalBilling(state, { returnUrl: back(returnUrl, requestOrigin), ...message }));
+    return reply.send(renderLocalBilling(state, { returnUrl: back(returnUrl), ...message }));
   };
 
   app.get(

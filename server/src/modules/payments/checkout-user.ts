@@ -19,7 +19,7 @@ export const checkoutUserRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     '/functions/v1/create-checkout-user',
     {
       schema: { tags: ['functions'], response: { 200: checkoutUserResponseSchema } },
-      config: { rateLimit: { max: 5, timeWindow: 60 * 60_000 } },
+      config: { rateLimit: { max: 5, timeWindow: 60 * 60_000 }, allowTemporaryAccount: true },
     },
     async (request, reply) => {
       // Someone already signed in checks out as themselves.
@@ -56,18 +56,15 @@ export const checkoutUserRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
 };
 
 /**
- * Removes a checkout user still temporary after a day, unless a subscription was opened for it:
- * a payment is never thrown away with an unfinished signup.
+ * Removes a checkout user still temporary after a day, unless a subscription was opened for it
+ * (a payment is never thrown away with an unfinished signup), through the account deletion's
+ * path: counters undone, rows and files removed (`discard`, the accounts service's).
  */
-export function createDiscardCheckoutUserHandler(db: Db): JobHandler {
+export function createDiscardCheckoutUserHandler(
+  discard: (accountId: string) => Promise<boolean>,
+): JobHandler {
   return async function discardCheckoutUser(job) {
     const { accountId } = z.object({ accountId: z.uuid() }).parse(job.payload);
-    await db.query(
-      `delete from accounts a
-       where a.id = $1 and a.is_temporary
-         and not exists (select 1 from payment_subscriptions p where p.account_id = a.id)
-         and not exists (select 1 from local_subscriptions l where l.account_id = a.id)`,
-      [accountId],
-    );
+    await discard(accountId);
   };
 }

@@ -21,15 +21,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ service: CheckoutService }>
         body: createCheckoutRequestSchema,
         response: { 200: createCheckoutResponseSchema },
       },
-      config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } },
+      config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 }, allowTemporaryAccount: true },
     },
-    async (request) => {
-      return service.start(
-        signedInId(request.account),
-        request.body,
-        `${request.protocol}://${request.host}`,
-      );
-    },
+    async (request) => service.start(signedInId(request.account), request.body),
   );
 };
 

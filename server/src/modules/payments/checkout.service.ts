@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  ACCOUNT_MESSAGES,
   MESSAGES,
   PAYMENT_MESSAGES,
   PLAN_MESSAGES,
@@ -10,7 +11,7 @@ import {
 import { maybeOne, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { PaymentProvider } from '../../providers/payments/payment-provider';
-import { assertOwn } from '../accounts/accounts.service';
+import { assertNotDemo, assertOwn } from '../accounts/accounts.service';
 
 /** Where a checkout may send the browser back to (DECISIONS.md, return URLs). */
 const RETURNS = {
@@ -56,27 +57,25 @@ export function createCheckoutService(deps: {
   db: Db;
   provider: PaymentProvider;
   publicUrl: string;
+  /** The origins a return URL may name (config.trustedOrigins); never the request's Host. */
+  trustedOrigins: readonly string[];
   log: FastifyBaseLogger;
 }) {
   const { db, provider } = deps;
 
   return {
-    async start(
-      accountId: string,
-      body: CreateCheckoutRequest,
-      requestOrigin: string,
-    ): Promise<{ url: string; sessionId: string }> {
+    async start(accountId: string, body: CreateCheckoutRequest): Promise<{ url: string; sessionId: string }> {
       const account = await maybeOne<{ id: string; email: string; is_temporary: boolean }>(
         db,
         'select id, email, is_temporary from accounts where id = $1',
         [accountId],
       );
       if (!account) throw new AppError('UNAUTHENTICATED', MESSAGES.userNotAuthenticated);
+      assertNotDemo(account, ACCOUNT_MESSAGES.demoSubscription);
       if (body.user_id) assertOwn(account, body.user_id);
       if (body.metadata?.user_id) assertOwn(account, body.metadata.user_id);
-      const origins = [new URL(deps.publicUrl).origin, requestOrigin];
-      const successUrl = returnUrl(body.success_url, 'success', origins);
-      const cancelUrl = returnUrl(body.cancel_url, 'cancel', origins);
+      const successUrl = returnUrl(body.success_url, 'success', deps.trustedOrigins);
+      const cancelUrl = returnUrl(body.cancel_url, 'cancel', deps.trustedOrigins);
 
       const live = await maybeOne(
         db,

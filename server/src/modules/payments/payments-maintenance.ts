@@ -39,10 +39,15 @@ export function createExpireEntitlementsHandler(deps: {
  */
 export function createSweepCheckoutUsersHandler(deps: {
   repository: PaymentsRepository;
+  /** The accounts service's discard: the account deletion's path (counters, rows, files). */
+  discard: (accountId: string) => Promise<boolean>;
   log: FastifyBaseLogger;
 }): JobHandler {
   return async function sweepCheckoutUsers() {
-    const removed = await deps.repository.discardAbandonedCheckoutUsers(CHECKOUT_USER_TTL_MS);
+    let removed = 0;
+    for (const id of await deps.repository.abandonedCheckoutUsers(CHECKOUT_USER_TTL_MS)) {
+      if (await deps.discard(id)) removed += 1;
+    }
     if (removed > 0) deps.log.info({ count: removed }, 'abandoned checkout users removed');
   };
 }

@@ -205,17 +205,16 @@ export function createPaymentsRepository(db: Db) {
     },
 
     /** Temporary checkout users older than `ttlMs` that never opened a subscription. */
-    async discardAbandonedCheckoutUsers(ttlMs: number): Promise<number> {
-      const rows = await db.query(
-        `delete from accounts a
+    async abandonedCheckoutUsers(ttlMs: number): Promise<string[]> {
+      const rows = await db.query<{ id: string }>(
+        `select a.id from accounts a
          where a.is_temporary and a.created_for_checkout
            and a.created_at < now() - ($1::int * interval '1 millisecond')
            and not exists (select 1 from payment_subscriptions p where p.account_id = a.id)
-           and not exists (select 1 from local_subscriptions l where l.account_id = a.id)
-         returning a.id`,
+           and not exists (select 1 from local_subscriptions l where l.account_id = a.id)`,
         [ttlMs],
       );
-      return rows.length;
+      return rows.map((row) => row.id);
     },
 
     /** Whether the account is a temporary checkout user still waiting for its signup. */

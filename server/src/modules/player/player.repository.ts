@@ -15,11 +15,38 @@ const REVEAL_JOINS = `join artist_profiles a on a.id = t.artist_id
 const CANDIDATE = `t.featured_in_player and not t.is_deleted and t.status = 'ready'`;
 
 export interface PlayableTrack {
+  /** The public id. */
   id: string;
+  /** The deal the grant was asked by, when asked by an alias. */
+  dealId: string | null;
   durationMs: number | null;
   bucket: Bucket;
   storageKey: string;
   contentType: string;
+  byteSize: number;
+}
+
+/**
+ * The track a rating or a grant names, as `target (track_id, deal_id)`: $2 is either the alias of
+ * one of the user's ($1) deals or the public id of a track the user has liked. Anything else (an
+ * alias of another listener, a public id not liked) names nothing: pre-like, a listener can only
+ * speak of a track through the alias the deck gave them.
+ */
+const TARGET = `target as (
+  (select d.track_id, d.id as deal_id from deals d where d.id = $2 and d.user_id = $1)
+  union all
+  (select i.track_id, null::uuid from track_interactions i
+   where i.user_id = $1 and i.track_id = $2 and i.interaction_type = 'like')
+  limit 1)`;
+
+export interface RatingState {
+  /** The public id of the track named. */
+  trackId: string;
+  /** The deal named, when named by its alias. */
+  dealId: string | null;
+  playable: boolean;
+  served: boolean;
+  like: { addedToLibrary: boolean } | null;
 }
 
 export interface RevealRow {
@@ -42,27 +69,39 @@ export interface RevealRow {
 export function createPlayerRepository(db: Queryable) {
   return {
     /**
-     * A random featured track the user has not liked, other than `currentId`: seek into the
-     * random key from `r`, wrapping to the start when nothing lies above it. Index scan plus an
-     * anti-join probe per row, independent of the catalogue's size (reference A5).
+     * Deals a random featured track the user has not liked, other than the one dealt as
+     * `currentAlias`: seek into the random key from `r`, wrapping to the start when nothing lies
+     * above it (index scan plus an anti-join probe per row, independent of the catalogue's size,
+     * reference A5). The pick and its deal row are one statement, so the alias costs no round
+     * trip; the alias is the deal's id (decision 0130).
      */
-    async pickCandidate(
+    async dealCandidate(
       userId: string,
-      currentId: string | null,
+      currentAlias: string | null,
       r: number,
-    ): Promise<{ id: string; durationMs: number | null } | undefined> {
+      dealtAt: Date,
+    ): Promise<{ alias: string; durationMs: number | null } | undefined> {
       const sql = `
-        select t.id, t.duration_ms from tracks t
-        where ${CANDIDATE} and t.rnd >= $3 and t.id is distinct from $2::uuid
-          and not exists (
-            select 1 from track_interactions i
-            where i.user_id = $1 and i.track_id = t.id and i.interaction_type = 'like')
-        order by t.rnd limit 1`;
-      const params = [userId, currentId, r];
-      let rows = await db.query<{ id: string; duration_ms: number | null }>(sql, params);
-      if (rows.length === 0 && r > 0) rows = await db.query(sql, [userId, currentId, 0]);
+        with pick as (
+          select t.id, t.duration_ms from tracks t
+          where ${CANDIDATE} and t.rnd >= $3
+            and t.id is distinct from (select d.track_id from deals d where d.id = $2::uuid and d.user_id = $1)
+            and not exists (
+              select 1 from track_interactions i
+              where i.user_id = $1 and i.track_id = t.id and i.interaction_type = 'like')
+          order by t.rnd limit 1),
+        dealt as (
+          insert into deals (user_id, track_id, dealt_at) select $1, pick.id, $4 from pick returning id)
+        select dealt.id as alias, pick.duration_ms from dealt cross join pick`;
+      let rows = await db.query<{ alias: string; duration_ms: number | null }>(
+        sql,
+        [userId, currentAlias, r, dealtAt],
+        { prepare: true },
+      );
+      if (rows.length === 0 && r > 0)
+        rows = await db.query(sql, [userId, currentAlias, 0, dealtAt], { prepare: true });
       const row = rows[0];
-      return row && { id: row.id, durationMs: row.duration_ms };
+      return row && { alias: row.alias, durationMs: row.duration_ms };
     },
 
     async hasAnyCandidate(): Promise<boolean> {
@@ -70,126 +109,175 @@ export function createPlayerRepository(db: Queryable) {
       return rows.length > 0;
     },
 
-    /** A track that can be streamed: ready, not deleted, with its rendition. */
-    async findPlayable(trackId: string): Promise<PlayableTrack | undefined> {
+    /**
+     * A track this user may stream, by the id the user holds for it: the alias of a deal of a
+     * featured track (or one the user has liked since), or the public id of a track the user has
+     * liked (charts, library and artist pages play only those). Another listener's alias, an
+     * undealt track and an unliked public id all find nothing, alike.
+     */
+    async findPlayable(userId: string, givenId: string): Promise<PlayableTrack | undefined> {
       const rows = await db.query<{
         id: string;
+        deal_id: string | null;
         duration_ms: number | null;
         bucket: Bucket;
         storage_key: string;
         content_type: string;
+        byte_size: string | number;
       }>(
-        `select t.id, t.duration_ms, m.bucket, m.storage_key, m.content_type
-         from tracks t join media_objects m on m.id = t.audio_media_id
-         where t.id = $1 and not t.is_deleted and t.status = 'ready'`,
-        [trackId],
+        `(select t.id, d.id as deal_id, t.duration_ms, m.bucket, m.storage_key, m.content_type, m.byte_size
+          from deals d join tracks t on t.id = d.track_id join media_objects m on m.id = t.audio_media_id
+          where d.id = $2 and d.user_id = $1 and not t.is_deleted and t.status = 'ready'
+            and (t.featured_in_player or exists (
+              select 1 from track_interactions i
+              where i.user_id = $1 and i.track_id = t.id and i.interaction_type = 'like')))
+         union all
+         (select t.id, null, t.duration_ms, m.bucket, m.storage_key, m.content_type, m.byte_size
+          from track_interactions i join tracks t on t.id = i.track_id join media_objects m on m.id = t.audio_media_id
+          where i.user_id = $1 and i.track_id = $2 and i.interaction_type = 'like'
+            and not t.is_deleted and t.status = 'ready')
+         limit 1`,
+        [userId, givenId],
         { prepare: true },
       );
       const row = rows[0];
       return (
         row && {
           id: row.id,
+          dealId: row.deal_id,
           durationMs: row.duration_ms,
           bucket: row.bucket,
           storageKey: row.storage_key,
           contentType: row.content_type,
+          byteSize: Number(row.byte_size),
         }
       );
     },
 
-    /** Records that a playback URL was issued; a playback (not a preload) counts as a play. */
+    /**
+     * Records that a playback URL was issued; a playback (not a preload) counts as a play and
+     * marks its deal's audio as first served.
+     */
     async recordGrant(
       userId: string,
-      trackId: string,
+      track: { id: string; dealId: string | null },
       issuedAt: Date,
       expiresAt: Date,
       isPlay: boolean,
     ): Promise<void> {
-      // One statement, so one commit: the grant and, for a playback, the play.
+      // One statement, so one commit: the grant and, for a playback, the play and the deal.
       await db.query(
-        `with play as (update tracks set play_count = play_count + 1 where id = $2 and $5)
+        `with play as (update tracks set play_count = play_count + 1 where id = $2 and $5),
+         served as (
+           update deals set first_served_at = $3
+           where id = $6::uuid and user_id = $1 and first_served_at is null and $5)
          insert into playback_grants (user_id, track_id, first_issued_at, last_issued_at, expires_at)
          values ($1, $2, $3, $3, $4)
          on conflict (user_id, track_id) do update
            set last_issued_at = excluded.last_issued_at,
                expires_at = greatest(playback_grants.expires_at, excluded.expires_at)`,
-        [userId, trackId, issuedAt, expiresAt, isPlay],
+        [userId, track.id, issuedAt, expiresAt, isPlay, track.dealId],
         { prepare: true },
       );
     },
 
     /**
-     * Everything the like rule needs in one round trip: is the track playable, was it served to
-     * this user, and the user's like row if any. Concurrency is left to the writes that follow
-     * (ON CONFLICT inserts and conditional updates), so nothing is locked here.
+     * Everything the rating rules need in one round trip: which track the given id names for this
+     * user (see TARGET), whether it is playable, whether it was served, and the user's like row.
+     * Concurrency is left to the writes that follow (ON CONFLICT inserts and conditional
+     * updates), so nothing is locked here.
      */
-    async findRatingState(
-      userId: string,
-      trackId: string,
-    ): Promise<{ playable: boolean; served: boolean; like: { addedToLibrary: boolean } | null }> {
+    async findRatingState(userId: string, givenId: string): Promise<RatingState | undefined> {
       const rows = await db.query<{
+        track_id: string;
+        deal_id: string | null;
         playable: boolean;
         served: boolean;
         liked: boolean | null;
         library: boolean | null;
       }>(
-        `select exists (select 1 from tracks t where t.id = $2 and not t.is_deleted and t.status = 'ready') as playable,
-                exists (select 1 from playback_grants g where g.user_id = $1 and g.track_id = $2) as served,
+        `with ${TARGET}
+         select g.track_id, g.deal_id,
+                exists (select 1 from tracks t where t.id = g.track_id and not t.is_deleted and t.status = 'ready') as playable,
+                exists (select 1 from playback_grants p where p.user_id = $1 and p.track_id = g.track_id) as served,
                 (select true from track_interactions i
-                  where i.user_id = $1 and i.track_id = $2 and i.interaction_type = 'like') as liked,
+                  where i.user_id = $1 and i.track_id = g.track_id and i.interaction_type = 'like') as liked,
                 (select i.added_to_library from track_interactions i
-                  where i.user_id = $1 and i.track_id = $2 and i.interaction_type = 'like') as library`,
-        [userId, trackId],
+                  where i.user_id = $1 and i.track_id = g.track_id and i.interaction_type = 'like') as library
+         from target g`,
+        [userId, givenId],
         { prepare: true },
       );
       const row = rows[0];
-      return {
-        playable: row?.playable ?? false,
-        served: row?.served ?? false,
-        like: row?.liked ? { addedToLibrary: row.library ?? false } : null,
-      };
+      return (
+        row && {
+          trackId: row.track_id,
+          dealId: row.deal_id,
+          playable: row.playable,
+          served: row.served,
+          like: row.liked ? { addedToLibrary: row.library ?? false } : null,
+        }
+      );
     },
 
     /**
-     * A new like in one statement, only for a playable track served to this user: the like row,
-     * the likes count, the library count when added, a dislike the user had given before removed
-     * with its count, the points (`award`, loyalty's part, waiting on the insert) and the reveal.
-     * Undefined when nothing was inserted (already liked, not served, gone): the caller says why.
-     * One round trip instead of six: the like is the hottest write of Discover.
+     * A new like in one statement, only for a playable track dealt ($2 is the deal's alias) and
+     * served to this user: the like row, the deal's ending, the likes count, the library count
+     * when added, a dislike the user had given before removed with its count, the points
+     * (`award`, loyalty's part, waiting on the insert; its track is `(select track_id from
+     * liked)`) and the reveal, which names the track by its public id. Undefined when nothing was
+     * inserted (already liked, not dealt, not served, gone): the caller says why. One round trip
+     * instead of seven: the like is the hottest write of Discover.
      */
     async insertLikeWithReveal(
       userId: string,
-      trackId: string,
+      alias: string,
       addedToLibrary: boolean,
+      likedAt: Date,
       award: AwardStatementPart,
     ): Promise<(RevealRow & { points_awarded: number }) | undefined> {
       const rows = await db.query<RevealRow & { points_awarded: number }>(
-        `with liked as (
+        `with deal as (select d.id, d.track_id, d.first_served_at from deals d where d.id = $2 and d.user_id = $1),
+         liked as (
            insert into track_interactions (user_id, track_id, interaction_type, added_to_library)
-           select $1, $2, 'like', $3
-           where exists (select 1 from tracks t where t.id = $2 and not t.is_deleted and t.status = 'ready')
-             and exists (select 1 from playback_grants g where g.user_id = $1 and g.track_id = $2)
+           select $1, deal.track_id, 'like', $3 from deal
+           where exists (select 1 from tracks t where t.id = deal.track_id and not t.is_deleted and t.status = 'ready')
+             and exists (select 1 from playback_grants g where g.user_id = $1 and g.track_id = deal.track_id)
            on conflict (user_id, track_id, interaction_type) do nothing
-           returning id),
+           returning track_id),
+         ended as (
+           update deals d set ended_as = 'like', ended_at = $4,
+             listened_before_like_ms = least(
+               greatest(0, floor(extract(epoch from ($4::timestamptz - d.first_served_at)) * 1000)),
+               coalesce((select t.duration_ms from tracks t where t.id = d.track_id), 2147483647))::int
+           where d.id = $2 and exists (select 1 from liked)),
          undone as (
            delete from track_interactions
-           where user_id = $1 and track_id = $2 and interaction_type = 'dislike' and exists (select 1 from liked)
+           where user_id = $1 and track_id = (select track_id from liked) and interaction_type = 'dislike'
            returning 1),
          counted as (
            update tracks set likes = likes + 1,
                              dislikes = dislikes - (select count(*)::int from undone),
                              added_to_library = added_to_library + (case when $3 then 1 else 0 end)
-           where id = $2 and exists (select 1 from liked)),
+           where id = (select track_id from liked)),
          ${award.ctes}
          select ${REVEAL_COLUMNS}, $3::boolean as added_to_library,
                 (select coalesce(sum(points), 0)::int from earned) as points_awarded
-         from liked cross join tracks t
-         ${REVEAL_JOINS}
-         where t.id = $2`,
-        [userId, trackId, addedToLibrary, ...award.params],
+         from liked join tracks t on t.id = liked.track_id
+         ${REVEAL_JOINS}`,
+        [userId, alias, addedToLibrary, likedAt, ...award.params],
         { prepare: true },
       );
       return rows[0];
+    },
+
+    /** Ends a deal as a skip, once; a deal already ended keeps its first ending. */
+    async endDealAsSkip(dealId: string, endedAt: Date): Promise<void> {
+      await db.query(
+        `update deals set ended_as = 'skip', ended_at = $2 where id = $1 and ended_as is null`,
+        [dealId, endedAt],
+        { prepare: true },
+      );
     },
 
     /** Inserts an interaction once; false when it already existed (a concurrent double-like). */

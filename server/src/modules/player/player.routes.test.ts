@@ -11,12 +11,13 @@ import {
 } from '@klang/domain';
 import { signUp } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
-import { insertAccount, insertTrack } from '../../test/catalogue-fixtures';
+import { dealTrack, insertAccount, insertTrack } from '../../test/catalogue-fixtures';
 
 describe('player routes', () => {
   let t: TestApp;
   let artistId: string;
   let trackId: string;
+  let storageKey: string;
   const audio = Buffer.alloc(4096, 7);
 
   beforeAll(async () => {
@@ -28,6 +29,7 @@ describe('player routes', () => {
       [trackId],
     );
     if (!media) throw new Error('fixture track has no audio');
+    storageKey = media.storage_key;
     const file = path.join(t.dataDir, 'media', media.bucket, media.storage_key);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, audio);
@@ -52,7 +54,10 @@ describe('player routes', () => {
     for (const res of await Promise.all(calls)) {
       expect(res.statusCode).toBe(401);
       expect(res.body).toContain(MESSAGES.userNotAuthenticated);
+      expect(res.headers['cache-control']).toBe('no-store');
     }
+    // Spec 000 §7: the function's own body.
+    expect((await calls[2])?.json()).toMatchObject({ success: false, error: MESSAGES.userNotAuthenticated });
   });
 
   it('tells a listener nothing about a track before the like, and reveals it in the like', async () => {
@@ -64,17 +69,28 @@ describe('player routes', () => {
     };
 
     const next = record(await listener.get('/api/player/next'));
-    expect(nextTrackResponseSchema.parse(next.json())).toEqual({
-      state: 'track',
-      track: { id: trackId, durationMs: 60000 },
-    });
-    const access = record(await listener.post('/functions/v1/secure-track-access', { trackId }));
+    expect(next.headers['cache-control']).toBe('no-store');
+    const dealt = nextTrackResponseSchema.parse(next.json());
+    if (dealt.state !== 'track') throw new Error(`expected a track, got ${dealt.state}`);
+    // The deck names the track by an alias of this listener's, never by its public id.
+    expect(Object.keys(dealt.track).sort()).toEqual(['durationMs', 'id']);
+    expect(dealt.track.durationMs).toBe(60000);
+    expect(dealt.track.id).not.toBe(trackId);
+    const alias = dealt.track.id;
+    const access = record(await listener.post('/functions/v1/secure-track-access', { trackId: alias }));
+    expect(access.headers['cache-control']).toBe('no-store');
     const { signedUrl } = access.json<{ success: boolean; signedUrl: string }>();
+    expect(signedUrl).toMatch(/^\/media\/stream\//);
+    expect(signedUrl).not.toContain(storageKey);
     const media = record(
       await t.app.inject({ method: 'GET', url: signedUrl, headers: { range: 'bytes=0-99' } }),
     );
     expect(media.statusCode).toBe(206);
-    expect(media.headers['content-range']).toBe(`bytes 0-99/${audio.length}`);
+    const total = Number(/\/(\d+)$/.exec(String(media.headers['content-range']))?.[1]);
+    expect(media.headers['content-range']).toBe(`bytes 0-99/${total}`);
+    // The file is the object and then padding of its own length, so its size is the grant's.
+    expect(total).toBeGreaterThan(audio.length);
+    expect(media.rawPayload).toEqual(audio.subarray(0, 100));
     record(await listener.post('/functions/v1/secure-listening-xp', { minutes_listened: 1 }));
     // Everything else a listener browses before the like: charts, library, profile, follows, the
     // artist page of every artist (masked tracks carry no id), the loyalty card.
@@ -98,27 +114,40 @@ describe('player routes', () => {
     expect(seen.at(-2)).not.toContain('Tidal Lock');
     expect(seen.at(-2)).not.toContain(trackId);
 
-    const like = await listener.post(`/api/tracks/${trackId}/like`, { addToLibrary: false });
+    const like = await listener.post(`/api/tracks/${alias}/like`, { addToLibrary: false });
     expect(like.statusCode).toBe(200);
+    expect(like.headers['cache-control']).toBe('no-store');
+    // The reveal names the track by its public id; the alias stays this listener's.
     expect(revealSchema.parse(like.json()).track).toMatchObject({
+      id: trackId,
       title: 'Tidal Lock',
       artist: 'Halden Marr',
       artistId,
     });
+    expect(like.body).not.toContain(alias);
   });
 
-  it('refuses a like of a track the listener was never served', async () => {
+  it('refuses a scripted like: by public id, undealt, or dealt but never served', async () => {
     const listener = await signUp(t.app);
-    const res = await listener.post(`/api/tracks/${trackId}/like`, { addToLibrary: false });
-    expect(res.statusCode).toBe(403);
+    const byPublicId = await listener.post(`/api/tracks/${trackId}/like`, { addToLibrary: false });
+    expect(byPublicId.statusCode).toBe(404);
+    const grant = await listener.post('/functions/v1/secure-track-access', { trackId, purpose: 'preload' });
+    expect(grant.statusCode).toBe(404);
+    expect(grant.json()).toMatchObject({ success: false });
+    const next = nextTrackResponseSchema.parse((await listener.get('/api/player/next')).json());
+    if (next.state !== 'track') throw new Error(`expected a track, got ${next.state}`);
+    const unserved = await listener.post(`/api/tracks/${next.track.id}/like`, { addToLibrary: false });
+    expect(unserved.statusCode).toBe(403);
     const [row] = await t.db.query<{ likes: number }>('select likes from tracks where id = $1', [trackId]);
     expect(row?.likes).toBe(1);
   });
 
   it('caps the URL lifetime and refuses a tampered one', async () => {
     const listener = await signUp(t.app);
+    const next = nextTrackResponseSchema.parse((await listener.get('/api/player/next')).json());
+    if (next.state !== 'track') throw new Error(`expected a track, got ${next.state}`);
     const res = await listener.post('/functions/v1/secure-track-access', {
-      trackId,
+      trackId: next.track.id,
       duration: 1_000_000_000,
     });
     const url = new URL(res.json<{ signedUrl: string }>().signedUrl, 'http://localhost');
@@ -139,12 +168,18 @@ describe('player routes', () => {
     const listener = await signUp(t.app);
     const points = async () => loyaltyCardSchema.parse((await listener.get('/api/me/loyalty')).json()).points;
     const skippedId = await insertTrack(t.db, artistId, { title: 'Second Orbit' });
-    for (const id of [trackId, skippedId])
-      await listener.post('/functions/v1/secure-track-access', { trackId: id });
+    // Both dealt to this listener, under aliases of theirs, and served.
+    const likedAlias = await dealTrack(t.db, listener.id, trackId);
+    const skippedAlias = await dealTrack(t.db, listener.id, skippedId);
+    for (const alias of [likedAlias, skippedAlias])
+      await listener.post('/functions/v1/secure-track-access', { trackId: alias });
     const before = await points();
 
+    // The first like names the alias; later ones the public id the reveal gave, as the web does.
+    let likeId = likedAlias;
     const like = async (addToLibrary: boolean) => {
-      const res = await listener.post(`/api/tracks/${trackId}/like`, { addToLibrary });
+      const res = await listener.post(`/api/tracks/${likeId}/like`, { addToLibrary });
+      likeId = trackId;
       expect(res.statusCode).toBe(200);
       return revealSchema.parse(res.json()).pointsAwarded;
     };
@@ -162,8 +197,8 @@ describe('player routes', () => {
     expect(await like(false)).toBe(0);
     // A skip of the liked track changes nothing; a skip of a new one earns its swipe point once.
     expect(await skip(trackId)).toBe(0);
-    expect(await skip(skippedId)).toBe(POINTS.swipe);
-    expect(await skip(skippedId)).toBe(0);
+    expect(await skip(skippedAlias)).toBe(POINTS.swipe);
+    expect(await skip(skippedAlias)).toBe(0);
     expect(await points()).toBe(before + POINTS.swipe + POINTS.like + POINTS.library + POINTS.swipe);
   });
 });

@@ -18,6 +18,10 @@ import type { PlayerService } from './player.service';
 /** The Discover player's HTTP surface; every rule lives in the service. */
 export const playerRoutes: FastifyPluginAsyncZod<{ service: PlayerService }> = async (app, { service }) => {
   const auth = { preValidation: app.requireSession };
+  // Deals, grants and reveals are one listener's, once: no cache may keep or share them.
+  app.addHook('onSend', async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+  });
 
   app.get(
     '/api/player/next',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POINTS } from '@klang/domain';
 import { createLocalStorage } from '../../providers/storage/local-storage';
-import { insertAccount, insertTrack } from '../../test/catalogue-fixtures';
+import { dealTrack, insertAccount, insertTrack } from '../../test/catalogue-fixtures';
 import { createTestDatabase } from '../../test/database';
 import { createLoyaltyService } from '../loyalty/loyalty.service';
 import { createPlayerService } from './player.service';
@@ -22,6 +22,7 @@ describe('player service', () => {
     player = createPlayerService({
       db,
       storage,
+      streamSecret: 'player-test-stream-secret-0123456789',
       loyalty: createLoyaltyService({ clock: () => clock }),
       clock: () => clock,
     });
@@ -36,8 +37,14 @@ describe('player service', () => {
     listener = await insertAccount(db, 'listener');
   });
 
-  const serve = (trackId: string, user = listener) =>
-    player.secureTrackAccess(user, { trackId, purpose: 'playback', duration: 600 });
+  /** Deals the track to the user and serves it; resolves to the alias the user holds. */
+  const serve = async (trackId: string, user = listener) => {
+    const alias = await dealTrack(db, user, trackId);
+    await player.secureTrackAccess(user, { trackId: alias, purpose: 'playback', duration: 600 });
+    return alias;
+  };
+  const trackOfDeal = async (alias: string) =>
+    (await db.query<{ track_id: string }>('select track_id from deals where id = $1', [alias]))[0]?.track_id;
   const counters = async (trackId: string) =>
     (
       await db.query<{ likes: number; dislikes: number; added_to_library: number; play_count: number }>(
@@ -67,28 +74,41 @@ describe('player service', () => {
       await insertTrack(db, artist, { status: 'processing' });
       await insertTrack(db, artist, { deleted: true });
       const liked = await insertTrack(db, artist);
-      await serve(liked);
-      await player.like(listener, liked, false);
+      await player.like(listener, await serve(liked), false);
+      const aliases = new Set<string>();
       for (let i = 0; i < 20; i++) {
         const next = await player.nextTrack(listener, null);
-        expect(next).toEqual({ state: 'track', track: { id: wanted, durationMs: 60000 } });
+        if (next.state !== 'track') throw new Error(`expected a track, got ${next.state}`);
+        expect(next.track.durationMs).toBe(60000);
+        expect(await trackOfDeal(next.track.id)).toBe(wanted);
+        aliases.add(next.track.id);
       }
-      expect(await player.nextTrack(listener, wanted)).toEqual({ state: 'all-liked' });
+      // Every deal is its own alias, and none of them is the track's public id.
+      expect(aliases.size).toBe(20);
+      expect(aliases.has(wanted)).toBe(false);
+      expect(await player.nextTrack(listener, [...aliases][0] ?? null)).toEqual({ state: 'all-liked' });
     });
 
     it('says empty when nothing is featured, and all-liked when everything is liked', async () => {
       expect(await player.nextTrack(listener, null)).toEqual({ state: 'empty' });
       const only = await insertTrack(db, artist);
-      await serve(only);
-      await player.like(listener, only, false);
+      await player.like(listener, await serve(only), false);
       expect(await player.nextTrack(listener, null)).toEqual({ state: 'all-liked' });
     });
 
     it('wraps around the random key, so a high draw still finds a track', async () => {
       const id = await insertTrack(db, artist);
       await db.query('update tracks set rnd = 0.01 where id = $1', [id]);
-      const high = createPlayerService({ db, storage, loyalty: createLoyaltyService(), random: () => 0.99 });
-      expect(await high.nextTrack(listener, null)).toMatchObject({ state: 'track', track: { id } });
+      const high = createPlayerService({
+        db,
+        storage,
+        streamSecret: 'player-test-stream-secret-0123456789',
+        loyalty: createLoyaltyService(),
+        random: () => 0.99,
+      });
+      const next = await high.nextTrack(listener, null);
+      expect(next.state).toBe('track');
+      if (next.state === 'track') expect(await trackOfDeal(next.track.id)).toBe(id);
     });
 
     it('returns a blind track: an id and a length, nothing that names it', async () => {
@@ -102,14 +122,15 @@ describe('player service', () => {
   describe('secure track access', () => {
     it('clamps the lifetime to 60..600 s and counts a playback, not a preload', async () => {
       const id = await insertTrack(db, artist);
+      const alias = await dealTrack(db, listener, id);
       const long = await player.secureTrackAccess(listener, {
-        trackId: id,
+        trackId: alias,
         purpose: 'playback',
         duration: 1_000_000_000,
       });
       const exp = Number(new URL(long.signedUrl, 'http://x').searchParams.get('exp'));
       expect(exp - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(600);
-      await player.secureTrackAccess(listener, { trackId: id, purpose: 'preload', duration: 600 });
+      await player.secureTrackAccess(listener, { trackId: alias, purpose: 'preload', duration: 600 });
       expect((await counters(id))?.play_count).toBe(1);
     });
 
@@ -120,17 +141,52 @@ describe('player service', () => {
   });
 
   describe('the like rule', () => {
-    it('refuses a like or dislike of a track the user was never served', async () => {
+    it('refuses a like or dislike of a track dealt but never served', async () => {
       const id = await insertTrack(db, artist);
-      await expect(player.like(listener, id, false)).rejects.toMatchObject({ code: 'FORBIDDEN' });
-      await expect(player.dislike(listener, id)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      const alias = await dealTrack(db, listener, id);
+      await expect(player.like(listener, alias, false)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      await expect(player.dislike(listener, alias)).rejects.toMatchObject({ code: 'FORBIDDEN' });
       expect(await counters(id)).toMatchObject({ likes: 0, dislikes: 0 });
+    });
+
+    it("refuses a like, dislike or grant by public id or by another listener's alias, as unknown", async () => {
+      const id = await insertTrack(db, artist);
+      const other = await insertAccount(db, 'listener');
+      const theirs = await serve(id, other);
+      // The grant is refused for both, and so the listener has nothing to rate with.
+      await expect(serve(id)).resolves.toBeTypeOf('string');
+      await db.query('delete from deals where user_id = $1', [listener]);
+      await db.query('delete from playback_grants where user_id = $1', [listener]);
+      for (const given of [id, theirs]) {
+        await expect(
+          player.secureTrackAccess(listener, { trackId: given, purpose: 'preload', duration: 600 }),
+        ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+        await expect(player.like(listener, given, false)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+        await expect(player.dislike(listener, given)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      }
+      expect(await counters(id)).toMatchObject({ likes: 0, dislikes: 0 });
+    });
+
+    it('refuses a grant for a dealt track that is no longer featured, unless liked', async () => {
+      const id = await insertTrack(db, artist);
+      const alias = await dealTrack(db, listener, id);
+      await db.query('update tracks set featured_in_player = false where id = $1', [id]);
+      await expect(
+        player.secureTrackAccess(listener, { trackId: alias, purpose: 'playback', duration: 600 }),
+      ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await db.query('update tracks set featured_in_player = true where id = $1', [id]);
+      await player.like(listener, await serve(id), false);
+      await db.query('update tracks set featured_in_player = false where id = $1', [id]);
+      // Liked: the charts, the library and the artist page play it by its public id.
+      await expect(
+        player.secureTrackAccess(listener, { trackId: id, purpose: 'playback', duration: 600 }),
+      ).resolves.toMatchObject({ success: true });
     });
 
     it('reveals the artist on a like and awards swipe and like points once', async () => {
       const id = await insertTrack(db, artist, { title: 'Tidal Lock' });
-      await serve(id);
-      const reveal = await player.like(listener, id, false);
+      const alias = await serve(id);
+      const reveal = await player.like(listener, alias, false);
       expect(reveal.track).toMatchObject({
         id,
         title: 'Tidal Lock',
@@ -144,16 +200,16 @@ describe('player service', () => {
         isFollowing: false,
       });
       expect(reveal.track.coverUrl).toMatch(/^\/media\/coverart\//);
-      const again = await player.like(listener, id, false);
+      const again = await player.like(listener, alias, false);
       expect(again.addedToLibrary).toBe(false);
+      expect(JSON.stringify(again)).not.toContain(alias);
       expect(await counters(id)).toMatchObject({ likes: 1 });
       expect(await xp()).toMatchObject({ total_points: POINTS.swipe + POINTS.like, swipes: 1, likes: 1 });
     });
 
     it('adds an existing like to the library once, and the library never farms points', async () => {
       const id = await insertTrack(db, artist);
-      await serve(id);
-      await player.like(listener, id, false);
+      await player.like(listener, await serve(id), false);
       expect((await player.like(listener, id, true)).addedToLibrary).toBe(true);
       await player.like(listener, id, true);
       await player.removeFromLibrary(listener, id);
@@ -168,11 +224,11 @@ describe('player service', () => {
 
     it('turns a skip into a like without a second swipe point', async () => {
       const id = await insertTrack(db, artist);
-      await serve(id);
-      await player.dislike(listener, id);
-      await player.dislike(listener, id);
+      const alias = await serve(id);
+      await player.dislike(listener, alias);
+      await player.dislike(listener, alias);
       expect(await counters(id)).toMatchObject({ likes: 0, dislikes: 1 });
-      await player.like(listener, id, false);
+      await player.like(listener, alias, false);
       expect(await counters(id)).toMatchObject({ likes: 1, dislikes: 0 });
       expect(await xp()).toMatchObject({
         total_points: POINTS.swipe + POINTS.like,
@@ -187,8 +243,13 @@ describe('player service', () => {
     it('keeps counters exact under concurrent likes from many users', async () => {
       const id = await insertTrack(db, artist);
       const users = await Promise.all(Array.from({ length: 12 }, () => insertAccount(db, 'listener')));
-      for (const user of users) await serve(id, user);
-      await Promise.all(users.flatMap((user) => [player.like(user, id, true), player.like(user, id, false)]));
+      const aliases = await Promise.all(users.map((user) => serve(id, user)));
+      await Promise.all(
+        users.flatMap((user, i) => {
+          const alias = aliases[i] ?? '';
+          return [player.like(user, alias, true), player.like(user, alias, false)];
+        }),
+      );
       const [rows] = await db.query<{ n: number }>(
         `select count(*)::int as n from track_interactions where track_id = $1 and interaction_type = 'like'`,
         [id],

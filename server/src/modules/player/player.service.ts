@@ -2,8 +2,17 @@ import { LIMITS, MESSAGES, PLAYER_MESSAGES, type NextTrackResponse, type Reveal 
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { StorageProvider } from '../../providers/storage/storage';
+import { randomPadBytes, streamGrantPath } from '../../providers/storage/stream-grant';
 import type { LoyaltyService, TrackAction } from '../loyalty/loyalty.service';
 import { createPlayerRepository, type RevealRow } from './player.repository';
+
+/**
+ * A length as the deck gives it: whole seconds (in milliseconds, the field's unit), so that the
+ * exact length of a rendition cannot tell two tracks apart across listeners.
+ */
+function wholeSeconds(durationMs: number | null): number | null {
+  return durationMs === null ? null : Math.round(durationMs / 1000) * 1000;
+}
 
 /** Signed cover and avatar URLs live as long as a playback URL. */
 const IMAGE_URL_SECONDS = LIMITS.secureUrlMaxSeconds;
@@ -11,6 +20,8 @@ const IMAGE_URL_SECONDS = LIMITS.secureUrlMaxSeconds;
 export interface PlayerDeps {
   db: Db;
   storage: StorageProvider;
+  /** Seals stream grants (decision 0131); the media signing secret. */
+  streamSecret: string;
   loyalty: LoyaltyService;
   clock?: () => Date;
   random?: () => number;
@@ -56,10 +67,14 @@ export function createPlayerService(deps: PlayerDeps) {
   }
 
   return {
-    /** The next blind track, or which of the two end states the user is in. */
-    async nextTrack(userId: string, currentId: string | null): Promise<NextTrackResponse> {
-      const track = await repo.pickCandidate(userId, currentId, random());
-      if (track) return { state: 'track', track };
+    /**
+     * Deals the next blind track, or says which of the two end states the user is in. The track
+     * is named by the deal's alias, its length in whole seconds (decision 0130).
+     */
+    async nextTrack(userId: string, currentAlias: string | null): Promise<NextTrackResponse> {
+      const dealt = await repo.dealCandidate(userId, currentAlias, random(), now());
+      if (dealt)
+        return { state: 'track', track: { id: dealt.alias, durationMs: wholeSeconds(dealt.durationMs) } };
       return (await repo.hasAnyCandidate()) ? { state: 'all-liked' } : { state: 'empty' };
     },
 
@@ -72,19 +87,24 @@ export function createPlayerService(deps: PlayerDeps) {
       userId: string,
       input: { trackId: string; purpose: 'playback' | 'preload'; duration: number },
     ) {
-      const track = await repo.findPlayable(input.trackId);
+      const track = await repo.findPlayable(userId, input.trackId);
       if (!track) throw new AppError('NOT_FOUND', MESSAGES.accessDenied);
       const seconds = Math.min(
         LIMITS.secureUrlMaxSeconds,
         Math.max(LIMITS.secureUrlMinSeconds, input.duration),
       );
-      const signedUrl = await storage.signedUrl(track.bucket, track.storageKey, {
-        expiresInSeconds: seconds,
-        contentType: track.contentType,
-      });
       const issuedAt = now();
       const expiresAt = new Date(issuedAt.getTime() + seconds * 1000);
-      await repo.recordGrant(userId, track.id, issuedAt, expiresAt, input.purpose === 'playback');
+      // A path of its own and a length of its own per grant: nothing in the URL or the file's
+      // size is the same for two listeners of one track.
+      const signedUrl = streamGrantPath(deps.streamSecret, {
+        bucket: track.bucket,
+        key: track.storageKey,
+        contentType: track.contentType,
+        padBytes: randomPadBytes(track.byteSize, track.durationMs),
+        expiresAt: Math.floor(expiresAt.getTime() / 1000),
+      });
+      await repo.recordGrant(userId, track, issuedAt, expiresAt, input.purpose === 'playback');
       return { success: true as const, signedUrl };
     },
 
@@ -93,48 +113,53 @@ export function createPlayerService(deps: PlayerDeps) {
      * flag when asked and not yet set; otherwise a new like is recorded (replacing a dislike).
      * Points come once per track, ever. Returns the reveal, with the points this request earned.
      */
-    async like(userId: string, trackId: string, addToLibrary: boolean): Promise<Reveal> {
-      // The common case first: a new like of a served track, with its points and the reveal, in
-      // one statement (atomic on its own, so no transaction around it).
+    async like(userId: string, givenId: string, addToLibrary: boolean): Promise<Reveal> {
+      // The common case first: a new like of a dealt, served track, with its points and the
+      // reveal, in one statement (atomic on its own, so no transaction around it).
       const actions: TrackAction[] = addToLibrary ? ['swipe', 'like', 'library'] : ['swipe', 'like'];
       const award = loyalty.trackAwardStatementPart(actions, {
         user: '$1',
-        track: '$2',
+        track: '(select track_id from liked)',
         when: 'exists (select 1 from liked)',
-        firstParam: 4,
+        firstParam: 5,
       });
-      const fresh = await repo.insertLikeWithReveal(userId, trackId, addToLibrary, award);
+      const fresh = await repo.insertLikeWithReveal(userId, givenId, addToLibrary, now(), award);
       if (fresh) return toReveal(fresh, fresh.points_awarded);
 
-      const pointsAwarded = await db.transaction(async (tx) => {
+      const { trackId, pointsAwarded } = await db.transaction(async (tx) => {
         const txRepo = createPlayerRepository(tx);
         // Say why nothing was inserted, or apply the rule for a track already liked (possibly by
         // a concurrent request that won the insert): it may still be added to the library.
-        const state = await txRepo.findRatingState(userId, trackId);
-        if (!state.playable) throw new AppError('NOT_FOUND', PLAYER_MESSAGES.trackUnavailable);
+        const state = await txRepo.findRatingState(userId, givenId);
+        if (!state?.playable) throw new AppError('NOT_FOUND', PLAYER_MESSAGES.trackUnavailable);
         if (!state.served) throw new AppError('FORBIDDEN', PLAYER_MESSAGES.trackNotServed);
-        if (addToLibrary && state.like && (await txRepo.setLibrary(userId, trackId, true))) {
-          await txRepo.adjustCounters(trackId, { library: 1 });
-          return loyalty.awardTrackActions(tx, userId, trackId, ['library']);
+        if (addToLibrary && state.like && (await txRepo.setLibrary(userId, state.trackId, true))) {
+          await txRepo.adjustCounters(state.trackId, { library: 1 });
+          const points = await loyalty.awardTrackActions(tx, userId, state.trackId, ['library']);
+          return { trackId: state.trackId, pointsAwarded: points };
         }
-        return 0;
+        return { trackId: state.trackId, pointsAwarded: 0 };
       });
       const row = await repo.findReveal(userId, trackId);
       if (!row) throw new AppError('NOT_FOUND', PLAYER_MESSAGES.trackUnavailable);
       return toReveal(row, pointsAwarded);
     },
 
-    /** A skip (spec 001 §4): records a dislike unless the track is liked; returns the points earned. */
-    async dislike(userId: string, trackId: string): Promise<number> {
+    /**
+     * A skip (spec 001 §4): records a dislike unless the track is liked, and ends the deal;
+     * returns the points earned.
+     */
+    async dislike(userId: string, givenId: string): Promise<number> {
       return db.transaction(async (tx) => {
         const txRepo = createPlayerRepository(tx);
-        const state = await txRepo.findRatingState(userId, trackId);
-        if (!state.playable) throw new AppError('NOT_FOUND', PLAYER_MESSAGES.trackUnavailable);
+        const state = await txRepo.findRatingState(userId, givenId);
+        if (!state?.playable) throw new AppError('NOT_FOUND', PLAYER_MESSAGES.trackUnavailable);
         if (!state.served) throw new AppError('FORBIDDEN', PLAYER_MESSAGES.trackNotServed);
         if (state.like) return 0;
-        if (!(await txRepo.insertInteraction(userId, trackId, 'dislike', false))) return 0;
-        await txRepo.adjustCounters(trackId, { dislikes: 1 });
-        const points = await loyalty.awardTrackActions(tx, userId, trackId, ['swipe']);
+        if (state.dealId) await txRepo.endDealAsSkip(state.dealId, now());
+        if (!(await txRepo.insertInteraction(userId, state.trackId, 'dislike', false))) return 0;
+        await txRepo.adjustCounters(state.trackId, { dislikes: 1 });
+        const points = await loyalty.awardTrackActions(tx, userId, state.trackId, ['swipe']);
         await loyalty.countDislike(tx, userId);
         return points;
       });

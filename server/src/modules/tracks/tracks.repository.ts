@@ -186,6 +186,7 @@ export function createTracksRepository(db: Queryable) {
       );
       await q.query('delete from track_interactions where track_id = $1', [trackId]);
       await q.query('delete from playback_grants where track_id = $1', [trackId]);
+      await q.query('delete from deals where track_id = $1', [trackId]);
       await q.query('delete from chart_positions where track_id = $1', [trackId]);
       await q.query('delete from track_daily_stats where track_id = $1', [trackId]);
       // A rendition written by a job that had not recorded it yet is a file no media row names.

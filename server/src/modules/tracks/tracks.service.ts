@@ -220,8 +220,10 @@ export function createTracksService(deps: TracksServiceDeps) {
     },
 
     /** An uploaded cover (the browser has cropped it already; the server crops again to be sure). */
-    uploadCover(account: SessionAccount, bytes: Buffer): Promise<CoverArtResult> {
+    async uploadCover(account: SessionAccount, bytes: Buffer): Promise<CoverArtResult> {
       assertNotDemo(account, M.demoUpload);
+      // Cover art belongs to a track, and only artists have tracks: a listener stores nothing.
+      await requireArtist(account.id);
       return storeCover(account.id, bytes);
     },
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { MESSAGES } from '@klang/domain';
 import { AppError } from '../../errors';
@@ -72,6 +72,30 @@ export function createLocalStorage(options: LocalStorageOptions): StorageProvide
       } catch (error) {
         throw isMissing(error) ? new AppError('NOT_FOUND', MESSAGES.notFound) : error;
       }
+    },
+
+    async openRanged(bucket, key) {
+      let handle: FileHandle;
+      try {
+        handle = await open(fileOf(bucket, key), 'r');
+      } catch (error) {
+        throw isMissing(error) ? new AppError('NOT_FOUND', MESSAGES.notFound) : error;
+      }
+      // Sized from the open handle, so a concurrent replace cannot mix two objects.
+      const stats = await handle.stat().catch(async (error: unknown) => {
+        await handle.close();
+        throw error;
+      });
+      if (!stats.isFile()) {
+        await handle.close();
+        throw new AppError('NOT_FOUND', MESSAGES.notFound);
+      }
+      return {
+        size: stats.size,
+        // The handle is closed by `close`, once, not by the stream.
+        read: (start, end) => Promise.resolve(handle.createReadStream({ start, end, autoClose: false })),
+        close: () => handle.close(),
+      };
     },
 
     async exists(bucket, key) {

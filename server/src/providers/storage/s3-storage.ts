@@ -110,6 +110,33 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
       }
     },
 
+    async openRanged(bucket, key) {
+      let size: number;
+      try {
+        const head = await client.send(
+          new HeadObjectCommand({ Bucket: options.bucket, Key: objectKey(bucket, key) }),
+        );
+        size = head.ContentLength ?? 0;
+      } catch (error) {
+        throw isNotFound(error) ? new AppError('NOT_FOUND', MESSAGES.notFound) : error;
+      }
+      return {
+        size,
+        async read(start, end) {
+          const result = await client.send(
+            new GetObjectCommand({
+              Bucket: options.bucket,
+              Key: objectKey(bucket, key),
+              Range: `bytes=${String(start)}-${String(end)}`,
+            }),
+          );
+          if (!(result.Body instanceof Readable)) throw new Error('the S3 response carried no readable body');
+          return result.Body;
+        },
+        close: () => Promise.resolve(),
+      };
+    },
+
     async exists(bucket, key) {
       try {
         await client.send(new HeadObjectCommand({ Bucket: options.bucket, Key: objectKey(bucket, key) }));

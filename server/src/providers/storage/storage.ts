@@ -27,6 +27,14 @@ export interface SignedUrlOptions {
   downloadName?: string;
 }
 
+/** An object opened for ranged reads; `close` releases it whether or not anything was read. */
+export interface RangedObject {
+  size: number;
+  /** Bytes `start..end` inclusive; the stream closes the object when it ends. */
+  read(start: number, end: number): Promise<Readable>;
+  close(): Promise<void>;
+}
+
 /**
  * Where files live. Keys are opaque (see newStorageKey): no user id, file name or title ever
  * appears in a key or a URL, which is part of keeping listening blind (ARCHITECTURE.md).
@@ -43,6 +51,8 @@ export interface StorageProvider {
     options: { contentType: string },
   ): Promise<StoredObject>;
   read(bucket: Bucket, key: string): Promise<Readable>;
+  /** The object's size and a reader of any byte range of it (the stream route, decision 0131). */
+  openRanged(bucket: Bucket, key: string): Promise<RangedObject>;
   exists(bucket: Bucket, key: string): Promise<boolean>;
   delete(bucket: Bucket, key: string): Promise<void>;
   /** A URL the browser can fetch the object from until it expires. */

@@ -119,7 +119,7 @@ export function ArtistPage({
             <div className="flex flex-wrap gap-4 text-sm">
               {artist.instagram && (
                 <a
-                  href={`https://instagram.com/${artist.instagram.replace(/^@/, '')}`}
+                  href={instagramUrl(artist.instagram)}
                   className="flex items-center gap-1 text-accent hover:underline"
                   rel="noopener noreferrer"
                   target="_blank"
@@ -168,4 +168,9 @@ export function ArtistPage({
       </section>
     </article>
   );
+}
+
+/** The server takes a handle or an http(s) address for Instagram (decision 0133); a handle links to its profile. */
+function instagramUrl(value: string): string {
+  return /^https?:\/\//i.test(value) ? value : `https://instagram.com/${value.replace(/^@/, '')}`;
 }
