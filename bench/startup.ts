@@ -1,13 +1,14 @@
 // Start-up benchmark (reference goal P15: ready in ≤ 10 s on an existing PGlite data directory),
 // with the resident memory once ready and the time of a first start that seeds an empty one.
+// The server runs compiled, as `npm start` runs it (decision 0160); the script builds it first.
 //   npx tsx bench/startup.ts            (writes bench/results/startup.json)
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const port = 3299;
+const port = Number(process.env.BENCH_PORT ?? 3299);
 const runs = Number(process.env.RUNS ?? 3);
 
 interface Start {
@@ -17,7 +18,7 @@ interface Start {
 
 async function startOnce(dataDir: string): Promise<Start> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'ignore',
@@ -45,6 +46,7 @@ async function startOnce(dataDir: string): Promise<Start> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
+execFileSync(process.execPath, ['scripts/build-server-if-needed.mjs'], { cwd: root, stdio: 'inherit' });
 const seeded = mkdtempSync(path.join(tmpdir(), 'klang-bench-seed-'));
 console.log('first start of an empty data directory (seeds demo content)…');
 const firstStart = await startOnce(seeded);

@@ -26,7 +26,8 @@ export default defineConfig({
     { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
   ],
   webServer: {
-    command: 'npx tsx server/src/main.ts',
+    // The compiled server, as `npm start` runs it (decision 0160): built here when its sources changed.
+    command: 'node scripts/build-server-if-needed.mjs && node --enable-source-maps server/dist/main.js',
     cwd: '..',
     url: `http://localhost:${port}/api/health`,
     // The first start of an empty data directory renders the demo music and artwork.

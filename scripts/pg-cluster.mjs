@@ -51,19 +51,30 @@ export async function startThrowawayCluster(options = {}) {
     .map((s) => `-c ${s}`)
     .join(' ');
   asUser(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'klang', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  asUser(path.join(bin, 'pg_ctl'), [
-    '-D',
-    dataDir,
-    '-w',
-    '-l',
-    path.join(dir, 'server.log'),
-    '-o',
-    `-p ${port} -k ${dir} ${settings}`,
-    'start',
-  ]);
+  const start = () =>
+    asUser(path.join(bin, 'pg_ctl'), [
+      '-D',
+      dataDir,
+      '-w',
+      '-l',
+      path.join(dir, 'server.log'),
+      '-o',
+      `-p ${port} -k ${dir} ${settings}`,
+      'start',
+    ]);
+  start();
   return {
     url: `postgres://klang@127.0.0.1:${port}/postgres`,
     port,
+    bin,
+    /** Stops the server as an outage would (fast shutdown: sessions cut), keeping its data. */
+    halt() {
+      asUser(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+    },
+    /** Starts the halted server again on the same port and data. */
+    resume() {
+      start();
+    },
     stop() {
       try {
         asUser(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', 'stop']);

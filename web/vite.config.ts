@@ -71,6 +71,34 @@ function elevenLabsOwnResampler() {
   };
 }
 
+/**
+ * Preloads the brand typeface's latin file, so the first paint after it arrives needs no swap.
+ * Only that one file: latin-ext and the italics load on demand through their unicode-range.
+ * The build fails if the file is missing, so a package update cannot drop the preload silently.
+ */
+function preloadBrandFont(): Plugin {
+  const font = /^assets\/figtree-latin-wght-normal-[\w-]+\.woff2$/;
+  return {
+    name: 'klang-preload-brand-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const file = Object.keys(context.bundle ?? {}).find((name) => font.test(name));
+        if (!file)
+          throw new Error('the Figtree latin font is not in the build: check @fontsource-variable/figtree');
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${file}`, crossorigin: '' },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 // The API server (server/) answers these prefixes; Vite forwards them in development so the browser
 // stays same-origin and the session cookie works as in production. The boundary matters: a custom
 // artist URL such as /restless must stay with the single-page app.
@@ -80,7 +108,7 @@ const apiProxy = {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), elevenLabsWorklets(), elevenLabsOwnResampler()],
+  plugins: [react(), tailwindcss(), elevenLabsWorklets(), elevenLabsOwnResampler(), preloadBrandFont()],
   optimizeDeps: { rolldownOptions: { plugins: [elevenLabsOwnResampler()] } },
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },

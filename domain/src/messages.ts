@@ -13,5 +13,7 @@ export const MESSAGES = {
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   notFound: 'Not found',
   internalError: 'Something went wrong on our side. Please try again.',
+  /** The database or another part Klang needs is down for a moment; nothing was changed. */
+  serviceUnavailable: 'Klang is briefly unavailable. Nothing was changed; please try again in a moment.',
   invalidRequest: 'The request is not valid.',
 } as const;

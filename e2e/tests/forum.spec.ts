@@ -180,13 +180,18 @@ test('search and sort find posts, categories filter, and an anonymous post names
 test('a post that cannot be loaded goes back to the list, and the Open Forum button opens it', async ({
   page,
   screens,
-}) => {
+}, testInfo) => {
   await signUp(page, uniqueTag('m'));
   await page.goto('/forum/post/00000000-0000-4000-8000-000000000000');
   await expect(page).toHaveURL(/\/forum$/);
 
   await screens.visit('/profile');
-  await page.getByRole('link', { name: 'Open Forum' }).click();
+  // Spec 002 §2.9's round button on a phone; on a desktop the forum is a section of the sidebar.
+  const forumEntry =
+    testInfo.project.name === 'phone'
+      ? page.getByRole('link', { name: 'Open Forum' })
+      : page.getByRole('navigation', { name: 'App' }).getByRole('link', { name: 'Forum', exact: true });
+  await forumEntry.click();
   await expect(page).toHaveURL(/\/forum$/);
   await expect(page.getByRole('link', { name: 'Open Forum' })).toHaveCount(0);
 });

@@ -16,6 +16,7 @@ test('health answers with the database and the providers', async ({ request }) =
   expect(res.status()).toBe(200);
   const body = healthResponseSchema.parse(await res.json());
   expect(body.database).toBe('pglite');
+  expect(body.databaseReachable).toBe(true);
   expect(body.providers).toMatchObject({ storage: 'local', email: 'local' });
 });
 

@@ -48,6 +48,7 @@ describe('the application shell of the API', () => {
     expect(body).toEqual({
       status: 'ok',
       database: t.db.kind,
+      databaseReachable: true,
       providers: {
         storage: 'local',
         email: 'local',

@@ -22,6 +22,7 @@ import { createFormsRepository } from './modules/forms/forms.repository';
 import { formsRoutes } from './modules/forms/forms.routes';
 import { createFormsService } from './modules/forms/forms.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { createReadiness, type Readiness } from './modules/health/readiness';
 import { followsRoutes } from './modules/follows/follows.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
@@ -100,6 +101,8 @@ export interface AppDeps {
   providers: Providers;
   /** Where the built web app is; tests point it elsewhere or at nothing. */
   webDistDir?: string;
+  /** The process's phase for `/api/health/ready`; an app built without one is serving. */
+  readiness?: Readiness;
 }
 
 /**
@@ -308,7 +311,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   await app.register(healthRoutes, {
-    database: db.kind,
+    db,
+    readiness: deps.readiness ?? createReadiness('serving'),
     // The payment provider is made here, not in registry.ts (it needs the database).
     providers: { ...describeProviders(providers), payments: payments.name },
   });

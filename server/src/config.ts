@@ -41,6 +41,18 @@ const envSchema = z.object({
     .int()
     .min(1000)
     .default(10 * 60_000),
+  SHUTDOWN_GRACE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10 * 60_000)
+    .default(25_000),
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  ORPHAN_MIN_AGE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(60 * 60_000),
 
   S3_BUCKET: optionalString,
   S3_REGION: z.string().default('auto'),
@@ -198,6 +210,18 @@ function buildConfig(env: Env) {
     chartCacheMs: env.CHART_CACHE_MS,
     /** How long a job's lock holds before another worker takes it as its worker's crash. */
     jobLeaseMs: env.JOB_LEASE_MS,
+    /**
+     * On SIGTERM: how long requests in flight and running jobs may take to finish; after it,
+     * connections close and the jobs' leases are released for another worker.
+     */
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    /** On SIGTERM: how long to keep serving while readiness says 503, for a load balancer to notice. */
+    shutdownDelayMs: env.SHUTDOWN_DELAY_MS,
+    /**
+     * A half-written object or a scratch directory untouched this long was left by a process that
+     * died, and the orphan sweep removes it. Keep it above the job lease.
+     */
+    orphanMinAgeMs: env.ORPHAN_MIN_AGE_MS,
     dataDir,
     // Demo content goes into the embedded database by default, never into PostgreSQL unasked.
     seed: env.SEED ?? !env.DATABASE_URL,

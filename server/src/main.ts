@@ -10,7 +10,7 @@ import { describeProviders } from './providers/registry';
 
 async function main() {
   const config = loadConfig();
-  const { app, db, providers, jobs, stopOnSignals } = await openKlang(config);
+  const { app, db, providers, jobs, readiness, stopOnSignals } = await openKlang(config);
 
   const applied = await migrate(db);
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
@@ -34,6 +34,7 @@ async function main() {
   });
 
   await app.listen({ host: config.host, port: config.port });
+  readiness.serving();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   app.log.info(

@@ -14,9 +14,28 @@ export const PROVIDER_KINDS = [
 ] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 
+/**
+ * `/api/health`: the process is alive (always 200 while it answers), which database it uses and
+ * whether that database answers now, and the providers in use. `degraded` while the database is
+ * unreachable.
+ */
 export const healthResponseSchema = z.object({
-  status: z.literal('ok'),
+  status: z.enum(['ok', 'degraded']),
   database: z.enum(['pglite', 'postgres']),
+  databaseReachable: z.boolean(),
   providers: z.partialRecord(z.enum(PROVIDER_KINDS), z.string()),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+export const NOT_READY_REASONS = ['starting', 'draining', 'database unavailable'] as const;
+
+/**
+ * `/api/health/ready`: whether a load balancer should send this instance traffic. 200 with
+ * `ready: true`, or 503 with the reason: still starting, draining after SIGTERM, or its database
+ * unreachable.
+ */
+export const readinessResponseSchema = z.object({
+  ready: z.boolean(),
+  reason: z.enum(NOT_READY_REASONS).optional(),
+});
+export type ReadinessResponse = z.infer<typeof readinessResponseSchema>;

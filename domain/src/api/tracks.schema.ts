@@ -33,6 +33,9 @@ export const TRACK_MESSAGES = {
   databaseConstraint: 'Database constraint error. Please contact support if this persists.',
   uploaded: 'Track uploaded successfully',
   uploadFailed: 'Failed to upload track',
+  /** Klang's own (the spec has none): storage unreachable or full; decision 0160. */
+  uploadStorageUnavailable:
+    'Failed to upload track: storage is unavailable right now. Nothing was saved; please try again in a few minutes.',
   coverUploadFailed: 'Failed to upload cover art',
   coverGenerateFailed: 'Failed to generate cover art',
   coverNoUrl: 'No image URL received from generation service',

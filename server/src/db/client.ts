@@ -37,6 +37,54 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
+/**
+ * The database could not be reached or dropped the connection (stopped, restarting, out of
+ * connections): the request did not happen and can be tried again. The API answers 503 for it,
+ * never a 500, and a transaction that met it was rolled back by PostgreSQL.
+ */
+export class DatabaseUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`database unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+/** Socket errors of a connection that could not be made or was cut. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * Whether a node-postgres error means the server is unavailable rather than the statement wrong:
+ * SQLSTATE class 08 (connection exception), 57P01 to 57P03 (shutting down, crashed, starting),
+ * 53300 (too many connections), a refused or cut socket, or the pool's own connect timeout and
+ * "terminated" errors, which carry no code.
+ */
+export function isUnavailableError(error: unknown): boolean {
+  if (error instanceof DatabaseUnavailableError) return true;
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (code.startsWith('08') || code === '53300' || /^57P0[123]$/.test(code)) return true;
+    if (UNREACHABLE_CODES.has(code)) return true;
+  }
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i.test(
+    error.message,
+  );
+}
+
+function asUnavailable(error: unknown): unknown {
+  if (error instanceof DatabaseUnavailableError || !isUnavailableError(error)) return error;
+  return new DatabaseUnavailableError(error);
+}
+
 export async function one<Row>(db: Queryable, sql: string, params?: readonly unknown[]): Promise<Row> {
   const rows = await db.query<Row>(sql, params);
   const row = rows[0];
@@ -110,8 +158,18 @@ function statementName(sql: string): string {
  */
 export const DEFAULT_POOL_SIZE = availableParallelism() * 3;
 
+const CONNECT_TIMEOUT_MS = 3000;
+
 async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: { getTypeParser } });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types: { getTypeParser },
+    // A request waits at most this long for a connection, so a database that is down or out of
+    // connections turns into a quick 503 instead of a request that hangs.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
   // An idle connection can die (a server restart, a DROP DATABASE ... WITH (FORCE) after close);
   // node-postgres reports it as an 'error' event that would crash the process if unheard. The
   // next query gets a fresh connection, so noting it is enough.
@@ -126,30 +184,46 @@ async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): Promise<
       // Unnamed statements unless asked: a named (cached generic) plan slows the random-key pick
       // by 20x for users with many likes (shared/reference/performance-and-security.md A5).
       const values = params as unknown[] | undefined;
-      const result = options?.prepare
-        ? await q.query({ name: statementName(sql), text: sql, values })
-        : await q.query(sql, values);
-      return result.rows as Row[];
+      try {
+        const result = options?.prepare
+          ? await q.query({ name: statementName(sql), text: sql, values })
+          : await q.query(sql, values);
+        return result.rows as Row[];
+      } catch (error) {
+        throw asUnavailable(error);
+      }
     },
   });
   return {
     kind: 'postgres',
     ...asQueryable(pool),
     async exec(sql) {
-      await pool.query(sql);
+      try {
+        await pool.query(sql);
+      } catch (error) {
+        throw asUnavailable(error);
+      }
     },
     async transaction(work) {
-      const client = await pool.connect();
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw asUnavailable(error);
+      }
+      let failure: unknown;
       try {
         await client.query('begin');
         const result = await work(asQueryable(client));
         await client.query('commit');
         return result;
       } catch (error) {
+        failure = asUnavailable(error);
         await client.query('rollback').catch(() => undefined);
-        throw error;
+        throw failure;
       } finally {
-        client.release();
+        // A connection that failed is destroyed, not put back for the next request to meet.
+        client.release(failure instanceof DatabaseUnavailableError ? failure : undefined);
       }
     },
     close: () => {

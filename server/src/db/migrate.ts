@@ -1,8 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { SERVER_SOURCE_DIR } from '../lib/package-paths';
 import type { Db } from './client';
 
-const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
+const MIGRATIONS_DIR = path.join(SERVER_SOURCE_DIR, 'db/migrations');
 
 /** An arbitrary, fixed key for the advisory lock that lets one instance migrate at a time. */
 const MIGRATION_LOCK_KEY = 7_340_211;

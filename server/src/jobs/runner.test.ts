@@ -109,4 +109,90 @@ describe('job runner', () => {
     await Promise.all([drain(a), drain(b)]);
     expect(seen.sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i));
   });
+  it('ignores the outcome of a worker whose lease ran out while another worker took the job', async () => {
+    const id = await enqueue(db, 'slow', {});
+    let release!: () => void;
+    // The slow worker's renewal is far off (a third of its lease): it stands for one that stalled.
+    const slow = createJobRunner({
+      db,
+      log: silentLog,
+      leaseMs: 60_000,
+      handlers: { slow: () => new Promise<void>((resolve) => (release = resolve)) },
+    });
+    const slowRun = slow.runOnce();
+    await expect.poll(() => statusOf(id)).toMatchObject({ status: 'running' });
+    // The slow worker is presumed dead: its lease is over, and a second worker takes the job.
+    await db.query(`update jobs set locked_at = now() - interval '2 seconds' where id = $1`, [id]);
+    let taken!: () => void;
+    const second = createJobRunner({
+      db,
+      log: silentLog,
+      leaseMs: 1000,
+      handlers: { slow: () => new Promise<void>((resolve) => (taken = resolve)) },
+    });
+    const secondRun = second.runOnce();
+    await expect.poll(() => statusOf(id)).toMatchObject({ attempts: 2 });
+    release();
+    await slowRun;
+    // The first worker's late success changed nothing: the job is still the second worker's.
+    expect(await statusOf(id)).toMatchObject({ status: 'running', attempts: 2 });
+    taken();
+    await secondRun;
+    expect(await statusOf(id)).toMatchObject({ status: 'succeeded', attempts: 2 });
+  });
+
+  it('hands a job still running after the shutdown grace back to the queue, attempt uncounted', async () => {
+    const id = await enqueue(db, 'endless', {});
+    let release!: () => void;
+    const runner = createJobRunner({
+      db,
+      log: silentLog,
+      pollIntervalMs: 5,
+      handlers: { endless: () => new Promise<void>((resolve) => (release = resolve)) },
+    });
+    runner.start();
+    await expect.poll(() => statusOf(id)).toMatchObject({ status: 'running', attempts: 1 });
+    expect(await runner.stop({ graceMs: 50 })).toBe(1);
+    expect(await statusOf(id)).toMatchObject({ status: 'queued', attempts: 0 });
+    const [row] = await db.query<{ locked_by: string | null }>('select locked_by from jobs where id = $1', [
+      id,
+    ]);
+    expect(row?.locked_by).toBeNull();
+    // The handler's late end records nothing over the handed-back job.
+    release();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await statusOf(id)).toMatchObject({ status: 'queued', attempts: 0 });
+  });
+
+  it('waits for a job that finishes within the shutdown grace', async () => {
+    const id = await enqueue(db, 'brief', {});
+    const runner = createJobRunner({
+      db,
+      log: silentLog,
+      pollIntervalMs: 5,
+      handlers: { brief: () => new Promise<void>((resolve) => setTimeout(resolve, 100)) },
+    });
+    runner.start();
+    await expect.poll(() => statusOf(id)).toMatchObject({ status: 'running' });
+    expect(await runner.stop({ graceMs: 5000 })).toBe(0);
+    expect(await statusOf(id)).toMatchObject({ status: 'succeeded', attempts: 1 });
+  });
+  it('renews the lease of a job that runs longer than the lease, so no second worker takes it', async () => {
+    const id = await enqueue(db, 'long', {});
+    let runs = 0;
+    const handler: JobHandler = async () => {
+      runs += 1;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    };
+    const first = createJobRunner({ db, log: silentLog, leaseMs: 600, handlers: { long: handler } });
+    const second = createJobRunner({ db, log: silentLog, leaseMs: 600, handlers: { long: handler } });
+    const running = first.runOnce();
+    await expect.poll(() => statusOf(id)).toMatchObject({ status: 'running' });
+    // Well past the lease, the second worker still finds nothing to take.
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    expect(await second.runOnce()).toBe(false);
+    await running;
+    expect(runs).toBe(1);
+    expect(await statusOf(id)).toMatchObject({ status: 'succeeded', attempts: 1 });
+  });
 });

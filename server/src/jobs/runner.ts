@@ -1,7 +1,8 @@
 import { hostname } from 'node:os';
 import { inspect } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Queryable } from '../db/client';
+import { isUnavailableError, type Db, type Queryable } from '../db/client';
+import { within } from '../lib/deadline';
 
 export interface Job<Payload = unknown> {
   id: string;
@@ -48,7 +49,10 @@ export interface JobRunnerOptions {
   log: FastifyBaseLogger;
   handlers: Record<string, JobHandler>;
   pollIntervalMs?: number;
-  /** A running job whose lock is older than this was held by a crashed worker: run it again. */
+  /**
+   * A running job whose lock was not renewed for this long was held by a crashed worker: run it
+   * again. A live worker renews the lock every third of it.
+   */
   leaseMs?: number;
   concurrency?: number;
 }
@@ -102,12 +106,17 @@ export function createJobRunner(options: JobRunnerOptions) {
     );
   }
 
+  /**
+   * Records the outcome, but only while this worker still holds the job: once its lease ran out
+   * (or `stop` released it) another worker owns the job, and a late outcome from this one must
+   * not overwrite that worker's state.
+   */
   async function finish(job: Job, error?: unknown) {
     if (!error) {
       await db.query(
         `update jobs set status = 'succeeded', finished_at = now(), updated_at = now(), locked_at = null, last_error = null
-         where id = $1`,
-        [job.id],
+         where id = $1 and locked_by = $2 and status = 'running'`,
+        [job.id, workerId],
       );
       return;
     }
@@ -120,12 +129,13 @@ export function createJobRunner(options: JobRunnerOptions) {
     await db.query(
       `update jobs set status = $2, last_error = $3, locked_at = null, updated_at = now(),
          run_at = now() + make_interval(secs => $4), finished_at = case when $2 = 'failed' then now() end
-       where id = $1`,
+       where id = $1 and locked_by = $5 and status = 'running'`,
       [
         job.id,
         exhausted ? 'failed' : 'queued',
         message.slice(0, 2000),
         Math.min(3600, 2 ** job.attempts * 5),
+        workerId,
       ],
     );
   }
@@ -135,6 +145,20 @@ export function createJobRunner(options: JobRunnerOptions) {
     const job = await claim();
     if (!job) return false;
     const handler = handlers[job.kind];
+    // While the handler runs, the lease is renewed: only a worker that stopped renewing (it died)
+    // loses its job, however long the job takes.
+    const heartbeat = setInterval(() => {
+      db.query(`update jobs set locked_at = now() where id = $1 and locked_by = $2 and status = 'running'`, [
+        job.id,
+        workerId,
+      ]).catch((error: unknown) => {
+        log.warn(
+          { jobId: job.id, reason: error instanceof Error ? error.message : String(error) },
+          'lease not renewed',
+        );
+      });
+    }, leaseMs / 3);
+    heartbeat.unref();
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await handler(job, { db });
@@ -143,6 +167,8 @@ export function createJobRunner(options: JobRunnerOptions) {
       await finish(job, error).catch((finishError: unknown) => {
         log.error({ err: finishError, jobId: job.id }, 'could not record a job failure');
       });
+    } finally {
+      clearInterval(heartbeat);
     }
     return true;
   }
@@ -154,7 +180,10 @@ export function createJobRunner(options: JobRunnerOptions) {
       try {
         ran = await runOnce();
       } catch (error) {
-        log.error({ err: error }, 'job runner could not claim a job');
+        // An outage is no bug: one line per poll, without a stack, until the database is back.
+        if (isUnavailableError(error))
+          log.warn({ reason: (error as Error).message }, 'job runner: database unavailable');
+        else log.error({ err: error }, 'job runner could not claim a job');
       } finally {
         active -= 1;
         if (active === 0) for (const resolve of idle) resolve();
@@ -183,10 +212,30 @@ export function createJobRunner(options: JobRunnerOptions) {
       stopped = false;
       schedule();
     },
-    async stop() {
+    /**
+     * Claims nothing more and waits for the running jobs. With `graceMs`, a job still running
+     * after it is handed back: queued again with its attempt not counted, for another worker to
+     * take at once instead of after the lease. Resolves with how many jobs were handed back.
+     */
+    async stop(options: { graceMs?: number } = {}): Promise<number> {
       stopped = true;
       if (timer) clearTimeout(timer);
-      if (active > 0) await new Promise<void>((resolve) => idle.add(resolve));
+      if (active === 0) return 0;
+      const finished = new Promise<void>((resolve) => idle.add(resolve));
+      if (options.graceMs === undefined) {
+        await finished;
+        return 0;
+      }
+      if ((await within(finished, options.graceMs)).done) return 0;
+      const released = await db.query<{ id: string; kind: string }>(
+        `update jobs set status = 'queued', locked_at = null, locked_by = null, run_at = now(),
+           attempts = greatest(attempts - 1, 0), updated_at = now()
+         where locked_by = $1 and status = 'running'
+         returning id, kind`,
+        [workerId],
+      );
+      for (const job of released) log.warn({ jobId: job.id, kind: job.kind }, 'job handed back at shutdown');
+      return released.length;
     },
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MESSAGES, type ErrorCode } from '@klang/domain';
+import { DatabaseUnavailableError } from '../db/client';
 import { AppError, codeForStatus } from '../errors';
 
 interface Problem {
@@ -11,6 +12,9 @@ interface Problem {
   fields?: Record<string, string>;
 }
 
+/** What a 503 for a database outage asks the client to wait before trying again. */
+const DATABASE_RETRY_AFTER_SECONDS = 2;
+
 /**
  * One error handler for the whole API (STYLE.md). Services throw AppError with a user-facing
  * message; validation failures name the fields; anything else is logged with the request id
@@ -19,6 +23,16 @@ interface Problem {
 export const errorsPlugin = fp(
   (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof DatabaseUnavailableError) {
+        // An outage, not a bug: one line without a stack, and a hint of when to come back.
+        request.log.warn({ reason: error.message }, 'database unavailable');
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+        return sendProblem(request, reply, {
+          status: 503,
+          code: 'UNAVAILABLE',
+          message: MESSAGES.serviceUnavailable,
+        });
+      }
       const problem = toProblem(error);
       if (problem.status >= 500) {
         request.log.error({ err: error }, 'request failed');

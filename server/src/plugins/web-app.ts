@@ -5,8 +5,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { escapeHtml } from '../lib/html';
+import { REPO_DIR } from '../lib/package-paths';
 
-export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../../web/dist');
+export const WEB_DIST_DIR = path.join(REPO_DIR, 'web/dist');
 
 /** A page's share card: the title and Open Graph tags crawlers read without running the app. */
 export interface ShareCard {

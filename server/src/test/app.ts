@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
+import type { Db } from '../db/client';
+import type { Readiness } from '../modules/health/readiness';
 import { createProviders } from '../providers/registry';
 import { createTestDatabase } from './database';
 
@@ -21,7 +23,13 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { webDistDir?: string; extend?: (app: FastifyInstance) => void } = {},
+  options: {
+    webDistDir?: string;
+    extend?: (app: FastifyInstance) => void;
+    readiness?: Readiness;
+    /** What the app sees of the test database (a wrapper that can fail, for outage tests). */
+    wrapDb?: (db: Db) => Db;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'klang-test-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
@@ -33,8 +41,9 @@ export async function createTestApp(
   const providers = createProviders(config, secrets);
   const app = await buildApp({
     config,
-    db,
+    db: options.wrapDb ? options.wrapDb(db) : db,
     secrets,
+    ...(options.readiness && { readiness: options.readiness }),
     providers,
     webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web-build'),
   });

@@ -1,12 +1,10 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { lazyScreen, type ScreenModule } from './errors/lazy-screen';
 import { RouteError } from './errors/route-error';
-import { AppLayout } from './layouts/app-layout';
-import { KitToolLayout } from './layouts/kit-tool-layout';
 import { PublicLayout, type PublicRouteHandle } from './layouts/public-layout';
 import { paths } from './paths';
 import { RequireAuth } from './require-auth';
-import { RootFallback, RootLayout } from './shell/root-layout';
+import { RootFallback, RootLayout, type ShellRouteHandle } from './shell/root-layout';
 
 /**
  * A lazily loaded screen. Each route module lives in routes/<kebab-name>.tsx and exports
@@ -19,6 +17,7 @@ function screen(path: string, load: () => Promise<ScreenModule>): RouteObject {
 }
 
 const landingHandle: PublicRouteHandle = { hideHeader: true };
+const appShellHandle: ShellRouteHandle = { placesForumEntry: true };
 
 export const routes: RouteObject[] = [
   {
@@ -62,7 +61,11 @@ export const routes: RouteObject[] = [
         Component: RequireAuth,
         children: [
           {
-            Component: AppLayout,
+            // Lazy like the screens: the landing page does without the app's shell and player bar.
+            lazy: lazyScreen(() =>
+              import('./layouts/app-layout').then((module) => ({ Component: module.AppLayout })),
+            ),
+            handle: appShellHandle,
             children: [
               screen(paths.dashboard, () => import('./routes/dashboard')),
               screen(paths.player, () => import('./routes/player')),
@@ -70,7 +73,9 @@ export const routes: RouteObject[] = [
               screen(paths.library, () => import('./routes/library')),
               screen(paths.creatorTools, () => import('./routes/creator-tools')),
               {
-                Component: KitToolLayout,
+                lazy: lazyScreen(() =>
+                  import('./layouts/kit-tool-layout').then((module) => ({ Component: module.KitToolLayout })),
+                ),
                 children: [
                   screen(paths.soundLab, () => import('./routes/soundlab')),
                   screen(paths.vocalLab, () => import('./routes/vocallab')),

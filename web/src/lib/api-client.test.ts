@@ -23,7 +23,7 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   throw new Error('expected the request to fail');
 }
 
-const health = { status: 'ok', database: 'pglite', providers: { storage: 'local' } };
+const health = { status: 'ok', database: 'pglite', databaseReachable: true, providers: { storage: 'local' } };
 
 describe('apiRequest', () => {
   afterEach(() => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { REPO_DIR, SERVER_SOURCE_DIR } from '../../lib/package-paths';
 import { TARGET_LUFS } from '../../modules/tracks/audio-transcode';
 import type { Bucket, StorageProvider } from '../../providers/storage/storage';
 import { newStorageKey } from '../../providers/storage/storage';
@@ -22,10 +23,7 @@ export interface StoredSeedMedia {
  * of RENDER_PIPELINE_VERSION, so a second fresh data directory on the same machine starts in
  * seconds, and a change to the synthesizer or to what follows it renders everything again.
  */
-export const DEFAULT_RENDER_CACHE_DIR = path.resolve(
-  import.meta.dirname,
-  '../../../../node_modules/.cache/klang-seed',
-);
+export const DEFAULT_RENDER_CACHE_DIR = path.join(REPO_DIR, 'node_modules/.cache/klang-seed');
 
 /**
  * What happens to a synthesized track outside the synthesizer's own folder: raise it when that
@@ -34,7 +32,7 @@ export const DEFAULT_RENDER_CACHE_DIR = path.resolve(
 const RENDER_PIPELINE_VERSION = `2:${String(TARGET_LUFS)}`;
 
 async function hashSynthesizerSource(): Promise<string> {
-  const dir = path.join(import.meta.dirname, 'music');
+  const dir = path.join(SERVER_SOURCE_DIR, 'db/seed/music');
   const hash = createHash('sha256');
   hash.update(RENDER_PIPELINE_VERSION);
   for (const file of (await readdir(dir))

@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
@@ -199,6 +199,30 @@ describe('upload pipeline', () => {
 function* chunksOf(buffer: Buffer, size: number) {
   for (let i = 0; i < buffer.length; i += size) yield buffer.subarray(i, i + size);
 }
+
+describe('storage that fails', () => {
+  it('refuses the upload with a message the artist understands, saves nothing, and resumes', async () => {
+    if (t.config.storage.kind !== 'local') throw new Error('local storage expected');
+    const bucket = path.join(t.config.storage.dir, 'tracks');
+    const artist = await signUp(t.app, 'artist');
+    const before = await filesIn('tracks');
+    // The bucket's directory is not one: every write into it fails, as on a broken disk.
+    await mkdir(bucket, { recursive: true });
+    await rename(bucket, `${bucket}.away`);
+    await writeFile(bucket, 'not a directory');
+    try {
+      const refused = await upload(artist, makeWav(1));
+      expect([refused.statusCode, errorOf(refused)]).toEqual([503, M.uploadStorageUnavailable]);
+      expect(await t.db.query('select 1 from tracks where artist_id = $1', [artist.id])).toHaveLength(0);
+    } finally {
+      await rm(bucket);
+      await rename(`${bucket}.away`, bucket);
+    }
+    expect(await filesIn('tracks')).toEqual(before);
+    const accepted = await upload(artist, makeWav(1));
+    expect(accepted.statusCode).toBe(201);
+  });
+});
 
 describe('tier limits under parallel requests', () => {
   it('lets a free artist upload five tracks, even from ten parallel uploads, then shows the limit text', async () => {

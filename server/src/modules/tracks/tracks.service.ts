@@ -184,7 +184,15 @@ export function createTracksService(deps: TracksServiceDeps) {
       const key = newStorageKey();
       await discardUnlessClaimed('tracks', key, UPLOAD_CLAIM_MS);
       const guarded = pipeline(body, createAudioIngestGuard(), () => undefined);
-      const stored = await storage.put('tracks', key, guarded, { contentType: 'application/octet-stream' });
+      const stored = await storage
+        .put('tracks', key, guarded, { contentType: 'application/octet-stream' })
+        .catch((error: unknown) => {
+          // The guard's own refusals (too large, not audio) stand; any other failure is the
+          // storage's (unreachable, full disk): the artist learns it is not their file.
+          if (error instanceof AppError) throw error;
+          log.warn({ err: error }, 'upload not stored');
+          throw new AppError('UNAVAILABLE', M.uploadStorageUnavailable);
+        });
       let trackId: string;
       try {
         trackId = await db.transaction(async (tx) => {

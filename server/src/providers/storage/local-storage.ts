@@ -1,13 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { MESSAGES } from '@klang/domain';
 import { AppError } from '../../errors';
 import { copyMeasured } from './measured-copy';
 import { signedMediaPath } from './media-signature';
 import { clampSignedUrlSeconds, isSafeDownloadName, isServableContentType } from './media-types';
-import type { Bucket, SignedUrlOptions, StorageProvider, StoredObject } from './storage';
+import {
+  BUCKETS,
+  type Bucket,
+  type SignedUrlOptions,
+  type StorageProvider,
+  type StoredObject,
+} from './storage';
 import { assertStorageLocation } from './storage-key';
 
 export interface LocalStorageOptions {
@@ -109,6 +115,25 @@ export function createLocalStorage(options: LocalStorageOptions): StorageProvide
 
     async delete(bucket, key) {
       await rm(fileOf(bucket, key), { force: true });
+    },
+
+    async removePartial(before) {
+      let removed = 0;
+      for (const bucket of BUCKETS) {
+        const entries = await readdir(path.join(root, bucket), {
+          recursive: true,
+          withFileTypes: true,
+        }).catch(() => []);
+        for (const entry of entries) {
+          if (!entry.isFile() || !entry.name.endsWith('.part')) continue;
+          const file = path.join(entry.parentPath, entry.name);
+          const written = await stat(file).catch(() => undefined);
+          if (!written || written.mtime >= before) continue;
+          await rm(file, { force: true });
+          removed += 1;
+        }
+      }
+      return removed;
     },
 
     signedUrl(bucket: Bucket, key: string, signing: SignedUrlOptions) {

@@ -57,6 +57,12 @@ export interface StorageProvider {
   delete(bucket: Bucket, key: string): Promise<void>;
   /** A URL the browser can fetch the object from until it expires. */
   signedUrl(bucket: Bucket, key: string, options: SignedUrlOptions): Promise<string>;
+  /**
+   * Removes what a process killed in the middle of a `put` left behind, last written before
+   * `before`; resolves with how many. Only a provider whose writes can leave pieces has it (the
+   * local one's `.part` files; an S3 PutObject is whole or absent).
+   */
+  removePartial?(before: Date): Promise<number>;
 }
 
 /** A fresh opaque key: a two-character shard and 24 random url-safe characters. */

@@ -1,12 +1,17 @@
 import { PRODUCT_NAME } from '@klang/domain';
+import { MessagesSquare } from 'lucide-react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { cn } from '../../components/ui/cn';
+import { Logo } from '../../components/ui/logo';
 import { useAuthStore } from '../../features/accounts/auth-store';
 import { MiniPlayer } from '../../features/player/components/mini-player';
+import { NowPlayingBar, useAppliedVolume } from '../../features/player/components/now-playing-bar';
 import { useListeningTimer } from '../../features/player/hooks/use-listening-timer';
 import { usePlayerStore } from '../../features/player/player-store';
-import { Logo } from '../../components/ui/logo';
 import { paths } from '../paths';
+import { showsForumButton } from '../shell/forum-button-visibility';
 import { useDiscoverReturn } from '../shell/use-discover-return';
+import { AppSidebar } from './app-sidebar';
 import { BottomNav } from './bottom-nav';
 
 /** Spec 002 §2.12: the mini player shows on these screens when a track is loaded, never on /player. */
@@ -15,35 +20,87 @@ function showsMiniPlayer(pathname: string): boolean {
   return screens.includes(pathname) || pathname.startsWith('/artist/');
 }
 
-/** The signed-in app: a slim top bar, the screen, and the fixed bottom navigation. */
+/**
+ * The desktop bar shows under every app screen but Discover, which is the full-size player
+ * itself (the same rule as the mini player's 'never on /player'; docs/decisions/0110).
+ */
+function showsNowPlayingBar(pathname: string): boolean {
+  return pathname !== paths.player;
+}
+
+const artistHref = (artistId: string) => paths.artist(artistId);
+
+/**
+ * The signed-in app. On a phone (below 1024 px): a slim top bar with the logo and the forum
+ * button, the screen, the mini player and the fixed bottom navigation. From 1024 px: the sidebar,
+ * the screen and the now-playing bar. Nothing is laid over the screen without room reserved
+ * for it: the main element is padded by exactly what is fixed below it.
+ */
 export function AppLayout() {
   const { pathname } = useLocation();
   const hasTrack = usePlayerStore((state) => state.currentTrack !== null);
+  // Spec 002 §2.9: the forum button is for signed-in users with a known profile type.
+  const hasProfile = useAuthStore((state) => state.user !== null && state.profile !== null);
   const withMiniPlayer = hasTrack && showsMiniPlayer(pathname);
+  const withBar = showsNowPlayingBar(pathname);
   useListeningTimer(useAuthStore((state) => state.user !== null));
   useDiscoverReturn();
+  useAppliedVolume();
   return (
-    <div className="flex min-h-dvh flex-col">
-      <header className="border-b border-line/60">
-        <div className="mx-auto flex h-14 max-w-6xl items-center px-5 sm:px-8">
+    <div className="flex min-h-dvh flex-col lg:pl-64">
+      <AppSidebar hasPlayerBar={withBar} className="max-lg:hidden" />
+      <header className="border-b border-line/60 lg:hidden">
+        <div className="mx-auto flex h-14 max-w-6xl items-center justify-between px-5 sm:px-8">
           <Link to={paths.home} aria-label={`${PRODUCT_NAME} home`} className="-m-1 rounded-lg p-1">
             <Logo isDecorative className="h-6" />
           </Link>
+          {hasProfile && showsForumButton(pathname) && (
+            <Link
+              to={paths.forum}
+              aria-label="Open Forum"
+              title="Open Forum"
+              className="-mr-1 grid size-10 place-items-center rounded-full bg-field text-fg transition-colors hover:bg-primary hover:text-on-primary"
+            >
+              <MessagesSquare aria-hidden="true" className="size-5" />
+            </Link>
+          )}
         </div>
       </header>
-      {/* Room for the fixed navigation, so the last row of any screen stays reachable. */}
       <main
         id="main"
         tabIndex={-1}
-        className={
+        className={cn(
+          // Desktop: a gutter beside the sidebar for screens that run the full width (the Kit hub).
+          'flex-1 outline-none lg:px-4',
+          // Phone: the bottom navigation (4 rem), plus the mini player (4.5 rem) when it shows.
           withMiniPlayer
-            ? 'flex-1 pb-[calc(8.5rem+env(safe-area-inset-bottom))] outline-none'
-            : 'flex-1 pb-[calc(4rem+env(safe-area-inset-bottom))] outline-none'
-        }
+            ? 'pb-[calc(8.5rem+env(safe-area-inset-bottom))]'
+            : 'pb-[calc(4rem+env(safe-area-inset-bottom))]',
+          // Desktop: the now-playing bar (5 rem) and a little air.
+          withBar ? 'lg:pb-24' : 'lg:pb-8',
+        )}
       >
         <Outlet />
       </main>
-      {withMiniPlayer && <MiniPlayer artistHref={(artistId) => paths.artist(artistId)} />}
+      {withMiniPlayer && (
+        <div className="lg:hidden">
+          <MiniPlayer artistHref={artistHref} />
+        </div>
+      )}
+      {withBar && (
+        <NowPlayingBar
+          className="max-lg:hidden"
+          artistHref={artistHref}
+          idle={
+            <>
+              Nothing playing.{' '}
+              <Link to={paths.player} className="font-semibold text-accent hover:underline">
+                Start Discover
+              </Link>
+            </>
+          }
+        />
+      )}
       <BottomNav />
     </div>
   );

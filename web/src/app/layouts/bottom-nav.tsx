@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { cn } from '../../components/ui/cn';
 import { paths } from '../paths';
 
-type NavItem = {
+export type NavItem = {
   label: string;
   to: string;
   Icon: LucideIcon;
@@ -13,7 +13,7 @@ type NavItem = {
 
 // Spec 001 §2: Profile is highlighted on the profile screens; the dashboard, the creator tools and
 // the welcome page are reached from the profile, so they count as profile screens too.
-const ITEMS: readonly NavItem[] = [
+export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Discover', to: paths.player, Icon: Compass, activeOn: [paths.player] },
   { label: 'Charts', to: paths.charts, Icon: ChartNoAxesColumnIncreasing, activeOn: [paths.charts] },
   { label: 'Library', to: paths.library, Icon: Library, activeOn: [paths.library] },
@@ -29,16 +29,16 @@ export function isNavItemActive(pathname: string, activeOn: readonly string[]): 
   return activeOn.some((path) => pathname === path || pathname.startsWith(`${path}/`));
 }
 
-/** The fixed bottom navigation of the signed-in app (spec 001 §2). */
+/** The fixed bottom navigation of the signed-in app on a phone (spec 001 §2); desktop has the sidebar. */
 export function BottomNav() {
   const { pathname } = useLocation();
   return (
     <nav
       aria-label="App"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-line bg-nav/90 pb-[env(safe-area-inset-bottom)] backdrop-blur-xl"
+      className="fixed inset-x-0 bottom-0 z-40 border-t lg:hidden border-line bg-nav/90 pb-[env(safe-area-inset-bottom)] backdrop-blur-xl"
     >
       <ul className="mx-auto grid h-16 max-w-xl grid-cols-4">
-        {ITEMS.map(({ label, to, Icon, activeOn }) => {
+        {NAV_ITEMS.map(({ label, to, Icon, activeOn }) => {
           const isActive = isNavItemActive(pathname, activeOn);
           return (
             <li key={to}>

@@ -1,4 +1,6 @@
 import { Outlet, useMatches } from 'react-router';
+import { cn } from '../../components/ui/cn';
+import { useFloatingForumButton } from '../shell/root-layout';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -12,8 +14,10 @@ function isHeaderHidden(handle: unknown): boolean {
 /** Public pages: the header with the logo linking home, the page, and the site footer. */
 export function PublicLayout() {
   const hideHeader = useMatches().some((match) => isHeaderHidden(match.handle));
+  // Room under the footer for the floating forum button, so the last links scroll clear of it.
+  const hasForumButton = useFloatingForumButton();
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div className={cn('flex min-h-dvh flex-col', hasForumButton && 'pb-20')}>
       {!hideHeader && <SiteHeader />}
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />

@@ -1,8 +1,7 @@
 import { usePlayerSignOut } from './use-player-sign-out';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { useAuthStore } from '../../features/accounts/auth-store';
 import { FloatingForumButton } from '../../features/forum/components/floating-forum-button';
-import { usePlayerStore } from '../../features/player/player-store';
 import { BRAND_ASSETS } from '../../lib/brand-assets';
 import { paths } from '../paths';
 import { showsForumButton } from './forum-button-visibility';
@@ -12,16 +11,35 @@ import { usePageViews } from './use-page-views';
 
 const PRELOADED_IMAGES = [BRAND_ASSETS.logo, BRAND_ASSETS.verifiedBadge];
 
+/** Set as a layout route's `handle` when the layout places the forum entry itself. */
+export type ShellRouteHandle = { placesForumEntry?: boolean };
+
+function placesForumEntry(handle: unknown): boolean {
+  return (
+    typeof handle === 'object' && handle !== null && (handle as ShellRouteHandle).placesForumEntry === true
+  );
+}
+
+/**
+ * Spec 002 §2.9: whether the floating 'Open Forum' button shows here. The signed-in app places
+ * its forum entry in its own header and sidebar, where it covers nothing; only the public pages,
+ * visited while signed in, float it.
+ */
+export function useFloatingForumButton(): boolean {
+  const { pathname } = useLocation();
+  const isPlacedByLayout = useMatches().some((match) => placesForumEntry(match.handle));
+  // Signed in, with a known profile type.
+  const hasProfile = useAuthStore((state) => state.user !== null && state.profile !== null);
+  return hasProfile && !isPlacedByLayout && showsForumButton(pathname);
+}
+
 /** The shell around every route: the cross-cutting rules of spec 002 §4 live here, once. */
 export function RootLayout() {
   usePageViews();
   useHiddenPageMotion();
   usePlayerSignOut();
   useIdlePreload(PRELOADED_IMAGES);
-  const { pathname } = useLocation();
-  // Spec 002 §2.9: signed in, with a known profile type.
-  const hasProfile = useAuthStore((state) => state.user !== null && state.profile !== null);
-  const hasTrack = usePlayerStore((state) => state.currentTrack !== null);
+  const hasForumButton = useFloatingForumButton();
   return (
     <>
       <a
@@ -31,9 +49,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <Outlet />
-      {hasProfile && showsForumButton(pathname) && (
-        <FloatingForumButton href={paths.forum} isRaised={hasTrack} />
-      )}
+      {hasForumButton && <FloatingForumButton href={paths.forum} />}
       <ScrollRestoration />
     </>
   );

@@ -1,22 +1,29 @@
 import { useEffect } from 'react';
 import { useAuthStore } from '../../features/accounts/auth-store';
-import { clearPreloads, resetAudio } from '../../features/player/audio/audio-engine';
-import { clearSecureUrlCache } from '../../features/player/audio/secure-url-cache';
 import { usePlayerStore } from '../../features/player/player-store';
 
 /**
  * Spec 000 §4: on sign-out the cached secure URLs are cleared and the player stops, so nothing
  * of one listener's session plays on for the next person at the same browser.
+ *
+ * The audio modules are imported here only when needed: they are loaded already wherever anything
+ * played (so the import resolves at once), and where they were not, there is nothing to stop. This
+ * keeps them out of the landing page's first download.
  */
 export function usePlayerSignOut(): void {
   useEffect(
     () =>
       useAuthStore.subscribe((state, previous) => {
         if (previous.user && !state.user) {
-          clearPreloads();
-          clearSecureUrlCache();
-          resetAudio();
           usePlayerStore.getState().clear();
+          void Promise.all([
+            import('../../features/player/audio/audio-engine'),
+            import('../../features/player/audio/secure-url-cache'),
+          ]).then(([engine, urls]) => {
+            engine.clearPreloads();
+            urls.clearSecureUrlCache();
+            engine.resetAudio();
+          });
         }
       }),
     [],

@@ -1,7 +1,5 @@
-import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
-import { Toast as ToastPrimitive } from 'radix-ui';
-import { useSyncExternalStore } from 'react';
-import { cn } from './cn';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type * as ToastListExports from './toast-list';
 
 export type ToastTone = 'success' | 'error' | 'info';
 
@@ -15,7 +13,7 @@ type ToastOptions = {
   durationMs?: number;
 };
 
-type ToastItem = Required<Omit<ToastOptions, 'description'>> & {
+export type ToastItem = Required<Omit<ToastOptions, 'description'>> & {
   id: number;
   description: string | undefined;
   isOpen: boolean;
@@ -60,58 +58,40 @@ export const toast = Object.assign(showToast, {
   info: (title: string, description?: string) => showToast({ title, description, tone: 'info' }),
 });
 
-// Dark text on green (8.6:1) and on red (5.5:1); white would fail on both.
-const TONES = {
-  success: { box: 'bg-success text-ink', Icon: CircleCheck },
-  error: { box: 'bg-primary text-ink', Icon: CircleAlert },
-  info: { box: 'border border-line bg-surface text-fg', Icon: Info },
-} as const satisfies Record<ToastTone, object>;
+// The toasts' rendering (Radix Toast, about 8 KB) is fetched at the first toast: a screen's first
+// paint does not need it, and fetching it earlier (even when idle) competed with the route's own
+// chunks on a slow network (Lighthouse, decision 0112).
+type ToastListModule = typeof ToastListExports;
+let toastList: ToastListModule | undefined;
 
-/** Renders the toasts; mount it once near the root of the app. */
+/** Fetches the toasts' rendering ahead of the first toast (a test that renders toasts at once). */
+export async function preloadToaster(): Promise<void> {
+  toastList ??= await import('./toast-list');
+}
+
+type ToastListProps = Parameters<ToastListModule['default']>[0];
+
+/** The toasts' rendering, once fetched: at once when it already is, else after the download. */
+function LoadedToastList(props: ToastListProps) {
+  const [module, setModule] = useState(toastList);
+  useEffect(() => {
+    if (module) return;
+    void preloadToaster().then(() => {
+      setModule(toastList);
+    });
+  }, [module]);
+  if (!module) return null;
+  const List = module.default;
+  return <List {...props} />;
+}
+
+/**
+ * Renders the toasts; mount it once near the root of the app. They never cover a control: on a
+ * phone they drop in over the top bar (logo and forum button, out of reach for 3 s), on a desktop
+ * they rise in the foot of the sidebar, which is kept empty for them (app-sidebar.tsx).
+ */
 export function Toaster() {
   const current = useSyncExternalStore(subscribe, () => items);
-  return (
-    <ToastPrimitive.Provider swipeDirection="down" label="Notification">
-      {current.map((item) => {
-        const { box, Icon } = TONES[item.tone];
-        return (
-          <ToastPrimitive.Root
-            key={item.id}
-            open={item.isOpen}
-            duration={item.durationMs}
-            // Errors interrupt the screen reader; confirmations wait their turn.
-            type={item.tone === 'error' ? 'foreground' : 'background'}
-            onOpenChange={(isOpen) => {
-              if (!isOpen) dismissToast(item.id);
-            }}
-            className={cn(
-              'pointer-events-auto flex w-full items-start gap-3 rounded-2xl px-4 py-3.5 shadow-2xl shadow-black/40',
-              'data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out',
-              'data-[swipe=move]:translate-y-[var(--radix-toast-swipe-move-y)] data-[swipe=end]:animate-toast-out',
-              box,
-            )}
-          >
-            <Icon aria-hidden="true" className="mt-px size-5 shrink-0" />
-            <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-              <ToastPrimitive.Title className="text-[0.9375rem] leading-snug font-semibold">
-                {item.title}
-              </ToastPrimitive.Title>
-              {item.description && (
-                <ToastPrimitive.Description className="text-sm leading-snug opacity-90">
-                  {item.description}
-                </ToastPrimitive.Description>
-              )}
-            </div>
-            <ToastPrimitive.Close
-              aria-label="Dismiss"
-              className="-mt-1 -mr-1.5 grid size-8 shrink-0 place-items-center rounded-full transition-colors hover:bg-black/10"
-            >
-              <X aria-hidden="true" className="size-4" />
-            </ToastPrimitive.Close>
-          </ToastPrimitive.Root>
-        );
-      })}
-      <ToastPrimitive.Viewport className="fixed inset-x-0 bottom-24 z-[100] mx-auto flex w-full max-w-md flex-col gap-2 px-4 outline-none sm:right-6 sm:left-auto sm:mx-0 sm:px-0" />
-    </ToastPrimitive.Provider>
-  );
+  if (current.length === 0) return null;
+  return <LoadedToastList items={current} onDismiss={dismissToast} />;
 }

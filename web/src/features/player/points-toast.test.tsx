@@ -1,9 +1,11 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '../../components/ui/toast';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster, preloadToaster } from '../../components/ui/toast';
 import { formatPoints, showPointsToast } from './points-toast';
 
 describe('points toasts', () => {
+  // The toasts' rendering is a lazy chunk (decision 0112); fetched first, it renders at once.
+  beforeAll(preloadToaster);
   beforeEach(() => {
     vi.useFakeTimers();
   });

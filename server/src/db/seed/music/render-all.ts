@@ -4,7 +4,9 @@
  * 2-core machine busy without holding more than two tracks in memory at once.
  */
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { RUNS_COMPILED, SERVER_DIST_DIR } from '../../../lib/package-paths';
 import type { MusicParams } from './music-params';
 import { getDurationMs, renderTrack } from './render-track';
 import type { RenderJob, RenderReply } from './render-worker';
@@ -34,11 +36,13 @@ function isRenderReply(value: unknown): value is RenderReply {
 }
 
 /**
- * The worker runs TypeScript sources whatever started this process (tsx, Vitest, plain node), so
- * it starts from a plain .mjs entry that loads the TypeScript through tsx's API.
+ * The compiled server starts the worker's own compiled entry. From the sources (tsx, Vitest) it
+ * starts a plain .mjs entry that loads the TypeScript worker through tsx's API.
  */
 function createRenderWorker(): Worker {
-  return new Worker(new URL('./render-worker-entry.mjs', import.meta.url));
+  return RUNS_COMPILED
+    ? new Worker(path.join(SERVER_DIST_DIR, 'render-worker.js'))
+    : new Worker(new URL('./render-worker-entry.mjs', import.meta.url));
 }
 
 async function renderInline(items: RenderItem[], onProgress?: RenderProgress): Promise<RenderedTrack[]> {

@@ -54,7 +54,12 @@ export function SettingsDialog({
           }
         >
           <Tabs defaultValue="profile">
-            <TabsList aria-label="Settings sections">
+            {/* A phone has no room for five pills in a row: they sit in a two-column grid instead of
+                scrolling out of sight, the odd last one across both columns. */}
+            <TabsList
+              aria-label="Settings sections"
+              className="max-sm:grid max-sm:grid-cols-2 max-sm:rounded-2xl max-sm:[&>:last-child:nth-child(odd)]:col-span-2 max-sm:[&>*]:justify-center"
+            >
               <TabsTrigger value="profile">Profile</TabsTrigger>
               <TabsTrigger value="interface">Interface</TabsTrigger>
               <TabsTrigger value="notifications" disabled badge="Soon">

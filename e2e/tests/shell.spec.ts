@@ -1,0 +1,215 @@
+import { ACCOUNT_MESSAGES, FORUM_MESSAGES, PLAYER_MESSAGES } from '@klang/domain';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { signInDemo } from '../support/kit';
+import { revealCard, signUpListener } from '../support/listener';
+import { findCoveredControls } from '../support/shell';
+
+/** The app's sections, wherever the layout puts them (the sidebar, or the bottom bar on a phone). */
+const section = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'App' }).getByRole('link', { name, exact: true });
+
+const nowPlaying = (page: Page) => page.getByRole('region', { name: 'Now playing' });
+
+/** Seconds played, as the seek slider of the mini player or the now-playing bar reports them. */
+async function elapsed(page: Page): Promise<number> {
+  return Number(await nowPlaying(page).getByRole('slider', { name: 'Seek' }).getAttribute('aria-valuenow'));
+}
+
+/**
+ * No control covered by anything fixed. The one allowed case (decision 0110): on a phone a toast
+ * (a like's points, a listening credit) drops in over the app bar for its 3 s.
+ */
+async function expectNothingCovered(page: Page, within?: string) {
+  await page.waitForLoadState('networkidle');
+  const covered = await findCoveredControls(page, within);
+  const isPhone = test.info().project.name === 'phone';
+  expect(covered.filter((found) => !(isPhone && found.isToastOverAppBar))).toEqual([]);
+}
+
+test('no fixed element covers a control on any listener screen', async ({ page, screens }) => {
+  await signUpListener(page, 'o');
+  await screens.visit('/player');
+  await expectNothingCovered(page);
+
+  await page.getByRole('button', { name: PLAYER_MESSAGES.discoverMusic }).click();
+  await expect(page.getByRole('slider', { name: 'Playback position' })).toBeVisible();
+  await expectNothingCovered(page);
+  await page.getByRole('button', { name: 'Like' }).click();
+  const card = revealCard(page);
+  await expect(card.getByRole('button', { name: 'Next' })).toBeVisible();
+  await screens.check('Discover, revealed');
+  await expectNothingCovered(page);
+  const artistPage = await card.getByRole('link').first().getAttribute('href');
+
+  // The track plays on: the mini player (phone) or the now-playing bar (desktop) is on screen.
+  for (const name of ['Charts', 'Library', 'Profile']) {
+    await section(page, name).click();
+    await expect(nowPlaying(page)).toBeVisible();
+    await screens.check(name);
+    await expectNothingCovered(page);
+  }
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  // Every tab of the settings is on screen, none cut off at the dialog's edge.
+  const dialogBox = await page.getByRole('dialog').boundingBox();
+  for (const tab of await page.getByRole('tab').all()) {
+    const box = await tab.boundingBox();
+    expect(
+      box && dialogBox && box.x >= dialogBox.x && box.x + box.width <= dialogBox.x + dialogBox.width,
+    ).toBe(true);
+  }
+  await screens.check('settings');
+  await expectNothingCovered(page);
+  // A toast keeps clear of the dialog it answers.
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText(ACCOUNT_MESSAGES.profileSaved, { exact: true })).toBeVisible();
+  await expectNothingCovered(page);
+  await page.keyboard.press('Escape');
+
+  await page.goto(artistPage ?? '/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await screens.check('artist page');
+  await expectNothingCovered(page);
+
+  await screens.visit('/forum');
+  await expectNothingCovered(page);
+});
+
+test('a toast never covers a control of the screen', async ({ page, screens }) => {
+  await signUpListener(page, 't');
+  const { categories } = (await (await page.request.get('/api/forum/categories')).json()) as {
+    categories: { id: string }[];
+  };
+  const created = await page.request.post('/api/forum/posts', {
+    data: {
+      categoryId: categories[0]?.id,
+      title: 'Blind picks',
+      content: 'What did you like?',
+      isAnonymous: false,
+    },
+  });
+  const { post } = (await created.json()) as { post: { id: string } };
+  await screens.visit(`/forum/post/${post.id}`);
+  await page.getByLabel('Add a reply').fill('A slow techno track I would never have clicked on.');
+  await page.getByRole('button', { name: 'Post Reply' }).click();
+  await expect(page.getByText(FORUM_MESSAGES.replyPosted, { exact: true })).toBeVisible();
+  // On a phone the toast drops in over the app bar for its 3 s, like a system notification; the
+  // screen itself (everything in main) stays free. On a desktop it covers nothing at all.
+  await expectNothingCovered(page, '#main');
+  if (test.info().project.name === 'desktop') await expectNothingCovered(page);
+});
+
+test('no fixed element covers a control on the artist screens', async ({ page, screens }) => {
+  await signInDemo(page);
+  await screens.visit('/profile');
+  await expect(page.getByRole('button', { name: 'Upload Track' })).toBeVisible();
+  await expectNothingCovered(page);
+  await screens.visit('/creator-tools');
+  await expectNothingCovered(page);
+});
+
+test('the desktop now-playing bar: masked until the like, time, play and pause, skip for Discover', async ({
+  page,
+  screens,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the now-playing bar is the desktop layout');
+  await signUpListener(page, 'b');
+  await screens.visit('/player');
+  // Discover is the player itself: no second one under it.
+  await expect(nowPlaying(page)).toHaveCount(0);
+  await page.getByRole('button', { name: PLAYER_MESSAGES.discoverMusic }).click();
+  await expect(page.getByRole('slider', { name: 'Playback position' })).toBeVisible();
+
+  await section(page, 'Charts').click();
+  const bar = nowPlaying(page);
+  await expect(bar).toBeVisible();
+  await expect(bar.getByText('****')).toBeVisible();
+  await expect(bar.getByText('Like it to reveal the artist')).toBeVisible();
+  // Blind means blind: no picture and no name in the bar before the like.
+  await expect(bar.getByRole('img')).toHaveCount(0);
+  await expect(bar.getByRole('link')).toHaveCount(0);
+  await screens.check('now-playing bar, masked');
+  await expect.poll(() => elapsed(page)).toBeGreaterThan(0);
+
+  // Pause stops the time; play carries on from there.
+  await bar.getByRole('button', { name: 'Pause' }).click();
+  await expect(bar.getByRole('button', { name: 'Play' })).toBeVisible();
+  const paused = await elapsed(page);
+  await page.waitForTimeout(1500);
+  expect(await elapsed(page)).toBe(paused);
+  await bar.getByRole('button', { name: 'Play' }).click();
+  await expect(bar.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expect.poll(() => elapsed(page), { timeout: 10_000 }).toBeGreaterThan(paused);
+
+  // Skip is the Discover skip: the track is disliked and the next blind one plays.
+  const disliked: string[] = [];
+  page.on('request', (request) => {
+    const match = /\/api\/tracks\/([^/]+)\/dislike$/.exec(new URL(request.url()).pathname);
+    if (match?.[1] && request.method() === 'POST') disliked.push(match[1]);
+  });
+  await bar.getByRole('button', { name: 'Skip' }).click();
+  await expect.poll(() => disliked.length).toBe(1);
+  await expect(bar.getByText('****')).toBeVisible();
+  await expect.poll(() => elapsed(page), { timeout: 10_000 }).toBeGreaterThan(0);
+
+  // Liked and added in Discover, then played from the library: the bar names it, and has no skip.
+  await section(page, 'Discover').click();
+  await page.getByRole('button', { name: 'Like' }).click();
+  const card = revealCard(page);
+  const title = (await card.getByRole('heading', { level: 2 }).textContent()) ?? '';
+  const artist = ((await card.getByRole('link').first().textContent()) ?? '').trim();
+  await card.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(card.getByRole('button', { name: 'Added' })).toBeVisible();
+  await section(page, 'Library').click();
+  await page.getByRole('button', { name: `Play ${title}` }).click();
+  await expect(bar.getByText(title, { exact: true })).toBeVisible();
+  await expect(bar.getByRole('link', { name: artist })).toBeVisible();
+  await expect(bar.getByRole('button', { name: 'Skip' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Pause ${title}` })).toBeVisible();
+  // The bar and the list's row are one player: pausing in the bar turns the row back to Play.
+  await bar.getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByRole('button', { name: `Play ${title}` })).toBeVisible();
+  await screens.check('now-playing bar, revealed');
+});
+
+test('the phone mini player shows the time and skips a Discover track', async ({
+  page,
+  screens,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the mini player is the phone layout');
+  await signUpListener(page, 'n');
+  await screens.visit('/player');
+  await page.getByRole('button', { name: PLAYER_MESSAGES.discoverMusic }).click();
+  await expect(page.getByRole('slider', { name: 'Playback position' })).toBeVisible();
+  await section(page, 'Library').click();
+  const mini = nowPlaying(page);
+  await expect(mini).toBeVisible();
+  await expect.poll(() => elapsed(page)).toBeGreaterThan(0);
+  await expect(mini.getByText(/^0:0\d$/).first()).toBeVisible();
+
+  const disliked: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/dislike')) disliked.push(request.url());
+  });
+  await mini.getByRole('button', { name: 'Skip' }).click();
+  await expect.poll(() => disliked.length).toBe(1);
+  await expect(mini.getByText('****').first()).toBeVisible();
+});
+
+test('a mistyped address gets a real 404 page, and a custom artist URL still works', async ({
+  page,
+  screens,
+}) => {
+  for (const path of ['/no-such-page-here', '/nowhere/at/all']) {
+    await screens.visit(path);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page).toHaveURL(path);
+    await expect(page.getByText('Profile not available')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Discover music' })).toHaveAttribute('href', '/player');
+    await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+  }
+  // A seeded pro artist's custom URL is still theirs (spec 002 §2.1).
+  await screens.visit('/halden-marr');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Halden Marr');
+});

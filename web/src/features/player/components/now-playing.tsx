@@ -1,0 +1,97 @@
+import { Pause, Play, SkipForward } from 'lucide-react';
+import { cn } from '../../../components/ui/cn';
+import { Spinner } from '../../../components/ui/spinner';
+import { pauseAudio, resumeTrack } from '../audio/audio-engine';
+import { useAudioState } from '../hooks/use-audio-state';
+import { useDiscoverSkip } from '../hooks/use-discover-skip';
+import { usePlayerStore, type RevealedTrack } from '../player-store';
+import { formatTime } from './ring-scrubber';
+
+/**
+ * The cover of a revealed track, when the player store carries one. The one place that reads
+ * it: a cover is only ever in the store after a like, and nothing else may name the track.
+ */
+export function revealedCover(revealed: RevealedTrack): string | null {
+  return revealed.coverUrl;
+}
+
+/**
+ * What the mini player and the now-playing bar show: the current track, its name only when the
+ * listener has liked it (spec 002 §2.12), the audio's state and the Discover skip.
+ */
+export function useNowPlaying() {
+  const track = usePlayerStore((state) => state.currentTrack);
+  const revealed = usePlayerStore((state) => state.revealed);
+  const isLiked = usePlayerStore((state) => (track ? state.likedTrackIds.includes(track.id) : false));
+  const audio = useAudioState();
+  const discoverSkip = useDiscoverSkip();
+  const shown = track && isLiked && revealed?.trackId === track.id ? revealed : null;
+  // The audio element knows the length once loaded; the track's own length covers the moment before.
+  const duration = audio.duration > 0 ? audio.duration : (track?.durationMs ?? 0) / 1000;
+  return { track, shown, audio, duration, discoverSkip };
+}
+
+type NowPlaying = ReturnType<typeof useNowPlaying>;
+
+/** Play and pause, with a spinner while the track loads. */
+export function PlayPauseButton({
+  nowPlaying: { track, audio },
+  className,
+}: {
+  nowPlaying: NowPlaying;
+  className?: string;
+}) {
+  if (!track) return null;
+  return (
+    <button
+      type="button"
+      aria-label={audio.isPlaying ? 'Pause' : 'Play'}
+      className={cn(
+        'grid size-10 shrink-0 place-items-center rounded-full bg-primary text-on-primary transition-transform hover:scale-105 active:scale-95',
+        className,
+      )}
+      onClick={() => {
+        if (audio.isPlaying) pauseAudio();
+        else void resumeTrack(track.id).catch(() => undefined);
+      }}
+    >
+      {audio.isLoading ? (
+        <Spinner size="sm" label="Loading track" />
+      ) : audio.isPlaying ? (
+        <Pause aria-hidden="true" className="size-5" fill="currentColor" />
+      ) : (
+        <Play aria-hidden="true" className="size-5 translate-x-px" fill="currentColor" />
+      )}
+    </button>
+  );
+}
+
+/** Skip, only for a Discover track: the same dislike and next pick as a swipe left. */
+export function SkipButton({ nowPlaying, className }: { nowPlaying: NowPlaying; className?: string }) {
+  const { discoverSkip } = nowPlaying;
+  if (!discoverSkip) return null;
+  return (
+    <button
+      type="button"
+      aria-label="Skip"
+      title="Skip"
+      disabled={discoverSkip.isBusy}
+      className={cn(
+        'grid size-10 shrink-0 place-items-center rounded-full text-muted transition-colors hover:bg-field hover:text-fg disabled:opacity-50',
+        className,
+      )}
+      onClick={discoverSkip.skip}
+    >
+      <SkipForward aria-hidden="true" className="size-5" />
+    </button>
+  );
+}
+
+/** '1:23' as the visible elapsed or total time; screen readers get the seek slider's own text. */
+export function TimeLabel({ seconds, className }: { seconds: number; className?: string }) {
+  return (
+    <span aria-hidden="true" className={cn('font-mono text-xs text-muted tabular-nums', className)}>
+      {formatTime(seconds)}
+    </span>
+  );
+}
