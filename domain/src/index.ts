@@ -11,6 +11,7 @@ export * from './api/health.schema';
 export * from './api/analytics.schema';
 export * from './accounts-messages';
 export * from './api/accounts.schema';
+export * from './api/invites.schema';
 export * from './public-site/public-site-messages';
 export * from './public-site/forms.schema';
 export * from './api/player.schema';

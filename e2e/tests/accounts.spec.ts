@@ -62,7 +62,11 @@ test('listener signup lands on the player, signed in', async ({ page, screens })
   await expect(page).toHaveURL(/\/player$/);
 });
 
-test('artist signup lands on the player and sends the welcome email', async ({ page, screens, request }) => {
+test('artist signup lands on the first upload and sends the welcome email', async ({
+  page,
+  screens,
+  request,
+}) => {
   const user = newUser('art');
   await screens.visit('/signup/artist');
   await page.getByLabel('Username').fill(user.username);
@@ -71,7 +75,10 @@ test('artist signup lands on the player and sends the welcome email', async ({ p
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Create Artist Profile' }).click();
-  await expect(page).toHaveURL(/\/player$/);
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { name: 'Start with your music' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upload your first track' })).toBeVisible();
+  await screens.check('artist first steps');
   const emails = (await (await request.get('/api/dev/mailbox')).json()) as { to: string; template: string }[];
   expect(emails.some((e) => e.to === user.email && e.template === 'welcome')).toBe(true);
   await screens.visit('/profile');

@@ -42,6 +42,15 @@ test('a track added in Discover waits in the library until it is removed', async
   await expect(library.getByText(liked.title, { exact: true })).toBeVisible();
   await screens.check('library with a track');
 
+  await expect(page.getByText('1 track', { exact: true })).toBeVisible();
+
+  await library.getByRole('button', { name: `Remove ${liked.title} from library` }).click();
+  await expect(page.getByRole('heading', { name: CATALOGUE_MESSAGES.emptyLibrary })).toBeVisible();
+  // The undo puts it back through the server: a reload still lists it.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(library.getByText(liked.title, { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(library.getByText(liked.title, { exact: true })).toBeVisible();
   await library.getByRole('button', { name: `Remove ${liked.title} from library` }).click();
   await expect(page.getByRole('heading', { name: CATALOGUE_MESSAGES.emptyLibrary })).toBeVisible();
 });

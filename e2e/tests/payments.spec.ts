@@ -51,7 +51,7 @@ test('a visitor picks Pro, pays on the checkout page, completes the artist profi
   await page.getByLabel('Email').fill(artist.email);
   await page.getByLabel('Password').fill(artist.password);
   await page.getByRole('button', { name: UPGRADE_MESSAGES.completeButton }).click();
-  await expect(page).toHaveURL(/\/player$/);
+  await expect(page).toHaveURL(/\/profile$/);
 
   expect((await session(page))?.subscriptionTier).toBe('trial');
   const emails = (await (await page.request.get('/api/dev/mailbox')).json()) as {

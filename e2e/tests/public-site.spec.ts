@@ -69,6 +69,11 @@ test('landing → Launch App → account type → register interest, then the du
   await registerListener(page, email);
   await expect(page.getByRole('heading', { name: "You're on the list!" })).toBeVisible();
   await screens.check('interest success');
+  // The waitlist is not a dead end: a listener account works today.
+  await expect(page.getByRole('link', { name: 'Create a listener account' })).toHaveAttribute(
+    'href',
+    '/signup/listener',
+  );
 
   // Straight to the form (not from /account-type): Back then goes home.
   await screens.visit('/');
@@ -166,11 +171,22 @@ test('artist plans: free and Pro side by side, and a cancelled payment', async (
   await expect(page.getByText(PLAN_MESSAGES.paymentCancelled)).toHaveCount(0);
 });
 
-test('demo player picks a demo track and reveals it', async ({ page, screens }) => {
+test('demo player plays a demo track blind and reveals it on a like', async ({ page, screens }) => {
   await screens.visit('/');
   // The hero's Launch App fades in when the typing ends; let it, so the scan below never catches it mid-fade.
   await expect(page.getByRole('link', { name: 'Launch App' })).toBeVisible();
+  const revealRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/reveal')) revealRequests.push(request.url());
+  });
   await page.getByRole('button', { name: 'Play' }).click();
+  await expect(page.getByText('Unknown artist')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Follow Artist' })).toHaveCount(0);
+  expect(revealRequests).toEqual([]);
+  await page.getByRole('button', { name: 'Like', exact: true }).click();
   await expect(page.getByRole('link', { name: 'Follow Artist' })).toBeVisible();
+  await expect(page.getByText('Revealed', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Liked' })).toHaveAttribute('aria-pressed', 'true');
+  expect(revealRequests).toHaveLength(1);
   await screens.check('demo player revealed');
 });

@@ -7,6 +7,9 @@ import { accountFunctionsRoutes } from './modules/accounts/account-functions.rou
 import { createAccountsRepository } from './modules/accounts/accounts.repository';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { createAccountsService } from './modules/accounts/accounts.service';
+import { createInvitesRepository } from './modules/accounts/invites.repository';
+import { invitesRoutes } from './modules/accounts/invites.routes';
+import { createInvitesService } from './modules/accounts/invites.service';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
@@ -155,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('services', { email });
 
   const accountsRepository = createAccountsRepository(db);
+  const invites = createInvitesService({ repository: createInvitesRepository(db) });
   const loyalty = createLoyaltyService();
   const accounts = createAccountsService({
     repository: accountsRepository,
@@ -165,8 +169,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     awardDailyLogin: (userId) => db.transaction((tx) => loyalty.recordDailyLogin(tx, userId)),
     // The Kit service is made below; it needs the accounts service for its access checks.
     clearDemoWork: (userId) => kit.clearPresets(userId),
+    invites,
   });
   await app.register(accountsRoutes, { service: accounts });
+  await app.register(invitesRoutes, { service: invites });
   await app.register(accountFunctionsRoutes, { service: accounts, repository: accountsRepository });
   await app.register(playerRoutes, {
     service: createPlayerService({

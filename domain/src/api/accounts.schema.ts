@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES as M, PASSWORD_CHANGE_MESSAGES } from '../accounts-messages';
 import { LIMITS } from '../limits';
+import { INVITE_MESSAGES } from './invites.schema';
 import { SUBSCRIPTION_TIERS, USER_ROLES } from '../tiers';
 
 /** Lower-cased, trimmed: accounts.email is stored this way (data-model.md). */
@@ -51,6 +52,8 @@ export const listenerSignupSchema = z.object({
   username: usernameSchema,
   email,
   password: newPasswordSchema,
+  /** An invite link's token (DECISIONS.md Invites); the signup is open without one. */
+  inviteToken: z.string({ error: INVITE_MESSAGES.invalid }).max(128, INVITE_MESSAGES.invalid).optional(),
 });
 export type ListenerSignup = z.input<typeof listenerSignupSchema>;
 

@@ -120,15 +120,25 @@ export const captchaConfigSchema = z.object({
 });
 export type CaptchaConfig = z.infer<typeof captchaConfigSchema>;
 
+/**
+ * A demo track as the landing page's player first gets it: blind, like the real player (spec 000
+ * §4 Demo player): audio only, no title, artist or cover until the visitor presses like.
+ */
 export const demoTrackSchema = z.object({
   id: z.uuid(),
-  title: z.string(),
-  artist: z.string(),
   audioUrl: z.string(),
-  coverUrl: z.string().nullable(),
 });
 export type DemoTrack = z.infer<typeof demoTrackSchema>;
 export const demoTracksResponseSchema = z.object({ tracks: z.array(demoTrackSchema) });
+
+/** What a like on a demo track reveals: its reveal card (spec 000 §4). */
+export const demoTrackRevealSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  artist: z.string(),
+  coverUrl: z.string().nullable(),
+});
+export type DemoTrackReveal = z.infer<typeof demoTrackRevealSchema>;
 
 /** What POST /functions/v1/create-checkout answers (spec 000 §7): the payment page's URL. */
 export const checkoutStartResponseSchema = z.object({ url: z.string().optional() }).loose();

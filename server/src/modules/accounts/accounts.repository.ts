@@ -1,5 +1,6 @@
 import type { SubscriptionTier, UserRole } from '@klang/domain';
 import { maybeOne, one, type Db, type Queryable } from '../../db/client';
+import { redeemInvite } from './invites.repository';
 
 export interface AccountRow {
   id: string;
@@ -36,6 +37,8 @@ export interface NewAccount {
   bio: string | null;
   instagram: string | null;
   website: string | null;
+  /** A listener's invite link, used up in the same transaction (invites.repository.ts). */
+  inviteToken?: string | null;
 }
 
 /** SQL only: the rules live in accounts.service.ts. */
@@ -66,7 +69,7 @@ export function createAccountsRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** Account, profile, the role's own profile and the loyalty row, all or nothing. */
+    /** Account, profile, the role's own profile, the invite and the loyalty row, all or nothing. */
     create(input: NewAccount): Promise<string> {
       return db.transaction(async (tx) => {
         const { id } = await one<{ id: string }>(
@@ -86,6 +89,7 @@ export function createAccountsRepository(db: Db) {
           ]);
         } else {
           await tx.query('insert into listener_profiles (id) values ($1)', [id]);
+          if (input.inviteToken) await redeemInvite(tx, input.inviteToken, id);
         }
         await tx.query('insert into user_xp (user_id) values ($1)', [id]);
         return id;

@@ -4,6 +4,7 @@ import {
   ACCOUNT_MESSAGES as M,
   DEFAULT_SUBSCRIPTION_TIER,
   DEMO_ACCOUNT,
+  INVITE_MESSAGES,
   LIMITS,
   MESSAGES,
   PASSWORD_CHANGE_MESSAGES,
@@ -20,6 +21,8 @@ import { AppError } from '../../errors';
 import { BUCKETS, newStorageKey, type Bucket, type StorageProvider } from '../../providers/storage/storage';
 import type { SessionAccount } from '../../plugins/session';
 import type { AccountsRepository, ProfileRow } from './accounts.repository';
+import { InviteUnavailableError } from './invites.repository';
+import type { InvitesService } from './invites.service';
 import { hashPassword, verifyPassword } from './password';
 
 /**
@@ -49,6 +52,7 @@ export interface AccountsServiceDeps {
   awardDailyLogin: (userId: string) => Promise<number>;
   /** What other areas keep of the shared demo account's session, cleared at each demo login. */
   clearDemoWork: (userId: string) => Promise<void>;
+  invites: Pick<InvitesService, 'assertOpen'>;
 }
 
 /** Two signups racing for one email or username: the unique index decides, and says which. */
@@ -112,6 +116,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       bio: string | null;
       instagram: string | null;
       website: string | null;
+      inviteToken?: string | null;
     },
   ): Promise<string> {
     await throttle(`signup email ${input.email}`, ACCOUNT_LIMITS.signupPerEmail);
@@ -123,6 +128,9 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     try {
       return await repository.create({ ...input, role, passwordHash });
     } catch (error) {
+      if (error instanceof InviteUnavailableError) {
+        throw new AppError('CONFLICT', INVITE_MESSAGES.used, { inviteToken: INVITE_MESSAGES.used });
+      }
       throw asTakenConflict(error);
     }
   }
@@ -183,7 +191,12 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       return row && !row.is_temporary ? toSession(row) : null;
     },
 
-    signupListener(input: z.output<typeof listenerSignupSchema>): Promise<string> {
+    /**
+     * Spec 000 §2 /signup/listener, open to anyone; with an invite link the invite is checked
+     * first (its message before any other work) and used up in the signup's own transaction.
+     */
+    async signupListener(input: z.output<typeof listenerSignupSchema>): Promise<string> {
+      if (input.inviteToken !== undefined) await deps.invites.assertOpen(input.inviteToken);
       return createAccount('listener', {
         ...input,
         artistName: null,

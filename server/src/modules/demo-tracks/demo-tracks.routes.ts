@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { demoTracksResponseSchema } from '@klang/domain';
+import { z } from 'zod';
+import { demoTrackRevealSchema, demoTracksResponseSchema } from '@klang/domain';
 import type { createDemoTracksService } from './demo-tracks.service';
 
 export const demoTracksRoutes: FastifyPluginAsyncZod<{
@@ -10,7 +11,7 @@ export const demoTracksRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['demo'],
-        summary: 'Up to 50 demo tracks for the landing page player, with signed audio URLs',
+        summary: 'Up to 50 blind demo tracks for the landing page player: ids and signed audio URLs',
         response: { 200: demoTracksResponseSchema },
       },
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
@@ -19,6 +20,23 @@ export const demoTracksRoutes: FastifyPluginAsyncZod<{
       // The URLs are signed and expire: a shared cache must not keep them.
       void reply.header('Cache-Control', 'private, max-age=60');
       return { tracks: await service.list() };
+    },
+  );
+
+  app.post(
+    '/api/demo-tracks/:id/reveal',
+    {
+      schema: {
+        tags: ['demo'],
+        summary: "A liked demo track's reveal card: title, artist and cover",
+        params: z.object({ id: z.uuid() }),
+        response: { 200: demoTrackRevealSchema },
+      },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      void reply.header('Cache-Control', 'private, no-store');
+      return service.reveal(request.params.id);
     },
   );
 };

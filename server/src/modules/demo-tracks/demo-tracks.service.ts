@@ -1,4 +1,5 @@
-import { LIMITS, type DemoTrack } from '@klang/domain';
+import { DEMO_PLAYER_MESSAGES, LIMITS, type DemoTrack, type DemoTrackReveal } from '@klang/domain';
+import { AppError } from '../../errors';
 import type { Bucket, StorageProvider } from '../../providers/storage/storage';
 import type { createDemoTracksRepository } from './demo-tracks.repository';
 
@@ -6,8 +7,10 @@ import type { createDemoTracksRepository } from './demo-tracks.repository';
 const URL_SECONDS = 1800;
 
 /**
- * The landing page's demo player (spec 000 §4, §7 'Select demo_tracks ... limit 50'). Demo tracks
- * are public by design, unlike the blind catalogue, so their names travel with the audio.
+ * The landing page's demo player (spec 000 §4, §7 'Select demo_tracks ... limit 50'). It plays
+ * blind like the real player: the list carries audio only, under opaque storage keys, and a
+ * track's title, artist and cover come from `reveal`, which the page calls when the visitor
+ * presses like. Demo tracks are shown to anyone who likes them, so nothing else is asked.
  */
 export function createDemoTracksService(deps: {
   repository: ReturnType<typeof createDemoTracksRepository>;
@@ -19,21 +22,29 @@ export function createDemoTracksService(deps: {
       return Promise.all(
         rows.map(async (row) => ({
           id: row.id,
-          title: row.title,
-          artist: row.artist,
           audioUrl: await deps.storage.signedUrl(row.audio_bucket as Bucket, row.audio_key, {
             expiresInSeconds: URL_SECONDS,
             contentType: row.audio_type,
           }),
-          coverUrl:
-            row.cover_bucket && row.cover_key
-              ? await deps.storage.signedUrl(row.cover_bucket as Bucket, row.cover_key, {
-                  expiresInSeconds: URL_SECONDS,
-                  ...(row.cover_type && { contentType: row.cover_type }),
-                })
-              : null,
         })),
       );
+    },
+
+    async reveal(id: string): Promise<DemoTrackReveal> {
+      const row = await deps.repository.reveal(id);
+      if (!row) throw new AppError('NOT_FOUND', DEMO_PLAYER_MESSAGES.trackFailed);
+      return {
+        id: row.id,
+        title: row.title,
+        artist: row.artist,
+        coverUrl:
+          row.cover_bucket && row.cover_key
+            ? await deps.storage.signedUrl(row.cover_bucket as Bucket, row.cover_key, {
+                expiresInSeconds: URL_SECONDS,
+                ...(row.cover_type && { contentType: row.cover_type }),
+              })
+            : null,
+      };
     },
   };
 }

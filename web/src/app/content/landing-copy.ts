@@ -2,6 +2,11 @@ import { PRODUCT_NAME } from '@klang/domain';
 
 /** The landing page's words, section by section in the order of spec 000 §2. */
 export const LANDING_COPY = {
+  hero: {
+    subheadline:
+      'Hear new tracks with no name, no cover and no follower count. Like one and the artist is revealed; your likes decide the charts.',
+    previewCaption: 'Discover, as it plays: blind until you like.',
+  },
   listen: {
     title: 'Listen on your terms',
     body: 'No names, no covers, no follower counts. Every track starts blind, so the only thing that decides whether you keep listening is how it sounds.',

@@ -1,4 +1,7 @@
 import { PRODUCT_NAME } from '@klang/domain';
+import { Menu, X } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
@@ -7,15 +10,20 @@ import { paths } from '../paths';
 
 const NAV = [
   { label: 'How it works', to: paths.howItWorks },
+  { label: 'Plans', to: paths.artistSubscription },
   { label: 'Roadmap', to: paths.roadmap },
   { label: 'FAQ', to: paths.faq },
 ] as const;
 
+/**
+ * The public pages' header: the static pages and Plans inline from 768 px, behind a menu button
+ * below it (with Log in on a phone), and Launch App always in reach.
+ */
 export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-line/60 bg-bg/80 backdrop-blur-xl supports-[backdrop-filter]:bg-bg/65">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-6 px-5 sm:px-8">
-        <Link to={paths.home} aria-label={`${PRODUCT_NAME} home`} className="-m-1 rounded-lg p-1">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:gap-6 sm:px-8">
+        <Link to={paths.home} aria-label={`${PRODUCT_NAME} home`} className="-m-1 shrink-0 rounded-lg p-1">
           <Logo isDecorative className="h-7" />
         </Link>
         <nav aria-label="Main" className="hidden md:block">
@@ -37,15 +45,68 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-2">
-          <Button asChild variant="ghost" size="sm">
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          {/* On a phone Log in moves into the menu: logo, Launch App and the menu fill 390 px. */}
+          <Button asChild variant="ghost" size="sm" className="max-sm:hidden">
             <Link to={paths.login}>Log in</Link>
           </Button>
           <Button asChild size="sm">
             <Link to={paths.accountType}>Launch App</Link>
           </Button>
+          <PhoneMenu />
         </div>
       </div>
     </header>
+  );
+}
+
+/** The static pages on a phone: a menu button that opens them as a list under the header. */
+function PhoneMenu() {
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <DropdownMenu.Root open={isOpen} onOpenChange={setOpen} modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <Button variant="ghost" size="icon" aria-label="Menu" className="md:hidden">
+          {isOpen ? (
+            <X aria-hidden="true" className="size-5" />
+          ) : (
+            <Menu aria-hidden="true" className="size-5" />
+          )}
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={10}
+          collisionPadding={12}
+          className="z-50 flex w-[min(18rem,calc(100vw-1.5rem))] flex-col gap-1 rounded-2xl border border-line bg-surface p-2 shadow-2xl shadow-black/30 data-[state=open]:animate-pop-in"
+        >
+          {NAV.map((item) => (
+            <DropdownMenu.Item key={item.to} asChild>
+              <NavLink
+                to={item.to}
+                className={({ isActive }) =>
+                  cn(
+                    'flex min-h-11 items-center rounded-xl px-3 text-[0.9375rem] font-medium outline-none data-[highlighted]:bg-field',
+                    isActive ? 'text-accent' : 'text-fg',
+                  )
+                }
+              >
+                {item.label}
+              </NavLink>
+            </DropdownMenu.Item>
+          ))}
+          <DropdownMenu.Separator className="my-1 h-px bg-line sm:hidden" />
+          <DropdownMenu.Item asChild className="sm:hidden">
+            <Link
+              to={paths.login}
+              className="flex min-h-11 items-center rounded-xl px-3 text-[0.9375rem] font-medium text-fg outline-none data-[highlighted]:bg-field"
+            >
+              Log in
+            </Link>
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }

@@ -1,5 +1,6 @@
-import { Headphones, Mic2 } from 'lucide-react';
+import { ArrowRight, Headphones, Mic2 } from 'lucide-react';
 import { Link } from 'react-router';
+import { Button } from '../../components/ui/button';
 import type { InterestOrigin } from '../interest-origin';
 import { StaticPage } from '../components/static-page';
 import { paths } from '../paths';
@@ -9,7 +10,10 @@ const LISTENER_STATE: InterestOrigin = { from: 'account-type', isComingSoon: tru
 const cardClasses =
   'group relative flex flex-col gap-4 rounded-3xl border border-line bg-surface p-6 text-left transition-colors hover:border-primary/70 focus-visible:border-accent sm:p-8';
 
-/** /account-type (spec 000 §2): listener to interest registration (coming soon), artist to the plans. */
+/**
+ * /account-type (spec 000 §2): listener to interest registration (coming soon), artist to the
+ * plans. The listener signup works today (DECISIONS.md Invites), so it is offered beside them.
+ */
 export function Component() {
   return (
     <StaticPage
@@ -36,6 +40,20 @@ export function Component() {
             Upload your tracks, get heard on merit, and see who loves your music.
           </span>
         </Link>
+      </div>
+      <div className="mt-6 flex flex-col items-center gap-4 rounded-3xl border border-primary/40 bg-primary/10 p-5 text-center sm:flex-row sm:justify-between sm:text-left">
+        <div className="flex flex-col gap-1">
+          <p className="font-semibold text-fg">Want to start listening now?</p>
+          <p className="text-sm text-muted">
+            The full listener app is on its way; a listener account works today.
+          </p>
+        </div>
+        <Button asChild>
+          <Link to={paths.signupListener}>
+            Create a listener account
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        </Button>
       </div>
       <p className="mt-8 text-center text-sm text-muted">
         Already have an account?{' '}

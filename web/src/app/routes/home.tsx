@@ -18,6 +18,11 @@ import { paths } from '../paths';
 const MEDIA = {
   intro: { src: '/media/intro.mp4', poster: '/media/intro.jpg' },
   loyalty: { src: '/media/loyalty.mp4', poster: '/media/loyalty.jpg' },
+  /** A real screenshot of /player (e2e/scripts/capture-player-preview.ts), blind mid-track. */
+  playerPreview: {
+    src: '/media/player-preview.webp',
+    alt: 'The Klang Discover player on a phone: a track plays with its artist hidden until a like',
+  },
 } as const;
 
 function Section({
@@ -61,19 +66,50 @@ export function Component() {
           <Link to={paths.home} aria-label={`${PRODUCT_NAME} home`} className="-m-1 rounded-lg p-1">
             <Logo isDecorative className="h-8 sm:h-9" />
           </Link>
-          <Button asChild variant="ghost" size="sm">
-            <Link to={paths.login}>Log in</Link>
-          </Button>
-        </div>
-        <div className="mx-auto flex w-full max-w-4xl flex-1 flex-col items-center justify-center gap-10 px-5 py-16 text-center sm:px-8">
-          <TypedTagline text={TAGLINE} msPerCharacter={TAGLINE_MS_PER_CHARACTER}>
-            <Button asChild size="lg">
-              <Link to={paths.accountType}>
-                Launch App
-                <ArrowRight aria-hidden="true" className="size-5" />
-              </Link>
+          <nav aria-label="Account" className="flex items-center gap-1">
+            <Button asChild variant="ghost" size="sm">
+              <Link to={paths.artistSubscription}>Plans</Link>
             </Button>
-          </TypedTagline>
+            <Button asChild variant="ghost" size="sm">
+              <Link to={paths.login}>Log in</Link>
+            </Button>
+          </nav>
+        </div>
+        <div className="mx-auto grid w-full max-w-6xl flex-1 items-center gap-12 px-5 py-16 sm:px-8 lg:grid-cols-[minmax(0,1fr)_auto] lg:gap-16">
+          <div className="flex flex-col items-center gap-8 text-center lg:items-start lg:text-left">
+            <TypedTagline
+              text={TAGLINE}
+              msPerCharacter={TAGLINE_MS_PER_CHARACTER}
+              subheadline={COPY.hero.subheadline}
+            >
+              <div className="flex flex-col items-center gap-3 sm:flex-row">
+                <Button asChild size="lg">
+                  <Link to={paths.accountType}>
+                    Launch App
+                    <ArrowRight aria-hidden="true" className="size-5" />
+                  </Link>
+                </Button>
+                <Button asChild size="lg" variant="secondary">
+                  <Link to={paths.signupListener}>Start listening free</Link>
+                </Button>
+              </div>
+            </TypedTagline>
+          </div>
+          <figure className="mx-auto w-[min(16.25rem,72vw)] lg:w-[16.25rem]">
+            <div className="overflow-hidden rounded-[2.25rem] border-[6px] border-[#23232d] bg-bg shadow-[0_30px_80px_-30px_var(--color-primary)]">
+              <img
+                src={MEDIA.playerPreview.src}
+                alt={MEDIA.playerPreview.alt}
+                width={520}
+                height={1013}
+                decoding="async"
+                className="block h-auto w-full"
+              />
+            </div>
+            <figcaption className="mt-3 text-center text-sm text-balance text-muted">
+              {COPY.hero.previewCaption}
+            </figcaption>
+          </figure>
         </div>
       </header>
 

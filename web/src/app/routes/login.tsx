@@ -17,10 +17,19 @@ export function Component() {
           <p>
             New here?{' '}
             <Link
+              to={paths.signupListener}
+              className="font-medium text-accent underline-offset-4 hover:underline"
+            >
+              Create a listener account
+            </Link>
+          </p>
+          <p>
+            Making music?{' '}
+            <Link
               to={paths.accountType}
               className="font-medium text-accent underline-offset-4 hover:underline"
             >
-              Create an account
+              Create an artist account
             </Link>
           </p>
           <p>

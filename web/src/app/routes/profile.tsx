@@ -18,9 +18,19 @@ import { DemoRestrictionDialog } from '../../features/accounts/components/demo-r
 import { ArtistWorkspace } from '../../features/artist-workspace/components/artist-workspace';
 import { FollowedArtists } from '../../features/catalogue/components/followed-artists';
 import { LoyaltyCardDialog } from '../../features/loyalty/components/loyalty-card-dialog';
+import { LoyaltySummary } from '../../features/loyalty/components/loyalty-summary';
+import { InvitesPanel } from '../../features/accounts/components/invites-panel';
 import { BRAND_ASSETS } from '../../lib/brand-assets';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { INVITE_QUERY_PARAMETER } from '@klang/domain';
 import { paths } from '../paths';
+
+/** An invite link opens the listener signup with the token (DECISIONS.md Invites). */
+function inviteUrl(token: string): string {
+  const url = new URL(paths.signupListener, window.location.origin);
+  url.searchParams.set(INVITE_QUERY_PARAMETER, token);
+  return url.toString();
+}
 
 /**
  * /profile (spec 001 §2): the artist or listener profile view. Both have the account summary,
@@ -126,6 +136,12 @@ export function Component() {
           Account
         </Button>
       </div>
+      {profile?.role === 'listener' && (
+        <>
+          <LoyaltySummary />
+          <InvitesPanel inviteUrl={inviteUrl} />
+        </>
+      )}
       {profile?.role === 'listener' && (
         <FollowedArtists
           artistHref={(artistId) => paths.artist(artistId)}

@@ -32,11 +32,16 @@ export function Component() {
         {isRegistered ? (
           <FormSuccess
             title="You're on the list!"
-            body="Thanks for registering your interest. We'll be in touch as soon as there is news."
+            body="Thanks for registering your interest. We'll be in touch with news. You can also start listening today: a listener account takes a minute."
             actions={
-              <Button asChild>
-                <Link to={paths.home}>Back to home</Link>
-              </Button>
+              <>
+                <Button asChild>
+                  <Link to={paths.signupListener}>Create a listener account</Link>
+                </Button>
+                <Button asChild variant="secondary">
+                  <Link to={paths.home}>Back to home</Link>
+                </Button>
+              </>
             }
           />
         ) : (

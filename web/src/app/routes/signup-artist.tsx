@@ -10,6 +10,7 @@ import {
 } from '../../features/subscriptions/api/subscription-api';
 import { Spinner } from '../../components/ui/spinner';
 import { SignupScreen } from '../components/signup-screen';
+import { paths } from '../paths';
 
 const STEP_LABELS: Record<SignupStage, string> = {
   linking: UPGRADE_MESSAGES.linkingPayment,
@@ -60,6 +61,8 @@ export function Component() {
           : 'Upload your tracks and let listeners find them on sound alone.'
       }
       completion={completion}
+      // Issue 17, decision 0121: a new artist starts with their music, not the listener deck.
+      afterSignup={paths.profile}
     />
   );
 }

@@ -38,10 +38,15 @@ export function SignupForm({
   kind,
   onSignedUp,
   completion,
+  inviteToken,
+  onInviteRefused,
 }: {
   kind: Kind;
   onSignedUp: () => void;
   completion?: ArtistCompletion | undefined;
+  /** A listener's invite link (DECISIONS.md Invites): the server uses it up and credits the inviter. */
+  inviteToken?: string | undefined;
+  onInviteRefused?: ((message: string) => void) | undefined;
 }) {
   const applySession = useAuthStore((state) => state.applySession);
   const setStoreError = useAuthStore((state) => state.setError);
@@ -66,7 +71,12 @@ export function SignupForm({
     event.preventDefault();
     const payload =
       kind === 'listener'
-        ? { username: values.username, email: values.email, password: values.password }
+        ? {
+            username: values.username,
+            email: values.email,
+            password: values.password,
+            ...(inviteToken !== undefined && { inviteToken }),
+          }
         : values;
     const found = validate(kind === 'listener' ? listenerSignupSchema : artistSignupSchema, payload);
     setErrors(found);
@@ -89,6 +99,8 @@ export function SignupForm({
       setErrors(failure.fields);
       // Spec 000 §8: errors without a field appear on the email field.
       if (failure.message) setErrors({ email: failure.message });
+      // The invite has no field of its own: the screen says why and lets the signup go on without it.
+      if (failure.fields.inviteToken) onInviteRefused?.(failure.fields.inviteToken);
     } finally {
       setSubmitting(false);
       setStepLabel(null);

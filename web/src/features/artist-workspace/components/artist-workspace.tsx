@@ -20,6 +20,7 @@ import {
   useRetryTrackMutation,
 } from '../hooks/use-artist-tracks';
 import { DashboardDialog } from './dashboard-view';
+import { FirstSteps } from './first-steps';
 import { TrackRow } from './track-row';
 import { UploadTrackDialog } from './upload-track-dialog';
 import {
@@ -144,6 +145,17 @@ export function ArtistWorkspace({
           </span>
         )}
       </div>
+
+      {data && (
+        <FirstSteps
+          tracks={data.tracks}
+          onUpload={openUpload}
+          onFeature={(track) => {
+            feature.mutate({ trackId: track.id, featured: true });
+          }}
+          isFeaturing={feature.isPending}
+        />
+      )}
 
       <div className="flex items-center justify-between gap-3">
         <div className="flex items-center gap-1">

@@ -12,6 +12,7 @@ import { isApiError } from '../../../lib/api-error';
 import { cropToJpeg } from '../../../lib/crop-image';
 import { artistKeys, artistWorkspaceApi } from '../api/artist-workspace-api';
 import { UPLOAD_STAGES, checkAudioFile, uploadingPercent, type UploadStage } from '../upload-rules';
+import { AudioFilePreview } from './audio-file-preview';
 import { CoverArtPicker, type CoverChoice } from './cover-art-picker';
 
 /** Spec 001 §9: the modal closes 2 s after success and the form resets 1 s later. */
@@ -175,6 +176,27 @@ export function UploadTrackDialog({ open, onOpenChange, onUploaded, onRefusal }:
             >
               Upload
             </Button>
+            {/* In the footer, which never scrolls: the progress stays in sight on any screen. */}
+            {isBusy && (
+              <div className="flex w-full flex-col gap-1.5 sm:order-first sm:basis-full" aria-live="polite">
+                <div
+                  role="progressbar"
+                  aria-label="Upload progress"
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={percent}
+                  className="h-2 overflow-hidden rounded-full bg-field"
+                >
+                  <div
+                    className="h-full bg-primary transition-[width]"
+                    style={{ width: `${String(percent)}%` }}
+                  />
+                </div>
+                <p className="text-sm text-muted">
+                  {UPLOAD_STAGES[stage].label} {percent}%
+                </p>
+              </div>
+            )}
           </>
         }
       >
@@ -244,28 +266,9 @@ export function UploadTrackDialog({ open, onOpenChange, onUploaded, onRefusal }:
                 {audioError}
               </p>
             )}
+            {audio && !audioError && <AudioFilePreview file={audio} />}
           </div>
           <CoverArtPicker value={cover} onChange={setCover} onRefusal={onRefusal} disabled={isBusy} />
-          {isBusy && (
-            <div className="flex flex-col gap-1.5" aria-live="polite">
-              <div
-                role="progressbar"
-                aria-label="Upload progress"
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={percent}
-                className="h-2 overflow-hidden rounded-full bg-field"
-              >
-                <div
-                  className="h-full bg-primary transition-[width]"
-                  style={{ width: `${String(percent)}%` }}
-                />
-              </div>
-              <p className="text-sm text-muted">
-                {UPLOAD_STAGES[stage].label} {percent}%
-              </p>
-            </div>
-          )}
         </form>
       </DialogContent>
     </Dialog>

@@ -4,6 +4,7 @@ import {
   followedArtistsResponseSchema,
   followStateSchema,
   libraryResponseSchema,
+  revealSchema,
   type ArtistPage,
 } from '@klang/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -41,6 +42,19 @@ export function useRemoveFromLibraryMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (trackId: string) => api.delete(`/api/library/${enc(trackId)}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
+  });
+}
+
+/**
+ * The library's undo: the like rule puts a liked track back in the library (spec 000 §4), through
+ * the server, so its counter moves once and no points are earned twice.
+ */
+export function useRestoreToLibraryMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (trackId: string) =>
+      api.post(`/api/tracks/${enc(trackId)}/like`, { addToLibrary: true }, revealSchema),
     onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
   });
 }

@@ -1,10 +1,19 @@
-import { ACTIVE_CHART_GENRES, CATALOGUE_MESSAGES, CHART_GENRES, DEFAULT_CHART_GENRE } from '@klang/domain';
-import { Sparkles } from 'lucide-react';
+import {
+  ACTIVE_CHART_GENRES,
+  CATALOGUE_MESSAGES,
+  CHART_GENRES,
+  DEFAULT_CHART_GENRE,
+  type ChartEntry,
+} from '@klang/domain';
+import { Lock, Sparkles } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Banner } from '../../../components/ui/banner';
+import { Button } from '../../../components/ui/button';
+import { ScrollFade } from '../../../components/ui/scroll-fade';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useChartQuery } from '../api/catalogue-api';
+import { segmentChart, type ChartSegment } from '../chart-segments';
 import { TrackRow, type ListPlayback } from './track-row';
 
 interface ChartsProps {
@@ -29,18 +38,20 @@ export function Charts({ playback, artistHref, preload, discoverLink }: ChartsPr
         setGenre(CHART_GENRES.find((name) => tabValue(name) === value) ?? DEFAULT_CHART_GENRE);
       }}
     >
-      <TabsList aria-label="Genre">
-        {CHART_GENRES.map((name) => (
-          <TabsTrigger
-            key={name}
-            value={tabValue(name)}
-            disabled={!isActive(name)}
-            badge={isActive(name) ? undefined : 'Soon'}
-          >
-            {name}
-          </TabsTrigger>
-        ))}
-      </TabsList>
+      <ScrollFade>
+        <TabsList aria-label="Genre" className="w-max min-w-full">
+          {CHART_GENRES.map((name) => (
+            <TabsTrigger
+              key={name}
+              value={tabValue(name)}
+              disabled={!isActive(name)}
+              badge={isActive(name) ? undefined : 'Soon'}
+            >
+              {name}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+      </ScrollFade>
       {ACTIVE_CHART_GENRES.map((name) => (
         <TabsContent key={name} value={tabValue(name)}>
           {genre === name && (
@@ -63,6 +74,8 @@ const PRELOAD = { count: 10, delayMs: 500 } as const;
 
 function ChartList({ genre, playback, artistHref, preload, discoverLink }: ChartsProps & { genre: string }) {
   const chart = useChartQuery(genre);
+  // Runs of hidden tracks the listener opened, by their first position.
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const entries = chart.data?.entries ?? [];
   // Only liked tracks can be played from a chart, so only they are worth a URL.
   const firstPlayable = entries
@@ -101,23 +114,96 @@ function ChartList({ genre, playback, artistHref, preload, discoverLink }: Chart
       )}
       {playback.error && <Banner tone="error" title={playback.error} />}
       <ol aria-label={`${genre} chart`} className="flex flex-col gap-1">
-        {entries.map((entry) => (
-          <TrackRow
-            key={entry.position}
-            track={entry.track}
-            position={entry.position}
-            movement={entry.movement}
-            playback={playback}
-            artistHref={artistHref}
-            lockedHint={CATALOGUE_MESSAGES.chartHint}
-            trailing={
-              <span className="shrink-0 text-sm text-muted tabular-nums">
-                {entry.likes} {entry.likes === 1 ? 'like' : 'likes'}
-              </span>
-            }
-          />
-        ))}
+        {segmentChart(entries).map((segment) =>
+          segment.kind === 'track' ? (
+            <ChartRow
+              key={segment.entry.position}
+              entry={segment.entry}
+              playback={playback}
+              artistHref={artistHref}
+            />
+          ) : expanded.has(segment.first) ? (
+            segment.entries.map((entry) => (
+              <ChartRow key={entry.position} entry={entry} playback={playback} artistHref={artistHref} />
+            ))
+          ) : (
+            <HiddenRun
+              key={segment.first}
+              segment={segment}
+              onShow={() => {
+                setExpanded((current) => new Set(current).add(segment.first));
+              }}
+            />
+          ),
+        )}
       </ol>
     </div>
+  );
+}
+
+function likesText(likes: number): string {
+  return `${likes} ${likes === 1 ? 'like' : 'likes'}`;
+}
+
+function ChartRow({
+  entry,
+  playback,
+  artistHref,
+}: {
+  entry: ChartEntry;
+  playback: ListPlayback;
+  artistHref: (artistId: string) => string;
+}) {
+  return (
+    <TrackRow
+      track={entry.track}
+      position={entry.position}
+      movement={entry.movement}
+      playback={playback}
+      artistHref={artistHref}
+      lockedHint={CATALOGUE_MESSAGES.chartHint}
+      trailing={<span className="shrink-0 text-sm text-muted tabular-nums">{likesText(entry.likes)}</span>}
+    />
+  );
+}
+
+/**
+ * A run of hidden tracks as one line: how many, their places and their likes (every chart row's
+ * like count stays readable, DECISIONS.md Charts), and Show to list them one by one.
+ */
+function HiddenRun({
+  segment,
+  onShow,
+}: {
+  segment: Extract<ChartSegment, { kind: 'hidden' }>;
+  onShow: () => void;
+}) {
+  const count = segment.entries.length;
+  const most = segment.entries[0]?.likes ?? 0;
+  const least = segment.entries.at(-1)?.likes ?? 0;
+  return (
+    <li className="flex items-center gap-3 rounded-2xl border border-dashed border-line px-3 py-3 sm:gap-4">
+      <div className="hidden size-12 shrink-0 place-items-center rounded-xl bg-field text-muted sm:grid">
+        <Lock aria-hidden="true" className="size-5" />
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <p className="text-fg">
+          <span className="font-semibold">{count} tracks hidden</span>
+          <span className="text-muted">: like them in Discover to reveal</span>
+        </p>
+        <p className="text-sm text-muted tabular-nums">
+          Places {segment.first}–{segment.last} ·{' '}
+          {most === least ? `${likesText(most)} each` : `${likesText(most)} down to ${likesText(least)}`}
+        </p>
+      </div>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={onShow}
+        aria-label={`Show places ${segment.first} to ${segment.last}`}
+      >
+        Show
+      </Button>
+    </li>
   );
 }

@@ -6,6 +6,8 @@ import { useTypedText } from '../hooks/use-typed-text';
 type TypedTaglineProps = {
   text: string;
   msPerCharacter: number;
+  /** Shown from the start under the tagline: what Klang is, in one sentence. */
+  subheadline?: ReactNode;
   /** Shown once the typing ends (spec 000 §2: 'Launch App' appears after the tagline). */
   children: ReactNode;
 };
@@ -16,7 +18,7 @@ type TypedTaglineProps = {
  * node shifts what follows it, which Lighthouse counts as layout shift). The caret is a shadow,
  * which takes no room.
  */
-export function TypedTagline({ text, msPerCharacter, children }: TypedTaglineProps) {
+export function TypedTagline({ text, msPerCharacter, subheadline, children }: TypedTaglineProps) {
   const isReduced = usePrefersReducedMotion();
   const { typed, isDone } = useTypedText(text, msPerCharacter, isReduced);
   return (
@@ -37,6 +39,9 @@ export function TypedTagline({ text, msPerCharacter, children }: TypedTaglinePro
           ))}
         </span>
       </h1>
+      {subheadline && (
+        <p className="max-w-2xl text-lg leading-relaxed text-pretty text-fg/85 sm:text-xl">{subheadline}</p>
+      )}
       {/* visibility:hidden keeps the button out of the tab order and the accessibility tree until then. */}
       <div className={isDone ? 'animate-fade-in' : 'invisible'}>{children}</div>
     </>

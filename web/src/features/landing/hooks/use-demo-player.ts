@@ -22,6 +22,7 @@ export function useDemoPlayer(tracks: readonly DemoTrack[] | undefined) {
   const [isPlaying, setIsPlaying] = useState(false);
   const [isLoading, setIsLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [time, setTime] = useState({ elapsed: 0, duration: 0 });
 
   useEffect(() => {
     const element = new Audio();
@@ -34,6 +35,12 @@ export function useDemoPlayer(tracks: readonly DemoTrack[] | undefined) {
     const onPause = () => {
       setIsPlaying(false);
     };
+    const onTime = () => {
+      setTime({
+        elapsed: element.currentTime,
+        duration: Number.isFinite(element.duration) ? element.duration : 0,
+      });
+    };
     const onError = () => {
       setIsPlaying(false);
       setIsLoading(false);
@@ -43,6 +50,8 @@ export function useDemoPlayer(tracks: readonly DemoTrack[] | undefined) {
     element.addEventListener('pause', onPause);
     element.addEventListener('ended', onPause);
     element.addEventListener('error', onError);
+    element.addEventListener('timeupdate', onTime);
+    element.addEventListener('durationchange', onTime);
     return () => {
       element.pause();
       element.removeAttribute('src');
@@ -50,6 +59,8 @@ export function useDemoPlayer(tracks: readonly DemoTrack[] | undefined) {
       element.removeEventListener('pause', onPause);
       element.removeEventListener('ended', onPause);
       element.removeEventListener('error', onError);
+      element.removeEventListener('timeupdate', onTime);
+      element.removeEventListener('durationchange', onTime);
       audio.current = null;
     };
   }, []);
@@ -59,6 +70,7 @@ export function useDemoPlayer(tracks: readonly DemoTrack[] | undefined) {
     if (!element) return;
     setError(null);
     setCurrent(track);
+    setTime({ elapsed: 0, duration: 0 });
     setIsLoading(true);
     element.src = track.audioUrl;
     try {
@@ -94,5 +106,5 @@ export function useDemoPlayer(tracks: readonly DemoTrack[] | undefined) {
     }
   }, [current, next]);
 
-  return { current, isPlaying, isLoading, error, toggle, next };
+  return { current, isPlaying, isLoading, error, time, toggle, next };
 }

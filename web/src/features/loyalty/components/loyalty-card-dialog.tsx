@@ -10,6 +10,7 @@ import { Clock, Heart, Library, MoveHorizontal } from 'lucide-react';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { useLoyaltyCardQuery } from '../api/loyalty-api';
+import { TierBadge } from './tier-badge';
 
 interface LoyaltyCardDialogProps {
   open: boolean;
@@ -71,15 +72,13 @@ function CardFace({ card }: { card: LoyaltyCard }) {
           aria-hidden="true"
           className="absolute -top-10 -right-10 size-40 rounded-full bg-white/15 blur-2xl"
         />
-        <div className="relative flex items-start justify-between gap-4">
-          <div>
-            <p className="text-xs font-semibold tracking-[0.2em] uppercase opacity-80">
-              {PRODUCT_NAME} member
-            </p>
-            <p className="mt-1 text-xl font-bold">{card.memberName}</p>
-          </div>
-          <p className="rounded-full bg-black/20 px-3 py-1 text-sm font-bold">{tier.label}</p>
+        <div className="relative flex items-center justify-between gap-3">
+          <p className="min-w-0 truncate text-xs font-semibold tracking-[0.2em] uppercase opacity-80">
+            {PRODUCT_NAME} member
+          </p>
+          <TierBadge tier={card.tier} />
         </div>
+        <p className="relative mt-2 text-xl font-bold break-all">{card.memberName}</p>
         <p className="relative mt-6 text-4xl font-bold tabular-nums">
           {number.format(card.points)} <span className="text-base font-semibold opacity-80">K-Points</span>
         </p>

@@ -1,0 +1,37 @@
+import type { RevealedListedTrack } from '@klang/domain';
+import { describe, expect, it } from 'vitest';
+import { sortLibrary } from './library-order';
+
+const track = (id: string, title: string, artist: string): RevealedListedTrack => ({
+  isRevealed: true,
+  id: `00000000-0000-4000-8000-00000000000${id}`,
+  title,
+  artist,
+  artistId: '00000000-0000-4000-8000-000000000000',
+  genre: 'House / Tech House',
+  label: 'Unsigned',
+  coverUrl: null,
+  durationMs: null,
+});
+
+const recent = [track('1', 'zephyr', 'Mara'), track('2', 'Álba', 'kiro'), track('3', 'Track 10', 'Kiro')];
+
+describe('sortLibrary', () => {
+  it('keeps the server order for recent, without touching the list it was given', () => {
+    expect(sortLibrary(recent, 'recent')).toEqual(recent);
+    sortLibrary(recent, 'title');
+    expect(recent.map((t) => t.title)).toEqual(['zephyr', 'Álba', 'Track 10']);
+  });
+
+  it('sorts by title ignoring case and accents', () => {
+    expect(sortLibrary(recent, 'title').map((t) => t.title)).toEqual(['Álba', 'Track 10', 'zephyr']);
+  });
+
+  it('sorts by artist, then title', () => {
+    expect(sortLibrary(recent, 'artist').map((t) => t.title)).toEqual(['Álba', 'Track 10', 'zephyr']);
+    expect(sortLibrary([track('4', 'B', 'X'), track('5', 'A', 'x')], 'artist').map((t) => t.title)).toEqual([
+      'A',
+      'B',
+    ]);
+  });
+});
