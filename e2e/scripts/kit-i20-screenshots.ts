@@ -45,7 +45,10 @@ try {
       await page.getByRole('button', { name: 'Sing' }).click();
       await page.getByLabel('Text or lyrics').fill('Hold on to the night\nWe dance until the light');
       await page.getByRole('button', { name: 'Generate' }).click();
-      await page.getByRole('button', { name: 'Play' }).and(page.locator(':enabled')).waitFor({ timeout: 60_000 });
+      await page
+        .getByRole('button', { name: 'Play' })
+        .and(page.locator(':enabled'))
+        .waitFor({ timeout: 60_000 });
       await page.getByLabel('Position in the vocal').waitFor();
       await page.waitForTimeout(500);
       await shot('vocallab-sung');
