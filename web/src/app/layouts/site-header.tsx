@@ -1,7 +1,6 @@
 import { PRODUCT_NAME } from '@klang/domain';
 import { Menu, X } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
@@ -60,53 +59,83 @@ export function SiteHeader() {
   );
 }
 
-/** The static pages on a phone: a menu button that opens them as a list under the header. */
+/**
+ * The static pages on a phone: a disclosure button that opens them as a list under the header.
+ * A plain disclosure, not a menu widget: these are links of the site's navigation (the WAI
+ * disclosure-navigation pattern), and the landing page's first JavaScript has no room for a
+ * popper (decision 0112's budget).
+ */
 function PhoneMenu() {
   const [isOpen, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const close = () => {
+    setOpen(false);
+  };
+
+  // A link followed, Escape, or a tap outside closes the list.
+  useEffect(() => {
+    if (!isOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (event.target instanceof Node && !root.current?.contains(event.target)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [isOpen]);
+
+  const itemClass = 'flex min-h-11 items-center rounded-xl px-3 text-[0.9375rem] font-medium hover:bg-field';
   return (
-    <DropdownMenu.Root open={isOpen} onOpenChange={setOpen} modal={false}>
-      <DropdownMenu.Trigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Menu" className="md:hidden">
-          {isOpen ? (
-            <X aria-hidden="true" className="size-5" />
-          ) : (
-            <Menu aria-hidden="true" className="size-5" />
-          )}
-        </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={10}
-          collisionPadding={12}
-          className="z-50 flex w-[min(18rem,calc(100vw-1.5rem))] flex-col gap-1 rounded-2xl border border-line bg-surface p-2 shadow-2xl shadow-black/30 data-[state=open]:animate-pop-in"
-        >
+    <div ref={root} className="relative md:hidden">
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Menu"
+        aria-expanded={isOpen}
+        aria-controls="site-menu"
+        onClick={() => {
+          setOpen((open) => !open);
+        }}
+      >
+        {isOpen ? (
+          <X aria-hidden="true" className="size-5" />
+        ) : (
+          <Menu aria-hidden="true" className="size-5" />
+        )}
+      </Button>
+      <nav
+        id="site-menu"
+        aria-label="Site"
+        hidden={!isOpen}
+        className="absolute top-[calc(100%+0.625rem)] right-0 z-50 w-[min(18rem,calc(100vw-1.5rem))] animate-pop-in rounded-2xl border border-line bg-surface p-2 shadow-2xl shadow-black/30"
+      >
+        <ul className="flex flex-col gap-1">
           {NAV.map((item) => (
-            <DropdownMenu.Item key={item.to} asChild>
+            <li key={item.to}>
               <NavLink
                 to={item.to}
-                className={({ isActive }) =>
-                  cn(
-                    'flex min-h-11 items-center rounded-xl px-3 text-[0.9375rem] font-medium outline-none data-[highlighted]:bg-field',
-                    isActive ? 'text-accent' : 'text-fg',
-                  )
-                }
+                onClick={close}
+                className={({ isActive }) => cn(itemClass, isActive ? 'text-accent' : 'text-fg')}
               >
                 {item.label}
               </NavLink>
-            </DropdownMenu.Item>
+            </li>
           ))}
-          <DropdownMenu.Separator className="my-1 h-px bg-line sm:hidden" />
-          <DropdownMenu.Item asChild className="sm:hidden">
-            <Link
-              to={paths.login}
-              className="flex min-h-11 items-center rounded-xl px-3 text-[0.9375rem] font-medium text-fg outline-none data-[highlighted]:bg-field"
-            >
+          <li className="sm:hidden" aria-hidden="true">
+            <div className="my-1 h-px bg-line" />
+          </li>
+          <li className="sm:hidden">
+            <Link to={paths.login} onClick={close} className={cn(itemClass, 'text-fg')}>
               Log in
             </Link>
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+          </li>
+        </ul>
+      </nav>
+    </div>
   );
 }

@@ -1,10 +1,9 @@
 import { PRODUCT_NAME } from '@klang/domain';
 import { ArrowRight, BarChart3, Check, Sparkles } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Logo } from '../../components/ui/logo';
-import { DemoPlayer } from '../../features/landing/components/demo-player';
 import { ExpandablePanel } from '../../features/landing/components/expandable-panel';
 import { IntroVideo } from '../../features/landing/components/intro-video';
 import { ScrubbedVideo } from '../../features/landing/components/scrubbed-video';
@@ -14,6 +13,13 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { TAGLINE, TAGLINE_MS_PER_CHARACTER } from '../content/brand-copy';
 import { LANDING_COPY as COPY } from '../content/landing-copy';
 import { paths } from '../paths';
+
+// The demo player sits below the fold: its code (player, reveal, the demo-track API) loads after
+// the hero, which keeps the landing page's first JavaScript inside its budget (decision 0112).
+const DemoPlayer = lazy(async () => {
+  const module = await import('../../features/landing/components/demo-player');
+  return { default: module.DemoPlayer };
+});
 
 const MEDIA = {
   intro: { src: '/media/intro.mp4', poster: '/media/intro.jpg' },
@@ -129,16 +135,18 @@ export function Component() {
 
       <Section id="music" title={COPY.music.title} lead={COPY.music.body}>
         <div className="max-w-xl">
-          <DemoPlayer
-            renderSignupAction={(label, icon) => (
-              <Button asChild size="sm" variant="secondary">
-                <Link to={paths.accountType}>
-                  {icon}
-                  {label}
-                </Link>
-              </Button>
-            )}
-          />
+          <Suspense fallback={<div className="h-44 rounded-3xl border border-line bg-surface" />}>
+            <DemoPlayer
+              renderSignupAction={(label, icon) => (
+                <Button asChild size="sm" variant="secondary">
+                  <Link to={paths.accountType}>
+                    {icon}
+                    {label}
+                  </Link>
+                </Button>
+              )}
+            />
+          </Suspense>
         </div>
       </Section>
 
