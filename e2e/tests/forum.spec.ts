@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { DEMO_ACCOUNT, FORUM_MESSAGES } from '@klang/domain';
+import { ACCOUNT_MESSAGES, DEMO_ACCOUNT, FORUM_MESSAGES } from '@klang/domain';
 import { expect, test } from '../support/fixtures';
 
 /** A unique word per run and project: both projects share one server and one forum. */
@@ -319,4 +319,38 @@ test.describe('an admin moderates', () => {
     expect((await member.get(`/api/forum/posts/${anonymous}`)).status()).toBe(404);
     await member.dispose();
   });
+});
+
+test('the demo account gets the demo popup for a post and a follow, and nothing is saved', async ({
+  page,
+  screens,
+}) => {
+  const login = await page.request.post('/api/auth/login', {
+    data: { identifier: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+  });
+  expect(login.ok()).toBe(true);
+  const title = `Demo post ${uniqueTag('d')}`;
+
+  await screens.visit('/forum');
+  await page.getByRole('button', { name: 'New Post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Post' });
+  await dialog.getByRole('combobox', { name: 'Category' }).click();
+  await page.getByRole('option', { name: 'Feedback' }).click();
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Content').fill('The demo should not be able to say this.');
+  await dialog.getByRole('button', { name: 'Create Post' }).click();
+  const popup = page.getByRole('dialog', { name: 'Demo mode' });
+  await expect(popup).toContainText(ACCOUNT_MESSAGES.demoForum);
+  await expect(popup.getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/account-type');
+  await popup.getByRole('button', { name: 'Continue in Demo' }).click();
+  await expect(popup).toHaveCount(0);
+  const search = await page.request.get(`/api/forum/posts?search=${encodeURIComponent(title)}`);
+  expect(JSON.stringify(await search.json())).not.toContain(title);
+
+  await page.keyboard.press('Escape');
+  await screens.visit('/halden-marr');
+  await page.getByRole('button', { name: 'Follow', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Demo mode' })).toContainText(ACCOUNT_MESSAGES.demoFollow);
+  await page.getByRole('button', { name: 'Continue in Demo' }).click();
+  await expect(page.getByRole('button', { name: 'Follow', exact: true })).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { MESSAGES, healthResponseSchema } from '@klang/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NETWORK_ERROR_MESSAGE, apiRequest, api } from './api-client';
+import { NETWORK_ERROR_MESSAGE, apiRequest, api, onRefusal, type Refusal } from './api-client';
 import { ApiError } from './api-error';
 
 function respond(status: number, body: unknown, contentType = 'application/json') {
@@ -61,6 +61,21 @@ describe('apiRequest', () => {
     expect(error.message).toBe('Username is required');
     expect(error.fields).toEqual({ username: 'Username is required' });
     expect(error.requestId).toBe('req-1');
+  });
+
+  it('tells refusal listeners of a 403, with its path, and stops once unsubscribed', async () => {
+    const heard: Refusal[] = [];
+    const unsubscribe = onRefusal((refusal) => heard.push(refusal));
+    respond(403, { error: { code: 'FORBIDDEN', message: 'No.' } });
+
+    const error = await failure(api.post('/api/forum/posts', {}, healthResponseSchema));
+    respond(401, { error: { code: 'UNAUTHENTICATED', message: 'Sign in.' } });
+    await failure(api.post('/api/forum/posts', {}, healthResponseSchema));
+    unsubscribe();
+    respond(403, { error: { code: 'FORBIDDEN', message: 'No.' } });
+    await failure(api.post('/api/follows', {}, healthResponseSchema));
+
+    expect(heard).toEqual([{ path: '/api/forum/posts', error }]);
   });
 
   it('keeps the text of a function-style error body', async () => {

@@ -22,6 +22,21 @@ export type RequestOptions = {
   headers?: Record<string, string>;
 };
 
+export type Refusal = { path: string; error: ApiError };
+const refusalListeners = new Set<(refusal: Refusal) => void>();
+
+/**
+ * Hears every 403 the server answers, beside the caller that gets it as an ApiError: for the
+ * shell to answer refusals that the asking screen has no place for (the demo popup, spec 001 §6).
+ * Returns the unsubscribe.
+ */
+export function onRefusal(listener: (refusal: Refusal) => void): () => void {
+  refusalListeners.add(listener);
+  return () => {
+    refusalListeners.delete(listener);
+  };
+}
+
 /** Calls a same-origin endpoint and returns its body parsed by `schema`. */
 export async function apiRequest<T>(
   path: string,
@@ -59,7 +74,11 @@ export async function apiRequest<T>(
   }
 
   const payload = await readJson(response);
-  if (!response.ok) throw toApiError(response.status, payload);
+  if (!response.ok) {
+    const error = toApiError(response.status, payload);
+    if (error.status === 403) for (const listener of refusalListeners) listener({ path, error });
+    throw error;
+  }
   if (!schema) return undefined;
 
   const parsed = schema.safeParse(payload);

@@ -1,6 +1,8 @@
 import { usePlayerSignOut } from './use-player-sign-out';
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { useAuthStore } from '../../features/accounts/auth-store';
+import { useShellDemoRefusal } from '../../features/accounts/hooks/use-shell-demo-refusal';
 import { FloatingForumButton } from '../../features/forum/components/floating-forum-button';
 import { BRAND_ASSETS } from '../../lib/brand-assets';
 import { paths } from '../paths';
@@ -8,6 +10,12 @@ import { showsForumButton } from './forum-button-visibility';
 import { useHiddenPageMotion } from './use-hidden-page-motion';
 import { useIdlePreload } from './use-idle-preload';
 import { usePageViews } from './use-page-views';
+
+// Loaded when a demo refusal first needs it: the dialog's code stays out of the first route.
+const DemoRestrictionDialog = lazy(async () => {
+  const module = await import('../../features/accounts/components/demo-restriction-dialog');
+  return { default: module.DemoRestrictionDialog };
+});
 
 const PRELOADED_IMAGES = [BRAND_ASSETS.logo, BRAND_ASSETS.verifiedBadge];
 
@@ -40,6 +48,7 @@ export function RootLayout() {
   usePlayerSignOut();
   useIdlePreload(PRELOADED_IMAGES);
   const hasForumButton = useFloatingForumButton();
+  const demoRefusal = useShellDemoRefusal();
   return (
     <>
       <a
@@ -50,6 +59,15 @@ export function RootLayout() {
       </a>
       <Outlet />
       {hasForumButton && <FloatingForumButton href={paths.forum} />}
+      {demoRefusal.message !== null && (
+        <Suspense fallback={null}>
+          <DemoRestrictionDialog
+            message={demoRefusal.message}
+            onClose={demoRefusal.close}
+            createAccountPath={paths.accountType}
+          />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </>
   );
