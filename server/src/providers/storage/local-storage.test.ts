@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -62,6 +62,24 @@ describe('local storage', () => {
     await storage.put('coverart', key, Buffer.from('second'), { contentType: 'image/png' });
     expect(await text(await storage.read('coverart', key))).toBe('second');
     expect(await filesIn(dir)).toHaveLength(1);
+  });
+
+  it("clears a dead writer's unfinished copy of the key once a write of it succeeds, and no other key's", async () => {
+    const key = newStorageKey('mp3');
+    const other = newStorageKey('mp3');
+    const target = path.join(dir, 'renditions', key);
+    // What a worker killed mid-transcode leaves: a half-written copy beside the reserved key.
+    await storage.put('renditions', other, Buffer.from('other'), { contentType: 'audio/mpeg' });
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(`${target}.0123456789ab.part`, 'half');
+    const othersPart = path.join(dir, 'renditions', `${other}.ba9876543210.part`);
+    await writeFile(othersPart, 'someone else');
+
+    await storage.put('renditions', key, Buffer.from('whole'), { contentType: 'audio/mpeg' });
+
+    expect((await filesIn(dir)).sort()).toEqual(
+      [target, path.join(dir, 'renditions', other), othersPart].sort(),
+    );
   });
 
   it('leaves no file behind when the stream fails halfway', async () => {

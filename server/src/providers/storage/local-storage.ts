@@ -67,6 +67,7 @@ export function createLocalStorage(options: LocalStorageOptions): StorageProvide
         throw error;
       }
       await syncDirectory(path.dirname(target));
+      await removeUnfinishedWrites(target);
       return stored;
     },
 
@@ -154,6 +155,21 @@ export function createLocalStorage(options: LocalStorageOptions): StorageProvide
       });
     },
   };
+}
+
+/**
+ * A key is written only by whoever holds it (an upload, or the job whose lease reserved it), so
+ * once a write of it succeeds, any other `.part` of the same key is a dead attempt's: a worker
+ * killed mid-write whose job was taken over. Removing them here leaves nothing half-written
+ * behind a recovered job, without waiting for the hourly sweep's age limit. A stalled writer that
+ * is still alive loses its temporary file and fails; its job's outcome is ignored anyway.
+ */
+async function removeUnfinishedWrites(target: string): Promise<void> {
+  const prefix = `${path.basename(target)}.`;
+  const dir = path.dirname(target);
+  for (const name of await readdir(dir).catch(() => [])) {
+    if (name.startsWith(prefix) && name.endsWith('.part')) await rm(path.join(dir, name), { force: true });
+  }
 }
 
 /** Makes the rename itself durable; some filesystems refuse to fsync a directory, which is fine. */
