@@ -1,10 +1,9 @@
-import { Heart, Pause, Play, Volume2, VolumeX, X } from 'lucide-react';
+import { Heart, Pause, Play, X } from 'lucide-react';
 import { useEffect, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
 import { PLAYER_MESSAGES } from '@klang/domain';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
-import { Slider } from '../../../components/ui/slider';
 import { Spinner } from '../../../components/ui/spinner';
 import { unlockAnalyser } from '../audio/analyser';
 import { getAudioElement } from '../audio/audio-engine';
@@ -13,6 +12,7 @@ import { useDiscover } from '../hooks/use-discover';
 import { useSwipe, type SwipeState } from '../hooks/use-swipe';
 import { usePlayerStore } from '../player-store';
 import { DiscoverIntro, useDiscoverIntro } from './discover-intro';
+import { useAppliedVolume, VolumeControl } from './now-playing';
 import { RevealCard } from './reveal-card';
 import { formatTime, RingScrubber } from './ring-scrubber';
 
@@ -23,8 +23,6 @@ interface DiscoverProps {
   verifiedBadgeSrc: string;
 }
 
-/** Spec 001 §9: unmuting from silence restores half volume. */
-const UNMUTE_VOLUME = 0.5;
 /** How far the card tilts per pixel it is dragged. */
 const TILT_DEG_PER_PX = 1 / 22;
 
@@ -84,8 +82,6 @@ export function Discover({ libraryLink, chartsLink, artistHref, verifiedBadgeSrc
   const audio = useAudioState();
   const intro = useDiscoverIntro();
   const isReduced = usePrefersReducedMotion();
-  const volume = usePlayerStore((state) => state.volume);
-  const setVolume = usePlayerStore((state) => state.setVolume);
   const stored = usePlayerStore((state) => state.revealed);
   const isLiked = usePlayerStore((state) =>
     discover.track ? state.likedTrackIds.includes(discover.track.id) : false,
@@ -103,9 +99,7 @@ export function Discover({ libraryLink, chartsLink, artistHref, verifiedBadgeSrc
   const { like, skip, togglePlay } = discover;
   const swipe = useSwipe((direction) => (direction === 'left' ? skip() : like()), discover.track?.id ?? null);
 
-  useEffect(() => {
-    getAudioElement().volume = volume;
-  }, [volume]);
+  useAppliedVolume();
 
   // The ring listens to the music through Web Audio, which may only start inside a gesture.
   useEffect(() => {
@@ -379,28 +373,7 @@ export function Discover({ libraryLink, chartsLink, artistHref, verifiedBadgeSrc
         </div>
 
         <div className="hidden w-48 items-center gap-3 md:flex">
-          <button
-            type="button"
-            aria-label={volume === 0 ? 'Unmute' : 'Mute'}
-            className="text-muted hover:text-fg"
-            onClick={() => {
-              setVolume(volume === 0 ? UNMUTE_VOLUME : 0);
-            }}
-          >
-            {volume === 0 ? (
-              <VolumeX aria-hidden="true" className="size-5" />
-            ) : (
-              <Volume2 aria-hidden="true" className="size-5" />
-            )}
-          </button>
-          <Slider
-            label="Volume"
-            hideLabel
-            value={volume}
-            onValueChange={setVolume}
-            formatValue={(v) => `${String(Math.round(v * 100))}%`}
-            className="flex-1"
-          />
+          <VolumeControl buttonClassName="text-muted hover:text-fg" sliderClassName="flex-1" />
         </div>
       </div>
       {error && <Banner tone="error">{error}</Banner>}

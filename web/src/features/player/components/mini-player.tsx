@@ -1,8 +1,5 @@
 import { Link } from 'react-router';
-import { Slider } from '../../../components/ui/slider';
-import { getAudioElement } from '../audio/audio-engine';
-import { formatTime } from './ring-scrubber';
-import { PlayPauseButton, SkipButton, TimeLabel, useNowPlaying } from './now-playing';
+import { PlayPauseButton, SeekRow, SkipButton, useNowPlaying } from './now-playing';
 
 interface MiniPlayerProps {
   /** The artist page of a revealed track; the app knows the route. */
@@ -16,7 +13,7 @@ interface MiniPlayerProps {
  */
 export function MiniPlayer({ artistHref }: MiniPlayerProps) {
   const nowPlaying = useNowPlaying();
-  const { track, shown, audio, duration } = nowPlaying;
+  const { track, shown } = nowPlaying;
   if (!track) return null;
 
   return (
@@ -37,23 +34,7 @@ export function MiniPlayer({ artistHref }: MiniPlayerProps) {
               <span className="truncate text-muted">****</span>
             )}
           </div>
-          <div className="flex items-center gap-2">
-            <TimeLabel seconds={audio.currentTime} className="w-9" />
-            <Slider
-              label="Seek"
-              hideLabel
-              value={audio.currentTime}
-              min={0}
-              max={Math.max(1, duration)}
-              step={1}
-              formatValue={(seconds) => `${formatTime(seconds)} of ${formatTime(duration)}`}
-              onValueChange={(seconds) => {
-                getAudioElement().currentTime = seconds;
-              }}
-              className="flex-1"
-            />
-            <TimeLabel seconds={duration} className="w-9 text-right" />
-          </div>
+          <SeekRow nowPlaying={nowPlaying} timeClassName="w-9" />
         </div>
         <SkipButton nowPlaying={nowPlaying} />
       </div>

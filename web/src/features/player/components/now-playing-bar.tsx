@@ -1,15 +1,15 @@
-import { AudioLines, Volume2, VolumeX } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { AudioLines } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../../components/ui/cn';
-import { Slider } from '../../../components/ui/slider';
-import { getAudioElement } from '../audio/audio-engine';
-import { usePlayerStore } from '../player-store';
-import { formatTime } from './ring-scrubber';
-import { PlayPauseButton, SkipButton, TimeLabel, revealedCover, useNowPlaying } from './now-playing';
-
-/** Spec 001 §9: unmuting from silence restores half volume. */
-const UNMUTE_VOLUME = 0.5;
+import {
+  PlayPauseButton,
+  SeekRow,
+  SkipButton,
+  revealedCover,
+  useNowPlaying,
+  VolumeControl,
+} from './now-playing';
 
 interface NowPlayingBarProps {
   /** The artist page of a revealed track; the app knows the route. */
@@ -19,14 +19,6 @@ interface NowPlayingBarProps {
   className?: string;
 }
 
-/** The listener's volume, applied to the one audio element wherever it is changed from. */
-export function useAppliedVolume() {
-  const volume = usePlayerStore((state) => state.volume);
-  useEffect(() => {
-    getAudioElement().volume = volume;
-  }, [volume]);
-}
-
 /**
  * The desktop now-playing bar, under every app screen: the cover and name once the track is
  * liked (masked before: the client holds nothing more until a like), elapsed and total time
@@ -34,9 +26,7 @@ export function useAppliedVolume() {
  */
 export function NowPlayingBar({ artistHref, idle, className }: NowPlayingBarProps) {
   const nowPlaying = useNowPlaying();
-  const { track, shown, audio, duration } = nowPlaying;
-  const volume = usePlayerStore((state) => state.volume);
-  const setVolume = usePlayerStore((state) => state.setVolume);
+  const { track, shown, audio } = nowPlaying;
   const cover = shown ? revealedCover(shown) : null;
 
   return (
@@ -93,49 +83,15 @@ export function NowPlayingBar({ artistHref, idle, className }: NowPlayingBarProp
                   <span className="size-10" aria-hidden="true" />
                 )}
               </div>
-              <div className="flex w-full max-w-xl items-center gap-2">
-                <TimeLabel seconds={audio.currentTime} className="w-10 text-right" />
-                <Slider
-                  label="Seek"
-                  hideLabel
-                  value={audio.currentTime}
-                  min={0}
-                  max={Math.max(1, duration)}
-                  step={1}
-                  formatValue={(seconds) => `${formatTime(seconds)} of ${formatTime(duration)}`}
-                  onValueChange={(seconds) => {
-                    getAudioElement().currentTime = seconds;
-                  }}
-                  className="flex-1"
-                />
-                <TimeLabel seconds={duration} className="w-10" />
-              </div>
+              <SeekRow nowPlaying={nowPlaying} timeClassName="w-10" className="w-full max-w-xl" />
             </>
           )}
         </div>
 
         <div className="flex items-center justify-end gap-2">
-          <button
-            type="button"
-            aria-label={volume === 0 ? 'Unmute' : 'Mute'}
-            className="grid size-9 place-items-center rounded-full text-muted transition-colors hover:bg-field hover:text-fg"
-            onClick={() => {
-              setVolume(volume === 0 ? UNMUTE_VOLUME : 0);
-            }}
-          >
-            {volume === 0 ? (
-              <VolumeX aria-hidden="true" className="size-5" />
-            ) : (
-              <Volume2 aria-hidden="true" className="size-5" />
-            )}
-          </button>
-          <Slider
-            label="Volume"
-            hideLabel
-            value={volume}
-            onValueChange={setVolume}
-            formatValue={(v) => `${Math.round(v * 100)}%`}
-            className="w-28"
+          <VolumeControl
+            buttonClassName="grid size-9 place-items-center rounded-full text-muted transition-colors hover:bg-field hover:text-fg"
+            sliderClassName="w-28"
           />
         </div>
       </div>

@@ -1,7 +1,9 @@
-import { Pause, Play, SkipForward } from 'lucide-react';
+import { Pause, Play, SkipForward, Volume2, VolumeX } from 'lucide-react';
+import { useEffect } from 'react';
 import { cn } from '../../../components/ui/cn';
+import { Slider } from '../../../components/ui/slider';
 import { Spinner } from '../../../components/ui/spinner';
-import { pauseAudio, resumeTrack } from '../audio/audio-engine';
+import { getAudioElement, pauseAudio, resumeTrack } from '../audio/audio-engine';
 import { useAudioState } from '../hooks/use-audio-state';
 import { useDiscoverSkip } from '../hooks/use-discover-skip';
 import { usePlayerStore, type RevealedTrack } from '../player-store';
@@ -93,5 +95,85 @@ export function TimeLabel({ seconds, className }: { seconds: number; className?:
     <span aria-hidden="true" className={cn('font-mono text-xs text-muted tabular-nums', className)}>
       {formatTime(seconds)}
     </span>
+  );
+}
+
+/** The seek bar between elapsed and total time, for the mini player and the now-playing bar. */
+export function SeekRow({
+  nowPlaying: { audio, duration },
+  timeClassName,
+  className,
+}: {
+  nowPlaying: NowPlaying;
+  timeClassName?: string;
+  className?: string;
+}) {
+  return (
+    <div className={cn('flex items-center gap-2', className)}>
+      <TimeLabel seconds={audio.currentTime} className={cn(timeClassName, 'text-right')} />
+      <Slider
+        label="Seek"
+        hideLabel
+        value={audio.currentTime}
+        min={0}
+        max={Math.max(1, duration)}
+        step={1}
+        formatValue={(seconds) => `${formatTime(seconds)} of ${formatTime(duration)}`}
+        onValueChange={(seconds) => {
+          getAudioElement().currentTime = seconds;
+        }}
+        className="flex-1"
+      />
+      <TimeLabel seconds={duration} className={timeClassName} />
+    </div>
+  );
+}
+
+/** Spec 001 §9: unmuting from silence restores half volume. */
+const UNMUTE_VOLUME = 0.5;
+
+/** The listener's volume, applied to the one audio element wherever it is changed from. */
+export function useAppliedVolume() {
+  const volume = usePlayerStore((state) => state.volume);
+  useEffect(() => {
+    getAudioElement().volume = volume;
+  }, [volume]);
+}
+
+/** Mute and the volume slider (spec 001 §2: wide screens), for Discover and the now-playing bar. */
+export function VolumeControl({
+  buttonClassName,
+  sliderClassName,
+}: {
+  buttonClassName?: string;
+  sliderClassName?: string;
+}) {
+  const volume = usePlayerStore((state) => state.volume);
+  const setVolume = usePlayerStore((state) => state.setVolume);
+  return (
+    <>
+      <button
+        type="button"
+        aria-label={volume === 0 ? 'Unmute' : 'Mute'}
+        className={buttonClassName}
+        onClick={() => {
+          setVolume(volume === 0 ? UNMUTE_VOLUME : 0);
+        }}
+      >
+        {volume === 0 ? (
+          <VolumeX aria-hidden="true" className="size-5" />
+        ) : (
+          <Volume2 aria-hidden="true" className="size-5" />
+        )}
+      </button>
+      <Slider
+        label="Volume"
+        hideLabel
+        value={volume}
+        onValueChange={setVolume}
+        formatValue={(v) => `${String(Math.round(v * 100))}%`}
+        className={sliderClassName}
+      />
+    </>
   );
 }
