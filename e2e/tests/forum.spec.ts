@@ -348,9 +348,13 @@ test('the demo account gets the demo popup for a post and a follow, and nothing 
   expect(JSON.stringify(await search.json())).not.toContain(title);
 
   await page.keyboard.press('Escape');
+  // The seeded demo already follows some artists: either way, the follow state may not change.
   await screens.visit('/halden-marr');
-  await page.getByRole('button', { name: 'Follow', exact: true }).click();
+  const follow = page.getByRole('button', { name: /^Follow(ing)?$/ });
+  const before = await follow.textContent();
+  await follow.click();
   await expect(page.getByRole('dialog', { name: 'Demo mode' })).toContainText(ACCOUNT_MESSAGES.demoFollow);
   await page.getByRole('button', { name: 'Continue in Demo' }).click();
-  await expect(page.getByRole('button', { name: 'Follow', exact: true })).toBeVisible();
+  await page.reload();
+  await expect(follow).toHaveText(before ?? '');
 });

@@ -169,7 +169,8 @@ test('a free artist may open only the voice test; the other tools show the block
   // popup, not silence (spec 001 §2).
   await page.keyboard.press('Escape');
   await screens.visit('/profile');
-  const kit = page.getByRole('button', { name: 'Klang Kit' });
+  // Exact: on a desktop the sidebar's locked Kit entry is named 'Klang Kit Pro'.
+  const kit = page.getByRole('button', { name: 'Klang Kit', exact: true });
   if (test.info().project.use.hasTouch) await kit.tap();
   else await kit.click();
   const popup = page.getByRole('dialog', { name: 'Klang Kit is a Pro feature' });

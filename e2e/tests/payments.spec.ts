@@ -109,7 +109,11 @@ test('a free artist upgrades from the profile, sees the banner, then cancels fro
   await expect(page).toHaveURL(/\/profile\?upgrade=success$/);
   await expect(page.getByText(UPGRADE_MESSAGES.successful)).toBeVisible();
   // The screen follows the payment while the banner is up: the Kit opens, the free limits go.
-  await expect(page.getByRole('button', { name: 'Klang Kit' })).not.toHaveAttribute('aria-disabled', 'true');
+  // A free artist's Kit button announces the Pro popup; a paying one's opens the Kit.
+  await expect(page.getByRole('button', { name: 'Klang Kit', exact: true })).not.toHaveAttribute(
+    'aria-haspopup',
+    'dialog',
+  );
   await expect(page.getByText('0 of 5 uploads')).toBeHidden();
   await screens.check('upgrade successful');
   // Five seconds on, the banner goes and the address loses its query.

@@ -155,8 +155,17 @@ test('on a touch screen a swipe across the ring likes or skips, and only the han
   expect(Number(await scrubber.getAttribute('aria-valuenow'))).toBe(now);
   expect(ratings).toEqual(['like']);
 
-  // A swipe to the left from the middle of the ring skips to the next blind track.
-  await touchDrag(page, swipeFrom(centre, -140));
+  // A swipe to the left from the middle of the ring skips to the next blind track. The reveal
+  // makes the card taller, which can scroll the page on a phone: find the ring again.
+  const revealedRing = await scrubber.boundingBox();
+  if (!revealedRing) throw new Error('no ring after the reveal');
+  await touchDrag(
+    page,
+    swipeFrom(
+      { x: revealedRing.x + revealedRing.width / 2, y: revealedRing.y + revealedRing.height / 2 },
+      -140,
+    ),
+  );
   await expect(revealCard(page)).toHaveCount(0);
   await expect.poll(() => ratings).toEqual(['like', 'dislike']);
 
