@@ -240,6 +240,23 @@ describe('side doors', () => {
       expect([post.statusCode, post.body.includes(ACCOUNT_MESSAGES.demoForum)]).toEqual([403, true]);
       const follow = await demo.post(`/api/artists/${other}/follow`);
       expect([follow.statusCode, follow.body.includes(ACCOUNT_MESSAGES.demoFollow)]).toEqual([403, true]);
+      // Nor unfollow: the shared demo keeps its seeded follows for every visitor.
+      await t.db.query('insert into follows (follower_id, artist_id, artist_name) values ($1, $2, $3)', [
+        demo.id,
+        other,
+        'Other',
+      ]);
+      const unfollow = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/artists/${other}/follow`,
+        headers: { cookie: demo.cookie },
+      });
+      expect([unfollow.statusCode, unfollow.body.includes(ACCOUNT_MESSAGES.demoFollow)]).toEqual([403, true]);
+      const kept = await t.db.query('select 1 from follows where follower_id = $1 and artist_id = $2', [
+        demo.id,
+        other,
+      ]);
+      expect(kept).toHaveLength(1);
       const paid = await checkout(demo, {});
       expect([paid.statusCode, paid.body.includes(ACCOUNT_MESSAGES.demoSubscription)]).toEqual([403, true]);
     });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCOUNT_MESSAGES, artistParamsSchema, followStateSchema } from '@klang/domain';
-import { signedIn, signedInId } from '../../plugins/session';
+import { signedIn } from '../../plugins/session';
 import { assertNotDemo } from '../accounts/accounts.service';
 import type { FollowsService } from './follows.service';
 
@@ -20,6 +20,11 @@ export const followsRoutes: FastifyPluginAsyncZod<{ service: FollowsService }> =
   app.delete(
     '/api/artists/:artistId/follow',
     { preValidation: app.requireSession, schema, config },
-    async (request) => service.unfollow(signedInId(request.account), request.params.artistId),
+    async (request) => {
+      // The demo account is shared: its follows stay as seeded for every visitor, either way.
+      const account = signedIn(request.account);
+      assertNotDemo(account, ACCOUNT_MESSAGES.demoFollow);
+      return service.unfollow(account.id, request.params.artistId);
+    },
   );
 };
