@@ -11,6 +11,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { useLoyaltyCardQuery } from '../api/loyalty-api';
 import { TierBadge } from './tier-badge';
+import { TierProgressBar } from './tier-progress-bar';
 
 interface LoyaltyCardDialogProps {
   open: boolean;
@@ -87,16 +88,12 @@ function CardFace({ card }: { card: LoyaltyCard }) {
             <p className="text-sm font-semibold">{LOYALTY_MESSAGES.maximumLevel}</p>
           ) : (
             <>
-              <div
-                role="progressbar"
-                aria-label={`Progress to ${next?.label ?? 'the next tier'}`}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={Math.round(progress)}
-                className="h-2 overflow-hidden rounded-full bg-black/25"
-              >
-                <div className="h-full rounded-full bg-current" style={{ width: `${progress}%` }} />
-              </div>
+              <TierProgressBar
+                progress={progress}
+                nextLabel={next?.label}
+                trackClassName="bg-black/25"
+                fillClassName="bg-current"
+              />
               {next && (
                 <p className="mt-1.5 text-xs font-medium opacity-85">
                   {number.format(Math.max(0, next.from - card.points))} points to {next.label}

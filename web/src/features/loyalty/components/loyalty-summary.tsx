@@ -3,6 +3,7 @@ import { CalendarCheck, Clock, Heart, Library, MoveHorizontal } from 'lucide-rea
 import { Spinner } from '../../../components/ui/spinner';
 import { useLoyaltyCardQuery } from '../api/loyalty-api';
 import { TierBadge } from './tier-badge';
+import { TierProgressBar } from './tier-progress-bar';
 
 const number = new Intl.NumberFormat('en-GB');
 
@@ -70,16 +71,12 @@ function Standing({ tier, points }: { tier: string; points: number }) {
         <p className="text-sm font-semibold text-fg">{LOYALTY_MESSAGES.maximumLevel}</p>
       ) : (
         <div className="flex flex-col gap-1.5">
-          <div
-            role="progressbar"
-            aria-label={`Progress to ${next?.label ?? 'the next tier'}`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={Math.round(progress)}
-            className="h-2 overflow-hidden rounded-full bg-field"
-          >
-            <div className="h-full rounded-full bg-primary" style={{ width: `${progress}%` }} />
-          </div>
+          <TierProgressBar
+            progress={progress}
+            nextLabel={next?.label}
+            trackClassName="bg-field"
+            fillClassName="bg-primary"
+          />
           {next && (
             <p className="text-sm text-muted">
               <span className="font-semibold text-fg tabular-nums">
