@@ -109,6 +109,15 @@ async function touchDrag(page: Page, points: readonly { x: number; y: number }[]
   await cdp.detach();
 }
 
+/** Waits until the deck card is back in place: no offset left and its slide-back transition over. */
+async function cardAtRest(page: Page) {
+  const card = page.getByTestId('discover-card');
+  await expect(card).not.toHaveAttribute('style', /translateX/);
+  await card.evaluate((element) =>
+    Promise.all(element.getAnimations().map((animation) => animation.finished)),
+  );
+}
+
 /** A straight horizontal touch swipe of `dx` px from `from`, in small steps. */
 const swipeFrom = (from: { x: number; y: number }, dx: number) =>
   Array.from({ length: 11 }, (_, i) => ({ x: from.x + (dx * i) / 10, y: from.y + i * 0.4 }));
@@ -155,8 +164,10 @@ test('on a touch screen a swipe across the ring likes or skips, and only the han
   expect(Number(await scrubber.getAttribute('aria-valuenow'))).toBe(now);
   expect(ratings).toEqual(['like']);
 
-  // A swipe to the left from the middle of the ring skips to the next blind track. The reveal
-  // makes the card taller, which can scroll the page on a phone: find the ring again.
+  // A swipe to the left from the middle of the ring skips to the next blind track. The liked card
+  // flew out and slides back revealed, and the reveal makes it taller, which can scroll the page
+  // on a phone: wait for the card to come to rest, then find the ring again.
+  await cardAtRest(page);
   const revealedRing = await scrubber.boundingBox();
   if (!revealedRing) throw new Error('no ring after the reveal');
   await touchDrag(
