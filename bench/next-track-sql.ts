@@ -3,6 +3,7 @@
 // users and for a user who has liked three quarters of the featured tracks.
 //   npx tsx bench/next-track-sql.ts        (writes bench/results/next-track-sql.json)
 import { writeFileSync } from 'node:fs';
+import { DEAL_RULES } from '@klang/domain';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../server/src/db/client';
@@ -64,7 +65,7 @@ try {
   ).map((r) => r.id);
   // Warm up both plans and the caches.
   for (const user of users.slice(0, 20)) {
-    await repo.dealCandidate(user, null, Math.random(), new Date());
+    await repo.dealCandidate(user, null, Math.random(), new Date(), DEAL_RULES.firstListensDefault);
     await db.query(NAIVE, [user, null]);
   }
   const randomKey: number[] = [];
@@ -72,11 +73,19 @@ try {
   const heavyRandomKey: number[] = [];
   const heavyNaive: number[] = [];
   for (const user of users) {
-    randomKey.push(await time(() => repo.dealCandidate(user, null, Math.random(), new Date())));
+    randomKey.push(
+      await time(() =>
+        repo.dealCandidate(user, null, Math.random(), new Date(), DEAL_RULES.firstListensDefault),
+      ),
+    );
     naive.push(await time(() => db.query(NAIVE, [user, null])));
   }
   for (let i = 0; i < Math.min(100, SAMPLES); i++) {
-    heavyRandomKey.push(await time(() => repo.dealCandidate(heavyUserId, null, Math.random(), new Date())));
+    heavyRandomKey.push(
+      await time(() =>
+        repo.dealCandidate(heavyUserId, null, Math.random(), new Date(), DEAL_RULES.firstListensDefault),
+      ),
+    );
     heavyNaive.push(await time(() => db.query(NAIVE, [heavyUserId, null])));
   }
   // The same two queries timed inside the server (EXECUTE plans each call afresh, as the app's

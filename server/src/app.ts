@@ -180,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       storage: providers.storage,
       streamSecret: deps.secrets.media,
       loyalty,
+      firstListens: config.firstListens,
     }),
   });
   await app.register(followsRoutes, { service: createFollowsService({ db }) });
