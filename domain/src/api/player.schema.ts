@@ -64,8 +64,11 @@ export const likeRequestSchema = z.object({
   positionMs: positionMsSchema.optional(),
 });
 
-/** A skip's body is optional: without a position, the server's own bound is kept. */
-export const dislikeRequestSchema = z.object({ positionMs: positionMsSchema.optional() }).optional();
+/**
+ * A skip's body is optional (Fastify hands a missing body over as null): without a position, the
+ * server's own bound is kept.
+ */
+export const dislikeRequestSchema = z.object({ positionMs: positionMsSchema.optional() }).nullish();
 
 /** The listener left a dealt track unrated (closed the page, played something else). */
 export const leaveRequestSchema = z.object({ positionMs: positionMsSchema });
