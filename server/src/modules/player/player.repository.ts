@@ -27,6 +27,45 @@ function endPosition(at: string, reported: string): string {
     coalesce(t.duration_ms, 2147483647))::int`;
 }
 
+/**
+ * A track eligible for the user $1 in the deal pick: a Discover candidate they have not liked,
+ * other than the track of their current deal (the `current_deal` CTE).
+ */
+const ELIGIBLE = `${CANDIDATE}
+  and t.id is distinct from (select track_id from current_deal)
+  and not exists (
+    select 1 from track_interactions i
+    where i.user_id = $1 and i.track_id = t.id and i.interaction_type = 'like')`;
+
+/**
+ * The deal pick and its deal row, one statement (decision 0191; see dealCandidate): $1 user,
+ * $2 the current alias or null, $3 the random draw in [0, 1), $4 when, $5 FIRST_LISTENS (0 deals
+ * uniformly at random, as before the fair deck). Exported for the benchmarks.
+ */
+export const DEAL_CANDIDATE_SQL = `
+with current_deal as (select d.track_id from deals d where d.id = $2::uuid and d.user_id = $1),
+lowest as (select t.deal_count as n from tracks t where ${ELIGIBLE} order by t.deal_count limit 1),
+pick as (
+  (select t.id, t.duration_ms from tracks t
+   where ${ELIGIBLE} and (select n from lowest) < $5 and t.deal_count = (select n from lowest) and t.rnd >= $3
+   order by t.deal_count, t.rnd limit 1)
+  union all
+  (select t.id, t.duration_ms from tracks t
+   where ${ELIGIBLE} and (select n from lowest) < $5 and t.deal_count = (select n from lowest) and t.rnd < $3
+   order by t.deal_count, t.rnd limit 1)
+  union all
+  (select t.id, t.duration_ms from tracks t
+   where ${ELIGIBLE} and (select n from lowest) >= $5 and t.rnd >= $3
+   order by t.rnd limit 1)
+  union all
+  (select t.id, t.duration_ms from tracks t
+   where ${ELIGIBLE} and (select n from lowest) >= $5 and t.rnd < $3
+   order by t.rnd limit 1)
+  limit 1),
+dealt as (
+  insert into deals (user_id, track_id, dealt_at) select $1, pick.id, $4 from pick returning id)
+select dealt.id as alias, pick.duration_ms from dealt cross join pick`;
+
 export interface PlayableTrack {
   /** The public id. */
   id: string;
@@ -99,34 +138,8 @@ export function createPlayerRepository(db: Queryable) {
       dealtAt: Date,
       firstListens: number,
     ): Promise<{ alias: string; durationMs: number | null } | undefined> {
-      const eligible = `${CANDIDATE}
-            and t.id is distinct from (select track_id from current_deal)
-            and not exists (
-              select 1 from track_interactions i
-              where i.user_id = $1 and i.track_id = t.id and i.interaction_type = 'like')`;
       const rows = await db.query<{ alias: string; duration_ms: number | null }>(
-        `with current_deal as (select d.track_id from deals d where d.id = $2::uuid and d.user_id = $1),
-         lowest as (select t.deal_count as n from tracks t where ${eligible} order by t.deal_count limit 1),
-         pick as (
-           (select t.id, t.duration_ms from tracks t
-            where ${eligible} and (select n from lowest) < $5 and t.deal_count = (select n from lowest) and t.rnd >= $3
-            order by t.deal_count, t.rnd limit 1)
-           union all
-           (select t.id, t.duration_ms from tracks t
-            where ${eligible} and (select n from lowest) < $5 and t.deal_count = (select n from lowest) and t.rnd < $3
-            order by t.deal_count, t.rnd limit 1)
-           union all
-           (select t.id, t.duration_ms from tracks t
-            where ${eligible} and (select n from lowest) >= $5 and t.rnd >= $3
-            order by t.rnd limit 1)
-           union all
-           (select t.id, t.duration_ms from tracks t
-            where ${eligible} and (select n from lowest) >= $5 and t.rnd < $3
-            order by t.rnd limit 1)
-           limit 1),
-         dealt as (
-           insert into deals (user_id, track_id, dealt_at) select $1, pick.id, $4 from pick returning id)
-         select dealt.id as alias, pick.duration_ms from dealt cross join pick`,
+        DEAL_CANDIDATE_SQL,
         [userId, currentAlias, r, dealtAt, firstListens],
         { prepare: true },
       );
