@@ -94,7 +94,7 @@ try {
     create or replace function pg_temp.bench_pick(users uuid[], query text) returns double precision as $$
     declare started timestamptz := clock_timestamp(); u uuid;
     begin
-      foreach u in array users loop execute query using u, random(); end loop;
+      foreach u in array users loop execute query using u, random(), now(), ${DEAL_RULES.firstListensDefault}; end loop;
       return extract(epoch from clock_timestamp() - started) * 1000 / array_length(users, 1);
     end $$ language plpgsql`);
   const keyQuery = `select t.id from tracks t where t.featured_in_player and not t.is_deleted and t.status = 'ready' and t.rnd >= $2
@@ -109,7 +109,13 @@ try {
         )[0]?.ms ?? 0
       ).toFixed(3),
     );
+  // The whole deal statement (pick, deal row, count), with the draw as $3 and no current deal.
+  const dealQuery = DEAL_CANDIDATE_SQL.replaceAll('$2::uuid', 'null::uuid')
+    .replaceAll('$3', '$2')
+    .replaceAll('$4', '$3')
+    .replaceAll('$5', '$4');
   const serverSide = {
+    dealStatementMeanMs: await inServer(users, dealQuery),
     randomKeyMeanMs: await inServer(users, keyQuery),
     orderByRandomMeanMs: await inServer(users, naiveQuery),
     heavyRandomKeyMeanMs: await inServer(
@@ -160,6 +166,9 @@ try {
     },
     inServer: serverSide,
     inServerSpeedup: Number((serverSide.orderByRandomMeanMs / serverSide.randomKeyMeanMs).toFixed(1)),
+    inServerDealStatementSpeedup: Number(
+      (serverSide.orderByRandomMeanMs / serverSide.dealStatementMeanMs).toFixed(1),
+    ),
     speedupP50: Number((summarise(naive).p50 / summarise(randomKey).p50).toFixed(1)),
     heavyUserSpeedupP50: Number((summarise(heavyNaive).p50 / summarise(heavyRandomKey).p50).toFixed(1)),
     goal: 'P2: the random-key pick at least 20x faster than ORDER BY random() in the server, an index scan on tracks_discover_idx; the deal statement (decision 0191) on tracks_fair_idx and tracks_discover_idx, no scan of tracks',
