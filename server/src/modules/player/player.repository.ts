@@ -130,8 +130,8 @@ export function createPlayerRepository(db: Queryable) {
      * the least-exposed eligible track has fewer than `firstListens` deals, the pick is among the
      * eligible tracks with that lowest count; after that, among all eligible tracks. Either way it
      * seeks into the random key from `r` and wraps to the start of the range when nothing lies
-     * above it: index scans on tracks_fair_idx and tracks_discover_idx plus an anti-join probe
-     * per row, independent of the catalogue's size (reference A5). The insert's trigger counts the
+     * above it: index scans on tracks_fair_idx and tracks_discover_idx plus a probe of the
+     * user's likes per row, independent of the catalogue's size (reference A5). The insert's trigger counts the
      * deal, so a concurrent pick already sees it.
      */
     async dealCandidate(
@@ -280,7 +280,8 @@ export function createPlayerRepository(db: Queryable) {
      * served to this user: the like row, the deal's ending, the likes count, the library count
      * when added, a dislike the user had given before removed with its count, the points
      * (`award`, loyalty's part, waiting on the insert; its track is `(select track_id from
-     * liked)`; its parameters start at $6) and the reveal, which names the track by its public id. Undefined when nothing was
+     * liked)`; its parameters start at $6) and the reveal, which names the track by its public
+     * id. The deal ends at `positionMs`, clamped (see endPosition). Undefined when nothing was
      * inserted (already liked, not dealt, not served, gone): the caller says why. One round trip
      * instead of seven: the like is the hottest write of Discover.
      */
