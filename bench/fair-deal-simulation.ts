@@ -1,9 +1,10 @@
 // Equal first listens, simulated (issue 19, decision 0191): 2,000 listeners of 25 swipes each
 // walk the deck of dataset S (about 20,000 featured tracks) through the real pick statement on
-// PostgreSQL, once with the uniform pick (FIRST_LISTENS = 0) and once with the fair one
-// (FIRST_LISTENS = 50). Reports, side by side, the Gini coefficient of deals per featured track,
-// the share of featured tracks dealt at least once, and how soon a track featured halfway through
-// the busy hour gets its first deal.
+// PostgreSQL, three times: the deck as issue 18 left it (the uniform pick, FIRST_LISTENS = 0, on
+// random keys that never change), the uniform pick with the new key drawn at each deal, and the
+// fair pick (FIRST_LISTENS = 50). Reports, side by side, the Gini coefficient of deals per
+// featured track, the share of featured tracks dealt at least once, and how soon a track featured
+// halfway through the busy hour gets its first deal.
 //   npx tsx bench/fair-deal-simulation.ts        (writes bench/results/fair-deal-simulation.json)
 // LISTENERS, SWIPES and LIKE_RATE override the defaults.
 import { writeFileSync } from 'node:fs';
@@ -67,11 +68,17 @@ interface RunResult {
   seconds: number;
 }
 
+/**
+ * One busy hour. `fixedKeys` emulates the deck before issue 19, whose random keys never changed:
+ * after each deal the track gets back the key the dataset gave it (a statement of the bench's,
+ * outside the timed pick).
+ */
 async function simulate(
   db: Db,
   listeners: string[],
   firstListens: number,
   newTrackId: string,
+  fixedKeys: boolean,
 ): Promise<RunResult> {
   const repo = createPlayerRepository(db);
   const random = seeded(19);
@@ -100,6 +107,12 @@ async function simulate(
       if (!deal) throw new Error('the deck ran dry');
       dealt++;
       current.set(id, deal.alias);
+      if (fixedKeys)
+        await db.query(
+          `update tracks t set rnd = o.rnd from bench_original_keys o
+           where o.id = t.id and t.id = (select track_id from deals where id = $1)`,
+          [deal.alias],
+        );
       if (dealt > featureAt && newTrack.firstDealAfterDeals === null) {
         const [row] = await db.query<{ track_id: string }>('select track_id from deals where id = $1', [
           deal.alias,
@@ -158,14 +171,15 @@ async function simulate(
   };
 }
 
-/** Forgets one run: its deals, its likes, the counts, the new track's featuring. */
+/** Forgets one run: its deals, its likes, the counts, the keys, the new track's featuring. */
 async function reset(db: Db, newTrackId: string): Promise<void> {
   await db.exec(`
     -- A liked track is never dealt to its listener again, so every like on a dealt pair is the run's.
     delete from track_interactions i using deals d
       where i.user_id = d.user_id and i.track_id = d.track_id and i.interaction_type = 'like';
     delete from deals;
-    update tracks set deal_count = 0 where deal_count <> 0;`);
+    update tracks set deal_count = 0 where deal_count <> 0;
+    update tracks t set rnd = o.rnd from bench_original_keys o where o.id = t.id and t.rnd <> o.rnd;`);
   await db.exec('vacuum analyze tracks, deals, track_interactions');
   await db.query('update tracks set featured_in_player = false where id = $1', [newTrackId]);
 }
@@ -196,14 +210,20 @@ try {
     )
   ).map((r) => r.id);
   console.log(`dataset S in ${generatedInSeconds} s; ${listeners.length} listeners × ${SWIPES} swipes`);
+  await db.exec('create table bench_original_keys as select id, rnd from tracks');
 
-  const uniform = await simulate(db, listeners, 0, newTrackId);
-  await reset(db, newTrackId);
-  const [{ likes: likesAfterReset } = { likes: -1 }] = await db.query<{ likes: number }>(
-    `select count(*)::int as likes from track_interactions where interaction_type = 'like'`,
-  );
-  if (likesAfterReset !== datasetLikes) throw new Error('the reset did not restore the dataset');
-  const fair = await simulate(db, listeners, DEAL_RULES.firstListensDefault, newTrackId);
+  const resetChecked = async () => {
+    await reset(db, newTrackId);
+    const [{ likes: likesAfterReset } = { likes: -1 }] = await db.query<{ likes: number }>(
+      `select count(*)::int as likes from track_interactions where interaction_type = 'like'`,
+    );
+    if (likesAfterReset !== datasetLikes) throw new Error('the reset did not restore the dataset');
+  };
+  const before = await simulate(db, listeners, 0, newTrackId, true);
+  await resetChecked();
+  const uniform = await simulate(db, listeners, 0, newTrackId, false);
+  await resetChecked();
+  const fair = await simulate(db, listeners, DEAL_RULES.firstListensDefault, newTrackId, false);
 
   const plan = (
     await db.query<{ 'QUERY PLAN': string }>(`explain ${DEAL_CANDIDATE_SQL}`, [
@@ -218,8 +238,8 @@ try {
 
   const usesFairIndex = plan.some((line) => line.includes('tracks_fair_idx'));
   const pass =
-    fair.giniOfDealsPerTrack < uniform.giniOfDealsPerTrack &&
-    fair.shareDealtAtLeastOnce > uniform.shareDealtAtLeastOnce &&
+    fair.giniOfDealsPerTrack < before.giniOfDealsPerTrack &&
+    fair.shareDealtAtLeastOnce > before.shareDealtAtLeastOnce &&
     fair.tracksPastTwiceWhileOneUnder === 0 &&
     fair.newTrack.firstDealAfterSeconds !== null &&
     fair.newTrack.firstDealAfterSeconds <= 60 &&
@@ -241,41 +261,33 @@ try {
       likeRate: LIKE_RATE,
     },
     pace: `every listener swipes every ${SECONDS_PER_SWIPE} s: ${Math.round((listeners.length * 60) / SECONDS_PER_SWIPE)} deals a simulated minute`,
+    before,
     uniform,
     fair,
-    goal: 'issue 19: the fair pick spreads deals (lower Gini, more featured tracks dealt), no track past 2 × FIRST_LISTENS while one is under it, a newly featured track dealt within a minute of the busy hour, the pick index-driven (tracks_fair_idx)',
+    goal: 'issue 19: the fair pick spreads deals (lower Gini, more featured tracks dealt than the issue-18 deck), no track past 2 × FIRST_LISTENS while one is under it, a newly featured track dealt within a minute of the busy hour, the pick index-driven (tracks_fair_idx)',
     plan,
   };
   writeFileSync(
     path.join(import.meta.dirname, 'results', 'fair-deal-simulation.json'),
     `${JSON.stringify({ ...report, pass }, null, 2)}\n`,
   );
-  const row = (name: string, u: unknown, f: unknown) => {
-    console.log(`${name.padEnd(34)}${String(u).padEnd(16)}${String(f)}`);
+  const row = (name: string, ...cells: unknown[]) => {
+    console.log(`${name.padEnd(30)}${cells.map((c) => String(c).padEnd(18)).join('')}`);
   };
-  row('', 'uniform', `fair (FIRST_LISTENS=${DEAL_RULES.firstListensDefault})`);
-  row('Gini of deals per track', uniform.giniOfDealsPerTrack, fair.giniOfDealsPerTrack);
-  row('share dealt at least once', uniform.shareDealtAtLeastOnce, fair.shareDealtAtLeastOnce);
+  const runs = [before, uniform, fair];
+  row('', 'issue 18 deck', 'uniform, new keys', `fair (FIRST_LISTENS=${DEAL_RULES.firstListensDefault})`);
+  row('Gini of deals per track', ...runs.map((r) => r.giniOfDealsPerTrack));
+  row('share dealt at least once', ...runs.map((r) => r.shareDealtAtLeastOnce));
   row(
     'deals per track min/p50/max',
-    Object.values(uniform.dealsPerTrack).slice(0, 3).join('/'),
-    Object.values(fair.dealsPerTrack).slice(0, 3).join('/'),
+    ...runs.map((r) => Object.values(r.dealsPerTrack).slice(0, 3).join('/')),
   );
   row(
     'new track: first deal after',
-    `${uniform.newTrack.firstDealAfterDeals ?? 'never'} deals`,
-    `${fair.newTrack.firstDealAfterDeals ?? 'never'} deals`,
+    ...runs.map((r) => `${r.newTrack.firstDealAfterDeals ?? 'never'} deals`),
   );
-  row(
-    '  simulated seconds',
-    uniform.newTrack.firstDealAfterSeconds ?? '-',
-    fair.newTrack.firstDealAfterSeconds ?? '-',
-  );
-  row(
-    'pick p50 / p99 ms',
-    `${uniform.pickMs.p50} / ${uniform.pickMs.p99}`,
-    `${fair.pickMs.p50} / ${fair.pickMs.p99}`,
-  );
+  row('  simulated seconds', ...runs.map((r) => r.newTrack.firstDealAfterSeconds ?? '-'));
+  row('pick p50 / p99 ms', ...runs.map((r) => `${r.pickMs.p50} / ${r.pickMs.p99}`));
   console.log(`index-driven (tracks_fair_idx): ${usesFairIndex}; ${pass ? 'PASS' : 'FAIL'}`);
 } finally {
   cluster.stop();

@@ -4,14 +4,15 @@
 -- first until every one has FIRST_LISTENS. Kept by the database on every deal insert, whoever
 -- inserts it (the deck's pick, the seed, a test fixture), in the inserting statement; never
 -- decremented, since a deal that was handed out stays handed out when its row goes with an
--- account.
+-- account. The same update draws the track a new random key: a pick seeks into `rnd`, so a
+-- track behind a wide gap would otherwise be the next one above many draws, deal after deal.
 alter table tracks add column deal_count integer not null default 0;
 alter table tracks add constraint tracks_deal_count_check check (deal_count >= 0);
 update tracks t set deal_count = (select count(*) from deals d where d.track_id = t.id);
 
 create function deals_count_exposure() returns trigger language plpgsql as $$
 begin
-  update tracks set deal_count = deal_count + 1 where id = new.track_id;
+  update tracks set deal_count = deal_count + 1, rnd = random() where id = new.track_id;
   return null;
 end;
 $$;

@@ -47,10 +47,17 @@ describe('the fair pick', () => {
     }
   });
 
+  /** Sets the counts, and the keys back to 0.1, 0.3, 0.5 and 0.7 (a deal draws a new one). */
   const setCounts = async (counts: number[]) => {
     for (const [i, id] of tracks.entries())
-      await db.query('update tracks set deal_count = $2 where id = $1', [id, counts[i]]);
+      await db.query('update tracks set deal_count = $2, rnd = $3 where id = $1', [
+        id,
+        counts[i],
+        0.1 + 0.2 * i,
+      ]);
   };
+  const keyOf = async (id: string | undefined) =>
+    (await db.query<{ rnd: number }>('select rnd from tracks where id = $1', [id]))[0]?.rnd;
   const pickAt = async (r: number): Promise<string | undefined> => {
     draw = r;
     const next = await player.nextTrack(listener, null);
@@ -80,9 +87,23 @@ describe('the fair pick', () => {
     expect(await pickAt(0.2)).toBe(tracks[2]);
     expect(await pickAt(0.2)).toBe(tracks[0]);
     const [row] = await db.query<{ counts: number[] }>(
-      'select array_agg(deal_count order by rnd) as counts from tracks',
+      'select array_agg(deal_count order by id) as counts from tracks',
     );
     expect(row?.counts).toEqual([1, 1, 1, 1]);
+  });
+
+  it('draws a dealt track a new random key, so no gap in the keys favours one track for long', async () => {
+    const drawn = new Set<number>();
+    for (let i = 0; i < 5; i++) {
+      await setCounts([9, 9, 9, 9]);
+      // 0.6 falls in the gap before the key 0.7: the uniform pick deals track 3.
+      expect(await pickAt(0.6)).toBe(tracks[3]);
+      const key = await keyOf(tracks[3]);
+      expect(key).toBeGreaterThanOrEqual(0);
+      expect(key).toBeLessThan(1);
+      drawn.add(key ?? -1);
+    }
+    expect(drawn.size).toBe(5);
   });
 
   it('picks among all eligible tracks once none is under FIRST_LISTENS', async () => {
@@ -101,6 +122,14 @@ describe('the fair pick', () => {
     expect(await pickAt(0.05)).not.toBe(fresh);
     await db.query('update tracks set featured_in_player = true where id = $1', [fresh]);
     for (const r of [0.05, 0.99]) expect(await pickAt(r)).toBe(fresh);
+    // With its FIRST_LISTENS it is one of the rest: the draw decides (keys set back for the check).
+    const keysBack = async () => {
+      await setCounts([40, 40, 40, 40]);
+      await db.query('update tracks set rnd = 0.9 where id = $1', [fresh]);
+    };
+    await keysBack();
+    expect(await pickAt(0.8)).toBe(fresh);
+    await keysBack();
     expect(await pickAt(0.05)).toBe(tracks[0]);
   });
 });
