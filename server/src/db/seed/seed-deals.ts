@@ -75,7 +75,9 @@ export function planQuickListeners(
     };
     if (who.style === 'like-everything') {
       const skipped = rng.int(0, catalogue.tracks.length - 1);
-      catalogue.tracks.forEach((track, index) => rate(track, index !== skipped));
+      catalogue.tracks.forEach((track, index) => {
+        rate(track, index !== skipped);
+      });
     } else {
       const count = who.style === 'too-quick' ? 20 : 8;
       const featured = catalogue.tracks.filter((t) => t.featured);
