@@ -28,7 +28,7 @@ const isActive = (genre: string) => (ACTIVE_CHART_GENRES as readonly string[]).i
 /** Tab values become element ids: 'Minimal / Deep Tech' as 'minimal-deep-tech'. */
 const tabValue = (genre: string) => genre.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
-/** /charts (spec 001 §2, §4): a genre's ranking by likes, masked until the listener likes a track. */
+/** /charts (spec 001 §2, §4): a genre's ranking by the blind verdict (decision 0195), masked until the listener likes a track. */
 export function Charts({ playback, artistHref, preload, discoverLink }: ChartsProps) {
   const [genre, setGenre] = useState<string>(DEFAULT_CHART_GENRE);
   return (
