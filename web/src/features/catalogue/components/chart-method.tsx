@@ -45,11 +45,11 @@ function Rule({ Icon, title, children }: { Icon: LucideIcon; title: string; chil
 }
 
 /** One live figure: a big number with what it counts under it. */
-function Figure({ value, label, detail }: { value: number; label: string; detail?: ReactNode }) {
+function Figure({ value, label, detail }: { value: number | string; label: string; detail?: ReactNode }) {
   return (
     <div className="flex flex-col gap-1 rounded-3xl border border-line bg-surface p-5 sm:p-6">
       <dd className="order-1 text-3xl font-bold tracking-tight text-fg tabular-nums sm:text-4xl">
-        {number.format(value)}
+        {typeof value === 'number' ? number.format(value) : value}
       </dd>
       <dt className="order-2 text-sm font-semibold text-fg">{label}</dt>
       {detail && <p className="order-3 text-sm leading-relaxed text-muted">{detail}</p>}
@@ -81,8 +81,9 @@ function LiveFigures({ method }: { method: ChartMethod }) {
           detail="New, temporary or demo accounts"
         />
         <Figure
-          value={figures.likes === 0 ? 0 : Math.round((100 * figures.likesDiscounted) / figures.likes)}
-          label="% of likes discounted"
+          value={percent.format(figures.likes === 0 ? 0 : figures.likesDiscounted / figures.likes)}
+          label="Share discounted"
+          detail={`Of all ${number.format(figures.likes)} likes`}
         />
       </dl>
       <div className="rounded-3xl border border-line bg-surface p-5 sm:p-6">
