@@ -1,0 +1,207 @@
+// The blind-verdict charts on PostgreSQL with dataset S (issue 19 item 3, decision 0195): how long
+// the chart-verdict job takes over a month of rated deals, the plan and time of the chart's
+// ranking query (EXPLAIN ANALYZE of the statement the repository really sends), and the chart
+// endpoint under load with its cache off, so every read ranks. The server runs pinned to core 0,
+// autocannon here; run this under `taskset -c 1`:
+//   taskset -c 1 npx tsx bench/chart-verdict.ts   (writes bench/results/chart-verdict.json)
+import { execFileSync, fork } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { openDatabase, type Queryable } from '../server/src/db/client';
+import { migrate } from '../server/src/db/migrate';
+import { createCatalogueRepository } from '../server/src/modules/catalogue/catalogue.repository';
+import { refreshVerdicts } from '../server/src/modules/catalogue/chart-verdict';
+import { startThrowawayCluster } from '../scripts/pg-cluster.mjs';
+import { DATASET_S, generateDataset } from './lib/dataset';
+
+const PORT = 3289;
+const DURATION = Number(process.env.DURATION ?? 10);
+const CONNECTIONS = 20;
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const SESSIONS = 2000;
+/** A month of Discover: every listener of dataset S rates this many deals in the window. */
+const RATED_PER_USER = 25;
+
+type Result = { rps: number; p50: number; p99: number; non2xx: number };
+
+function run(requests: autocannon.Request[], duration = DURATION): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { url: `http://127.0.0.1:${PORT}`, connections: CONNECTIONS, duration, requests },
+      (error, result) => {
+        if (error) reject(error instanceof Error ? error : new Error(String(error)));
+        else
+          resolve({
+            rps: Math.round(result.requests.average),
+            p50: result.latency.p50,
+            p99: result.latency.p99,
+            non2xx: result.non2xx,
+          });
+      },
+    );
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)] as T;
+
+async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const started = performance.now();
+  const value = await work();
+  return { ms: Math.round(performance.now() - started), value };
+}
+
+const cluster = await startThrowawayCluster({ settings: ['shared_buffers=256MB'] });
+try {
+  const db = await openDatabase({ kind: 'postgres', url: cluster.url });
+  await migrate(db);
+  await generateDataset(db, DATASET_S);
+  // A month of verdicts: each listener rates RATED_PER_USER featured tracks, a third liked after
+  // 2 to 60 s of listening (some under 10 s), the rest skipped; each track has its own appeal.
+  await db.exec(`
+    select setseed(0.19);
+    update accounts set created_at = now() - interval '90 days';
+    create temporary table appeal as
+      select id, 0.1 + random() * 0.6 as p from tracks where featured_in_player and not is_deleted;
+    insert into deals (user_id, track_id, dealt_at, first_served_at, ended_as, ended_at, end_position_ms, listened_before_like_ms)
+      select d.user_id, d.track_id, d.at - interval '1 minute', d.at - interval '1 minute',
+             case when d.liked then 'like' else 'skip' end, d.at, d.heard,
+             case when d.liked then d.heard end
+      from (
+        select u.id as user_id, a.id as track_id, random() < a.p as liked,
+               now() - random() * interval '30 days' as at, (2000 + random() * 58000)::int as heard
+        from profiles u
+        cross join lateral (select id, p from appeal order by random() limit ${RATED_PER_USER}) a
+        where u.role = 'listener'
+      ) d;
+    drop table appeal;
+    analyze;
+  `);
+  const [counts] = await db.query<{ rated: number; tracks: number }>(
+    `select count(*)::int as rated, count(distinct track_id)::int as tracks from deals where ended_as in ('like', 'skip')`,
+  );
+  const first = await timed(() => refreshVerdicts(db, new Date(), 30));
+  const unchanged = await timed(() => refreshVerdicts(db, new Date(), 30));
+  console.log(`verdict job: first ${first.ms} ms (${first.value.changed} tracks), again ${unchanged.ms} ms`);
+
+  // The chart's ranking query exactly as the repository sends it, explained with its parameters.
+  let sent: { sql: string; params: unknown[] } | undefined;
+  const capture: Queryable = {
+    query: (sql: string, params?: unknown[], options?: { prepare?: boolean }) => {
+      sent = { sql, params: params ?? [] };
+      return db.query(sql, params, options);
+    },
+  };
+  const genre = 'Minimal / Deep Tech';
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const ranked = await createCatalogueRepository(capture).ranking(genre, yesterday, 50);
+  if (!sent) throw new Error('the ranking sent no query');
+  const explained = await db.query<{ 'QUERY PLAN': string }>(
+    `explain (analyze, buffers, costs off) ${sent.sql}`,
+    sent.params,
+  );
+  const plan = explained.map((row) => row['QUERY PLAN']);
+  const usesIndex = plan.some((line) => line.includes('tracks_chart_idx'));
+  const planMs = Number(/Execution Time: ([\d.]+) ms/.exec(plan.join('\n'))?.[1] ?? Number.NaN);
+  const [listed] = await db.query<{ n: number }>(
+    `select count(*)::int as n from tracks where genre = $1 and not is_deleted and status = 'ready'`,
+    [genre],
+  );
+  console.log(plan.join('\n'));
+
+  const users = (
+    await db.query<{ id: string }>(
+      `select id from profiles where role = 'listener' order by random() limit ${SESSIONS}`,
+    )
+  ).map((r) => r.id);
+  const cookies = users.map((_, i) => `klang_session=bench-token-${i}`);
+  await db.query(
+    `insert into sessions (token_hash, account_id, expires_at)
+     select h, u, now() + interval '1 day' from unnest($1::text[], $2::uuid[]) as x(h, u)`,
+    [users.map((_, i) => createHash('sha256').update(`bench-token-${i}`).digest('hex')), users],
+  );
+  await db.close();
+
+  const server = fork(path.join(import.meta.dirname, 'lib', 'bench-server.ts'), {
+    execArgv: ['--import', 'tsx'],
+    // No chart cache: every read ranks, the worst case of the chart read.
+    env: { ...process.env, DATABASE_URL: cluster.url, PORT: String(PORT), CHART_CACHE_MS: '0' },
+  });
+  if (server.pid) execFileSync('taskset', ['-a', '-p', '-c', '0', String(server.pid)], { stdio: 'ignore' });
+  await new Promise<void>((resolve) => {
+    server.once('message', () => {
+      resolve();
+    });
+  });
+  try {
+    const scenarios: Record<string, autocannon.Request[]> = {
+      hello: [{ method: 'GET', path: '/bench/hello' }],
+      chart: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            method: 'GET',
+            path: `/api/charts?genre=${encodeURIComponent(pick(['Minimal / Deep Tech', 'House / Tech House']))}`,
+            headers: { cookie: pick(cookies) },
+          }),
+        },
+      ],
+      method: [{ method: 'GET', path: '/api/charts/method' }],
+    };
+    for (const requests of Object.values(scenarios)) await run(requests, 3);
+    const rounds: Record<string, Result[]> = Object.fromEntries(Object.keys(scenarios).map((k) => [k, []]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, requests] of Object.entries(scenarios)) {
+        const result = await run(requests);
+        rounds[name]?.push(result);
+        console.log(
+          `round ${round + 1} ${name}: ${result.rps} req/s, p99 ${result.p99} ms, non-2xx ${result.non2xx}`,
+        );
+      }
+    }
+    const summary = Object.fromEntries(
+      Object.entries(rounds).map(([name, results]) => [
+        name,
+        {
+          rps: median(results.map((r) => r.rps)),
+          p99: median(results.map((r) => r.p99)),
+          non2xx: results.reduce((a, r) => a + r.non2xx, 0),
+        },
+      ]),
+    ) as Record<string, { rps: number; p99: number; non2xx: number }>;
+    const checks = {
+      chartP99AtMost20msUncached: (summary.chart?.p99 ?? Infinity) <= 20,
+      rankingWalksTracksChartIdx: usesIndex,
+      rankingReturnsFifty: ranked.length === 50,
+      noErrors: ['chart', 'method'].every((n) => summary[n]?.non2xx === 0),
+    };
+    const report = {
+      date: new Date().toISOString(),
+      machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
+      dataset: {
+        name: 'S',
+        ratedDealsInWindow: counts?.rated,
+        tracksWithVerdicts: counts?.tracks,
+        listedInGenre: listed?.n,
+      },
+      verdictJob: { firstRunMs: first.ms, tracksChanged: first.value.changed, unchangedRunMs: unchanged.ms },
+      rankingQuery: { executionMs: planMs, plan },
+      method: `chart cache off; autocannon c${CONNECTIONS}, 3 s warm-up per route, ${DURATION} s per run, ${ROUNDS} interleaved rounds, medians; server pinned to core 0`,
+      summary,
+      checks,
+      pass: Object.values(checks).every(Boolean),
+    };
+    writeFileSync(
+      path.join(import.meta.dirname, 'results', 'chart-verdict.json'),
+      `${JSON.stringify(report, null, 2)}\n`,
+    );
+    console.log(JSON.stringify(checks), report.pass ? 'PASS' : 'FAIL');
+  } finally {
+    server.kill();
+  }
+} finally {
+  cluster.stop();
+}
