@@ -65,18 +65,20 @@ try {
     select setseed(0.19);
     update accounts set created_at = now() - interval '90 days';
     create temporary table appeal as
-      select id, 0.1 + random() * 0.6 as p from tracks where featured_in_player and not is_deleted;
+      select (row_number() over ())::int as n, id, 0.1 + random() * 0.6 as p
+      from tracks where featured_in_player and not is_deleted and status = 'ready';
     insert into deals (user_id, track_id, dealt_at, first_served_at, ended_as, ended_at, end_position_ms, listened_before_like_ms)
-      select d.user_id, d.track_id, d.at - interval '1 minute', d.at - interval '1 minute',
-             case when d.liked then 'like' else 'skip' end, d.at, d.heard,
-             case when d.liked then d.heard end
+      select s.user_id, a.id, s.at - interval '1 minute', s.at - interval '1 minute',
+             case when s.roll < a.p then 'like' else 'skip' end, s.at, s.heard,
+             case when s.roll < a.p then s.heard end
       from (
-        select u.id as user_id, a.id as track_id, random() < a.p as liked,
+        -- A subquery with volatile columns is not flattened: each row draws its own track once.
+        select u.id as user_id, 1 + floor(random() * (select count(*) from appeal))::int as pick, random() as roll,
                now() - random() * interval '30 days' as at, (2000 + random() * 58000)::int as heard
-        from profiles u
-        cross join lateral (select id, p from appeal order by random() limit ${RATED_PER_USER}) a
+        from profiles u cross join generate_series(1, ${RATED_PER_USER}) k
         where u.role = 'listener'
-      ) d;
+      ) s
+      join appeal a on a.n = s.pick;
     drop table appeal;
     analyze;
   `);
