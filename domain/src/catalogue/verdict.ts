@@ -9,7 +9,9 @@ import { z } from 'zod';
 export const VERDICT = {
   /** The rolling window's default length in days (`CHART_WINDOW_DAYS`). */
   windowDays: 30,
-  /** The normal quantile of a two-sided 95 % interval. */
+  /** The confidence of the interval whose lower bound ranks… */
+  confidencePercent: 95,
+  /** …and the normal quantile of that two-sided interval. */
   z: 1.959_963_984_540_054,
   /** An account's ratings count from its second day on: younger, temporary and demo accounts count 0. */
   accountMinAgeMs: 86_400_000,

@@ -167,7 +167,7 @@ export function createCatalogueService(deps: {
           fullLikeAfterSeconds: VERDICT.fullLikeAfterMs / 1000,
           likeEverythingMinRated: VERDICT.likeEverythingMinRated,
           likeEverythingPercent: VERDICT.likeEverythingShare * 100,
-          confidencePercent: 95,
+          confidencePercent: VERDICT.confidencePercent,
         },
         figures: {
           deals: row?.deals ?? 0,
