@@ -70,13 +70,16 @@ export async function refreshVerdicts(db: Queryable, at: Date, windowDays: numbe
      scores as (
        select track_id, ${WILSON} as score
        from (select track_id, rated_w, coalesce(likes_w, 0) / nullif(rated_w, 0) as p from per_track) s),
+     -- Every track against its new score (0 when its deals all aged out), kept only where it
+     -- changed. A left join from all tracks, not an anti-join against the scores: the planner
+     -- estimates "tracks with a verdict" from statistics that the last run made stale, and a
+     -- nested anti-join on that estimate is quadratic (measured: 23 s on dataset S).
+     changes as (
+       select t.id, coalesce(s.score, 0.0) as score
+       from tracks t left join scores s on s.track_id = t.id
+       where t.verdict_score <> coalesce(s.score, 0.0)),
      judged as (
-       update tracks t set verdict_score = s.score
-       from scores s where t.id = s.track_id and t.verdict_score <> s.score
-       returning 1),
-     aged as (
-       update tracks t set verdict_score = 0
-       where t.verdict_score <> 0 and not exists (select 1 from scores s where s.track_id = t.id)
+       update tracks t set verdict_score = c.score from changes c where t.id = c.id
        returning 1),
      figures as (
        insert into chart_method_figures (
@@ -104,7 +107,7 @@ export async function refreshVerdicts(db: Queryable, at: Date, windowDays: numbe
          accounts_excluded = excluded.accounts_excluded, listeners = excluded.listeners
        returning 1)
      -- A data-modifying CTE runs whether or not it is read: the figures are written either way.
-     select ((select count(*) from judged) + (select count(*) from aged))::int as changed`,
+     select (select count(*) from judged)::int as changed`,
     [
       at.toISOString(),
       windowDays,
