@@ -19,15 +19,17 @@ test("the FAQ's no-bots promise leads to the published method, with the seeded m
   expect(method.figures.rated).toBeGreaterThan(0);
   for (const count of Object.values(method.figures.discountedBecause)) expect(count).toBeGreaterThan(0);
 
+  // Each figure's first line is its number.
+  const figures = page.getByRole('list', { name: 'Figures of the window' });
   const figure = (label: string) =>
-    page.locator('dl > div').filter({ has: page.getByText(label, { exact: true }) });
-  await expect(figure('Blind deals played').locator('dd')).toHaveText(number.format(method.figures.deals));
-  await expect(figure('Likes discounted').locator('dd')).toHaveText(
-    number.format(method.figures.likesDiscounted),
-  );
-  await expect(figure('Accounts excluded').locator('dd')).toHaveText(
-    number.format(method.figures.accountsExcluded),
-  );
+    figures
+      .getByRole('listitem')
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .locator('p')
+      .first();
+  await expect(figure('Blind deals played')).toHaveText(number.format(method.figures.deals));
+  await expect(figure('Likes discounted')).toHaveText(number.format(method.figures.likesDiscounted));
+  await expect(figure('Accounts excluded')).toHaveText(number.format(method.figures.accountsExcluded));
   await expect(page.getByText('Liked too quickly')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'How the deck deals' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Which likes count' })).toBeVisible();

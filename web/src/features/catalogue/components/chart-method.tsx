@@ -47,13 +47,13 @@ function Rule({ Icon, title, children }: { Icon: LucideIcon; title: string; chil
 /** One live figure: a big number with what it counts under it. */
 function Figure({ value, label, detail }: { value: number | string; label: string; detail?: ReactNode }) {
   return (
-    <div className="flex flex-col gap-1 rounded-3xl border border-line bg-surface p-5 sm:p-6">
-      <dd className="order-1 text-3xl font-bold tracking-tight text-fg tabular-nums sm:text-4xl">
+    <li className="flex flex-col gap-1 rounded-3xl border border-line bg-surface p-5 sm:p-6">
+      <p className="text-3xl font-bold tracking-tight text-fg tabular-nums sm:text-4xl">
         {typeof value === 'number' ? number.format(value) : value}
-      </dd>
-      <dt className="order-2 text-sm font-semibold text-fg">{label}</dt>
-      {detail && <p className="order-3 text-sm leading-relaxed text-muted">{detail}</p>}
-    </div>
+      </p>
+      <p className="text-sm font-semibold text-fg">{label}</p>
+      {detail && <p className="text-sm leading-relaxed text-muted">{detail}</p>}
+    </li>
   );
 }
 
@@ -62,7 +62,7 @@ function LiveFigures({ method }: { method: ChartMethod }) {
   const { discountedBecause: why } = figures;
   return (
     <div className="flex flex-col gap-4">
-      <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+      <ul aria-label="Figures of the window" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
         <Figure value={figures.deals} label="Blind deals played" detail="Tracks the deck dealt and played" />
         <Figure
           value={figures.rated}
@@ -85,7 +85,7 @@ function LiveFigures({ method }: { method: ChartMethod }) {
           label="Share discounted"
           detail={`Of all ${number.format(figures.likes)} likes`}
         />
-      </dl>
+      </ul>
       <div className="rounded-3xl border border-line bg-surface p-5 sm:p-6">
         <h3 className="text-sm font-semibold text-fg">Why likes were discounted</h3>
         <ul className="mt-3 grid gap-3 sm:grid-cols-3">
