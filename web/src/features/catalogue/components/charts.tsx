@@ -179,8 +179,11 @@ function HiddenRun({
   onShow: () => void;
 }) {
   const count = segment.entries.length;
-  const most = segment.entries[0]?.likes ?? 0;
-  const least = segment.entries.at(-1)?.likes ?? 0;
+  // The chart ranks by the blind verdict, not the like count (decision 0195): a run's likes are
+  // not in order, so its range is their lowest and highest.
+  const likes = segment.entries.map((entry) => entry.likes);
+  const most = Math.max(...likes);
+  const least = Math.min(...likes);
   return (
     <li className="flex items-center gap-3 rounded-2xl border border-dashed border-line px-3 py-3 sm:gap-4">
       <div className="hidden size-12 shrink-0 place-items-center rounded-xl bg-field text-muted sm:grid">
@@ -193,7 +196,7 @@ function HiddenRun({
         </p>
         <p className="text-sm text-muted tabular-nums">
           Places {segment.first}–{segment.last} ·{' '}
-          {most === least ? `${likesText(most)} each` : `${likesText(most)} down to ${likesText(least)}`}
+          {most === least ? `${likesText(most)} each` : `${least} to ${likesText(most)}`}
         </p>
       </div>
       <Button
