@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  artistTracksResponseSchema,
   chartMethodSchema,
   chartResponseSchema,
   DEMO_ACCOUNT,
@@ -286,6 +287,10 @@ describe('blind-verdict charts (decisions 0195, 0196)', () => {
       .entries.slice(0, 3)
       .map((e) => (e.track.isRevealed ? e.track.id : null));
     expect(ids).toEqual(ordered.map((r) => r.id));
+    // The artist's own chart place agrees with the chart, ties included.
+    const own = artistTracksResponseSchema.parse((await owner.get('/api/artist/tracks')).json());
+    const place = Object.fromEntries(own.tracks.map((track) => [track.id, track.chart?.position]));
+    expect(ordered.map((r) => place[r.id])).toEqual([1, 2, 3]);
   });
 });
 
