@@ -23,7 +23,7 @@ const ready: TrackHooks = {
   skipCurve: {
     positioned: 10,
     withoutPosition: 2,
-    points: Array.from({ length: 21 }, (_, i) => ({ positionMs: i * 9_000, share: 1 - i * 0.03 })),
+    points: Array.from({ length: 21 }, (_, i) => ({ positionMs: i * 9_000, share: 1 - i * 0.025 })),
   },
   secondsToLike: {
     timedLikes: 4,
@@ -81,12 +81,15 @@ describe('HookAnalytics', () => {
     expect(within(figures).getByText('40%')).toBeDefined();
     expect(within(figures).getByText('8 pts above the genre median 32%')).toBeDefined();
     expect(within(figures).getByText('18 s')).toBeDefined();
+    expect(within(figures).getByText('median of 4 likes')).toBeDefined();
+    expect(within(figures).getByText('50%')).toBeDefined();
+    expect(within(figures).getByText('4 liked · 6 skipped · 2 left')).toBeDefined();
     const link = screen.getByRole('link', { name: 'Download CSV' });
     expect(link.getAttribute('href')).toBe(`/api/artist/tracks/${READY_ID}/hooks.csv`);
     expect(link.hasAttribute('download')).toBe(true);
     const curve = screen.getByRole('table', { name: 'Skip curve' });
     expect(within(curve).getAllByRole('row')).toHaveLength(22);
-    expect(within(curve).getByRole('row', { name: '1:30 70%' })).toBeDefined();
+    expect(within(curve).getByRole('row', { name: '1:30 75%' })).toBeDefined();
     const likes = screen.getByRole('table', { name: 'Seconds to like' });
     expect(within(likes).getByRole('row', { name: '10 to 30 s 3' })).toBeDefined();
     expect(within(likes).getByRole('row', { name: '30 s or more 0' })).toBeDefined();

@@ -170,16 +170,30 @@ function HookReport({ hooks }: { hooks: ReadyTrackHooks }) {
           </a>
         </Button>
       </div>
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
-        <Figure label="Deals" value={formatCompactNumber(hooks.deals)} />
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Figure
+          label="Deals"
+          value={formatCompactNumber(hooks.deals)}
+          note={
+            <dd className="text-xs text-muted">
+              {hooks.likes} liked · {hooks.skips} skipped · {hooks.left} left
+            </dd>
+          }
+        />
         <Figure
           label="Like rate"
           value={formatShare(hooks.likeRate)}
           note={<MedianNote comparison={comparison} />}
         />
         <Figure
-          label="Median time to like"
+          label="Time to like"
           value={median === null ? '—' : `${String(Math.round(median))} s`}
+          note={<dd className="text-xs text-muted">median of {secondsToLike.timedLikes} likes</dd>}
+        />
+        <Figure
+          label="Heard to the end"
+          value={formatShare(skipCurve.points.at(-1)?.share ?? null)}
+          note={<dd className="text-xs text-muted">not skipped or left</dd>}
         />
       </dl>
       <Section

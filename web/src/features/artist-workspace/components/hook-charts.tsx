@@ -1,6 +1,7 @@
 import type { LikeSecondsBin, SkipCurvePoint } from '@klang/domain';
 import { useId } from 'react';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { useMediaQuery } from '../../../components/ui/use-media-query';
 import { formatPosition, formatShare, likeBinDescription, likeBinLabel } from '../hook-format';
 
 // The charts take the theme's colours through CSS variables, so dark and light need no code.
@@ -85,25 +86,49 @@ export function SkipCurveChart({
   );
 }
 
-/** How many likes came after how many seconds of blind listening, as bars. */
+/** Ten bars side by side need about 48 px each for their labels; narrower, the bars lie down. */
+const WIDE_BARS_QUERY = '(min-width: 30rem)';
+
+/**
+ * How many likes came after how many seconds of blind listening, as bars: upright where there is
+ * room, lying as rows on a phone so every bin keeps a readable label.
+ */
 export function SecondsToLikeChart({ bins, summary }: { bins: LikeSecondsBin[]; summary: string }) {
+  const isWide = useMediaQuery(WIDE_BARS_QUERY);
   const data = bins.map((bin) => ({
     ...bin,
     label: likeBinLabel(bin),
     description: likeBinDescription(bin),
   }));
+  const category = { dataKey: 'label', type: 'category', interval: 0, ...AXIS } as const;
+  const count = { type: 'number', allowDecimals: false, ...AXIS } as const;
   return (
     <BarChart
       responsive
       data={data}
-      style={{ width: '100%', height: HEIGHT }}
-      margin={{ top: 8, right: 12, bottom: 0, left: -12 }}
+      layout={isWide ? 'horizontal' : 'vertical'}
+      style={{ width: '100%', height: isWide ? HEIGHT : 28 * bins.length + 40 }}
+      margin={{ top: 8, right: 12, bottom: 0, left: isWide ? -12 : 0 }}
       title="Seconds to like"
       desc={summary}
     >
-      <CartesianGrid vertical={false} stroke="var(--color-line)" strokeDasharray="3 4" />
-      <XAxis dataKey="label" interval={0} {...AXIS} tick={{ ...AXIS.tick, fontSize: 11 }} />
-      <YAxis allowDecimals={false} width={48} {...AXIS} />
+      <CartesianGrid
+        vertical={!isWide}
+        horizontal={isWide}
+        stroke="var(--color-line)"
+        strokeDasharray="3 4"
+      />
+      {isWide ? (
+        <>
+          <XAxis {...category} />
+          <YAxis {...count} width={48} />
+        </>
+      ) : (
+        <>
+          <XAxis {...count} />
+          <YAxis {...category} width={56} unit=" s" />
+        </>
+      )}
       <Tooltip
         {...TOOLTIP}
         labelFormatter={(_, payload) => {
@@ -118,7 +143,8 @@ export function SecondsToLikeChart({ bins, summary }: { bins: LikeSecondsBin[]; 
         dataKey="likes"
         name="Likes"
         fill="var(--color-primary)"
-        radius={[6, 6, 0, 0]}
+        radius={isWide ? [6, 6, 0, 0] : [0, 6, 6, 0]}
+        maxBarSize={isWide ? 48 : 18}
         isAnimationActive={false}
       />
     </BarChart>
