@@ -44,18 +44,19 @@ export function createHooksRepository(db: Queryable) {
      * The track's served, ended deals up to the published snapshot, grouped. A listener joins
      * with their first ended deal; the snapshot ends at the deal that brought the count of
      * distinct listeners to the largest multiple of `floor`, so it only ever moves in steps of
-     * `floor` new listeners (no rows: fewer than `floor`).
+     * `floor` new listeners (no rows: fewer than `floor`). The artist's own hearings are no one's
+     * verdict and do not count.
      */
     async hearingGroups(
       trackId: string,
-      options: { floor: number; durationMs: number | null; steps: number },
+      options: { artistId: string; floor: number; durationMs: number | null; steps: number },
     ): Promise<HearingGroupRow[]> {
       return db.query<HearingGroupRow>(
         `with ended as (
            select d.id, d.user_id, d.ended_as, d.ended_at, d.end_position_ms, d.listened_before_like_ms,
              row_number() over (partition by d.user_id order by d.ended_at, d.id) = 1 as is_first
            from deals d
-           where d.track_id = $1 and d.first_served_at is not null and d.ended_at is not null
+           where d.track_id = $1 and d.user_id <> $5 and d.first_served_at is not null and d.ended_at is not null
          ),
          firsts as (
            select ended_at, id, row_number() over (order by ended_at, id) as rank, count(*) over () as total
@@ -72,7 +73,7 @@ export function createHooksRepository(db: Queryable) {
          from ended e
          join cutoff c on (e.ended_at, e.id) <= (c.ended_at, c.id)
          group by 1, 2, 3, c.listeners`,
-        [trackId, options.floor, options.durationMs, options.steps],
+        [trackId, options.floor, options.durationMs, options.steps, options.artistId],
       );
     },
 

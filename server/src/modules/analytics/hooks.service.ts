@@ -42,6 +42,7 @@ export function createHooksService(deps: HooksServiceDeps) {
       if (track.id === null || track.title === null || track.genre === null)
         throw new AppError('NOT_FOUND', TRACK_MESSAGES.notOwned);
       const groups = await repository.hearingGroups(track.id, {
+        artistId: accountId,
         floor: HOOKS.minListeners,
         durationMs: track.duration_ms,
         steps: HOOKS.curveSteps,
