@@ -99,6 +99,31 @@ function preloadBrandFont(): Plugin {
   };
 }
 
+/**
+ * Writes app.html beside index.html: the same page without the tags marked data-landing-only (the
+ * landing hero's image preload), which the server sends for every path but `/`, so a signed-in
+ * screen on a slow phone does not spend its first round trips on the landing's picture. The build
+ * fails if nothing is marked, so the two pages cannot silently become one.
+ */
+function appPageWithoutLandingPreloads(): Plugin {
+  const landingOnly = /\s*<link\b[^>]*\bdata-landing-only\b[^>]*>/g;
+  return {
+    name: 'klang-app-page',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (index?.type !== 'asset' || typeof index.source !== 'string')
+          throw new Error('no index.html in the build');
+        const app = index.source.replace(landingOnly, '');
+        if (app === index.source) throw new Error('index.html marks no data-landing-only tag');
+        this.emitFile({ type: 'asset', fileName: 'app.html', source: app });
+      },
+    },
+  };
+}
+
 // The API server (server/) answers these prefixes; Vite forwards them in development so the browser
 // stays same-origin and the session cookie works as in production. The boundary matters: a custom
 // artist URL such as /restless must stay with the single-page app.
@@ -108,7 +133,14 @@ const apiProxy = {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), elevenLabsWorklets(), elevenLabsOwnResampler(), preloadBrandFont()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    elevenLabsWorklets(),
+    elevenLabsOwnResampler(),
+    preloadBrandFont(),
+    appPageWithoutLandingPreloads(),
+  ],
   optimizeDeps: { rolldownOptions: { plugins: [elevenLabsOwnResampler()] } },
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
@@ -122,6 +154,16 @@ export default defineConfig({
         chunkFileNames: 'assets/[name]-[hash].js',
         // The libraries every screen needs, in one long-cached chunk with a name that says so.
         codeSplitting: {
+          // A phone on a slow network pays a round trip per file, and automatic splitting left
+          // the signed-in app 43 files for /player (an icon or a helper per file): the first paint
+          // waited on them (Lighthouse mobile 86). Common chunks under 16 KiB of source are copied
+          // into the chunks that read them instead (one shared module state, rolldown's registry),
+          // which left 12 files and no more bytes. Chunks with styles stay files, as rolldown's
+          // docs advise, since Vite's CSS plugin would emit their CSS once per copy.
+          experimentalInlineCommonChunks: {
+            maxSize: 16 * 1024,
+            exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/,
+          },
           groups: [
             {
               name: 'vendor',

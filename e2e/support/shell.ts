@@ -4,8 +4,6 @@ import type { Page } from '@playwright/test';
 export interface CoveredControl {
   control: string;
   coveredBy: string;
-  /** The control is in the phone's app bar and the cover is a toast (decision 0110 allows it). */
-  isToastOverAppBar: boolean;
 }
 
 /**
@@ -30,7 +28,7 @@ export async function findCoveredControls(
       ? document.querySelector(withinSelector)
       : (dialogs.at(-1) ?? document);
     if (!scope) throw new Error(`nothing matches ${withinSelector ?? ''}`);
-    const covered: { control: string; coveredBy: string; isToastOverAppBar: boolean }[] = [];
+    const covered: { control: string; coveredBy: string }[] = [];
     for (const control of scope.querySelectorAll<HTMLElement>(FOCUSABLE)) {
       if (control.tabIndex < 0 || control.matches(':disabled')) continue;
       if (control.closest('[aria-hidden="true"], [inert]')) continue;
@@ -59,13 +57,7 @@ export async function findCoveredControls(
               (element.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 40)
             }"`,
         );
-        covered.push({
-          control: name ?? '',
-          coveredBy: over ?? '',
-          isToastOverAppBar:
-            pinned.closest('[role="region"][aria-label^="Notification"]') !== null &&
-            control.closest('header') !== null,
-        });
+        covered.push({ control: name ?? '', coveredBy: over ?? '' });
       }
     }
     window.scrollTo({ top: 0, behavior: 'instant' });

@@ -13,6 +13,10 @@ describe('the application shell of the API', () => {
     await mkdir(path.join(webDist, 'assets'), { recursive: true });
     await writeFile(
       path.join(webDist, 'index.html'),
+      '<!doctype html><title>Klang</title><link rel="preload" href="/hero.webp" data-landing-only><div id="root"></div>',
+    );
+    await writeFile(
+      path.join(webDist, 'app.html'),
       '<!doctype html><title>Klang</title><div id="root"></div>',
     );
     await writeFile(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
@@ -165,6 +169,17 @@ describe('the application shell of the API', () => {
     });
     expect(api.statusCode).toBe(404);
     expect(errorBodySchema.parse(api.json()).error.code).toBe('NOT_FOUND');
+  });
+
+  it("sends the landing's preloads to the landing page only", async () => {
+    const html = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    expect((await html('/')).body).toContain('data-landing-only');
+    for (const url of ['/player', '/charts?genre=Pop', '/how-it-works']) {
+      const page = await html(url);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="root">');
+      expect(page.body).not.toContain('data-landing-only');
+    }
   });
 
   it('publishes an OpenAPI document generated from the schemas', async () => {

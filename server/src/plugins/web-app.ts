@@ -57,6 +57,8 @@ export const webAppPlugin = fp(
       app.log.warn({ root }, 'the web app is not built; run `npm run build` (npm start does it for you)');
       return;
     }
+    // web/vite.config.ts writes app.html beside index.html; a build from before that has only one.
+    const hasAppPage = existsSync(path.join(root, 'app.html'));
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
@@ -78,19 +80,22 @@ export const webAppPlugin = fp(
         return false;
       }
       void reply.header('cache-control', 'no-cache');
-      const card = options.shareCardFor?.(new URL(request.url, 'http://x').pathname);
+      const { pathname } = new URL(request.url, 'http://x');
+      // The landing page preloads its hero picture; every other page is the same app without it.
+      const page = pathname === '/' || !hasAppPage ? 'index.html' : 'app.html';
+      const card = options.shareCardFor?.(pathname);
       if (!card) {
-        void reply.sendFile('index.html', root);
+        void reply.sendFile(page, root);
         return true;
       }
       // A page with a share card (an artist page): the same app, its head filled in for crawlers.
-      void Promise.all([card, readFile(path.join(root, 'index.html'), 'utf8')])
+      void Promise.all([card, readFile(path.join(root, page), 'utf8')])
         .then(([found, html]) =>
           reply.type('text/html; charset=utf-8').send(found ? withShareCard(html, found) : html),
         )
         .catch((error: unknown) => {
           request.log.warn({ err: error }, 'share card failed; serving the plain app');
-          void reply.sendFile('index.html', root);
+          void reply.sendFile(page, root);
         });
       return true;
     });

@@ -4,6 +4,8 @@ import { RouteError } from './errors/route-error';
 import { PublicLayout, type PublicRouteHandle } from './layouts/public-layout';
 import { paths } from './paths';
 import { RequireAuth } from './require-auth';
+import { sessionQuery } from '../features/accounts/hooks/use-session-restore';
+import { queryClient } from '../lib/query-client';
 import { RootFallback, RootLayout, type ShellRouteHandle } from './shell/root-layout';
 
 /**
@@ -59,6 +61,14 @@ export const routes: RouteObject[] = [
       },
       {
         Component: RequireAuth,
+        // The session is asked for while the screen's chunks download, not after: the router runs
+        // loaders beside lazy(), and this one only starts the query (RequireAuth shows it pending,
+        // and handles a failure). Once is enough: moving between app screens asks nothing.
+        loader: () => {
+          queryClient.query(sessionQuery).catch(() => undefined);
+          return null;
+        },
+        shouldRevalidate: () => false,
         children: [
           {
             // Lazy like the screens: the landing page does without the app's shell and player bar.

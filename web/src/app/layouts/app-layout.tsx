@@ -3,6 +3,7 @@ import { MessagesSquare } from 'lucide-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { cn } from '../../components/ui/cn';
 import { Logo } from '../../components/ui/logo';
+import { TOAST_INSET_VARIABLE, useTopBarYieldsToToast } from '../../components/ui/toast';
 import { useAuthStore } from '../../features/accounts/auth-store';
 import { MiniPlayer } from '../../features/player/components/mini-player';
 import { useAppliedVolume } from '../../features/player/components/now-playing';
@@ -44,14 +45,24 @@ export function AppLayout() {
   const hasProfile = useAuthStore((state) => state.user !== null && state.profile !== null);
   const withMiniPlayer = hasTrack && showsMiniPlayer(pathname);
   const withBar = showsNowPlayingBar(pathname);
+  const isBarYielding = useTopBarYieldsToToast();
   useListeningTimer(useAuthStore((state) => state.user !== null));
   useDiscoverReturn();
   useAppliedVolume();
   return (
     <div className="flex min-h-dvh flex-col lg:pl-64">
       <AppSidebar hasPlayerBar={withBar} className="max-lg:hidden" />
-      <header className="border-b border-line/60 lg:hidden">
-        <div className="mx-auto flex h-14 max-w-6xl items-center justify-between px-5 sm:px-8">
+      <header
+        className="sticky top-0 z-30 border-b border-line/60 bg-bg/85 backdrop-blur-xl lg:hidden"
+        style={{ minHeight: `var(${TOAST_INSET_VARIABLE}, 0px)` }}
+      >
+        <div
+          className={cn(
+            'mx-auto flex h-14 max-w-6xl items-center justify-between px-5 sm:px-8',
+            isBarYielding && 'invisible',
+          )}
+          inert={isBarYielding}
+        >
           <Link to={paths.home} aria-label={`${PRODUCT_NAME} home`} className="-m-1 rounded-lg p-1">
             <Logo isDecorative className="h-6" />
           </Link>

@@ -5,6 +5,7 @@ import { Link, NavLink } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { Logo } from '../../components/ui/logo';
+import { TOAST_INSET_VARIABLE, useTopBarYieldsToToast } from '../../components/ui/toast';
 import { paths } from '../paths';
 
 const NAV = [
@@ -19,9 +20,20 @@ const NAV = [
  * below it (with Log in on a phone), and Launch App always in reach.
  */
 export function SiteHeader() {
+  // On a phone a toast takes the bar's place for its 3 s (toast.tsx), never the page's.
+  const isYielding = useTopBarYieldsToToast();
   return (
-    <header className="sticky top-0 z-40 border-b border-line/60 bg-bg/80 backdrop-blur-xl supports-[backdrop-filter]:bg-bg/65">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:gap-6 sm:px-8">
+    <header
+      className="sticky top-0 z-40 border-b border-line/60 bg-bg/80 backdrop-blur-xl supports-[backdrop-filter]:bg-bg/65"
+      style={{ minHeight: `var(${TOAST_INSET_VARIABLE}, 0px)` }}
+    >
+      <div
+        className={cn(
+          'mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:gap-6 sm:px-8',
+          isYielding && 'invisible',
+        )}
+        inert={isYielding}
+      >
         <Link to={paths.home} aria-label={`${PRODUCT_NAME} home`} className="-m-1 shrink-0 rounded-lg p-1">
           <Logo isDecorative className="h-7" />
         </Link>

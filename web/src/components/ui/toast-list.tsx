@@ -1,7 +1,8 @@
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
+import { useLayoutEffect, useRef } from 'react';
 import { cn } from './cn';
-import type { ToastItem, ToastTone } from './toast';
+import { TOAST_INSET_VARIABLE, type ToastItem, type ToastTone } from './toast';
 import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
 
 // Dark text on green (8.6:1) and on red (5.5:1); white would fail on both.
@@ -20,6 +21,27 @@ export default function ToastList({
   onDismiss: (id: number) => void;
 }) {
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
+  const viewport = useRef<HTMLOListElement>(null);
+  const hasOpen = current.some((item) => item.isOpen);
+  // On a phone the top bar makes room for the toasts: it reads their height from this variable.
+  // Radix portals each toast into the viewport after it mounts, so the height is observed, not
+  // read once.
+  useLayoutEffect(() => {
+    const element = viewport.current;
+    const { style } = document.documentElement;
+    if (isDesktop || !hasOpen || !element) {
+      style.removeProperty(TOAST_INSET_VARIABLE);
+      return;
+    }
+    const observer = new ResizeObserver(() => {
+      style.setProperty(TOAST_INSET_VARIABLE, `${String(element.offsetHeight)}px`);
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      style.removeProperty(TOAST_INSET_VARIABLE);
+    };
+  }, [isDesktop, hasOpen]);
   return (
     <ToastPrimitive.Provider swipeDirection={isDesktop ? 'left' : 'up'} label="Notification">
       {current.map((item) => {
@@ -63,10 +85,13 @@ export default function ToastList({
         );
       })}
       <ToastPrimitive.Viewport
+        ref={viewport}
         className={cn(
-          'fixed inset-x-0 top-[calc(0.5rem+env(safe-area-inset-top))] z-[100] mx-auto flex w-full max-w-md flex-col gap-2 px-3 outline-none',
+          // Phone: in the sticky top bar's place (see useTopBarYieldsToToast); only the toasts
+          // themselves take pointer events, never the padding round them.
+          'pointer-events-none fixed inset-x-0 top-0 z-[100] mx-auto flex w-full max-w-md flex-col gap-2 px-3 pt-[calc(0.5rem+env(safe-area-inset-top))] pb-2 outline-none',
           // Desktop: the sidebar's foot (16 rem wide), above the now-playing bar (5 rem).
-          'lg:top-auto lg:right-auto lg:bottom-[5.75rem] lg:left-3 lg:mx-0 lg:w-[14.5rem] lg:flex-col-reverse lg:px-0',
+          'lg:top-auto lg:right-auto lg:bottom-[5.75rem] lg:left-3 lg:mx-0 lg:w-[14.5rem] lg:flex-col-reverse lg:px-0 lg:pt-0 lg:pb-0',
         )}
       />
     </ToastPrimitive.Provider>

@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type * as ToastListExports from './toast-list';
+import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
 
 export type ToastTone = 'success' | 'error' | 'info';
 
@@ -85,10 +86,25 @@ function LoadedToastList(props: ToastListProps) {
   return <List {...props} />;
 }
 
+/** The CSS variable holding the height of the phone's open toasts (0 or unset without one). */
+export const TOAST_INSET_VARIABLE = '--toast-inset';
+
+/**
+ * For a sticky top bar on a phone: whether a toast is in its place now. The bar then hides and
+ * disables its own controls (the toast is laid over them) and grows to the toasts' height through
+ * `minHeight: var(--toast-inset)`, so a long toast pushes the screen down instead of covering it.
+ */
+export function useTopBarYieldsToToast(): boolean {
+  const hasOpenToast = useSyncExternalStore(subscribe, () => items.some((item) => item.isOpen));
+  const isDesktop = useMediaQuery(DESKTOP_QUERY);
+  return hasOpenToast && !isDesktop;
+}
+
 /**
  * Renders the toasts; mount it once near the root of the app. They never cover a control: on a
- * phone they drop in over the top bar (logo and forum button, out of reach for 3 s), on a desktop
- * they rise in the foot of the sidebar, which is kept empty for them (app-sidebar.tsx).
+ * phone they take the place of the sticky top bar, whose controls step aside meanwhile
+ * (`useTopBarYieldsToToast`); on a desktop they rise in the foot of the sidebar, which is kept
+ * empty for them (app-sidebar.tsx).
  */
 export function Toaster() {
   const current = useSyncExternalStore(subscribe, () => items);

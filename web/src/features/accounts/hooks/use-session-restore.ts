@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { accountsApi } from '../api/accounts-api';
 import { useAuthStore } from '../auth-store';
 
@@ -10,17 +10,19 @@ export const sessionQueryKey = ['auth', 'session'] as const;
  * inside the query, so it is current the moment the query stops pending. A network failure keeps
  * the stored user, so a flaky connection does not sign anyone out.
  */
+export const sessionQuery = queryOptions({
+  queryKey: sessionQueryKey,
+  queryFn: async () => {
+    const { session } = await accountsApi.session();
+    if (session) useAuthStore.getState().applySession(session);
+    else useAuthStore.getState().clearSession();
+    return { session };
+  },
+  staleTime: 60_000,
+  retry: 1,
+});
+
 export function useSessionRestore(): { isChecking: boolean } {
-  const query = useQuery({
-    queryKey: sessionQueryKey,
-    queryFn: async () => {
-      const { session } = await accountsApi.session();
-      if (session) useAuthStore.getState().applySession(session);
-      else useAuthStore.getState().clearSession();
-      return { session };
-    },
-    staleTime: 60_000,
-    retry: 1,
-  });
+  const query = useQuery(sessionQuery);
   return { isChecking: query.isPending };
 }
