@@ -31,9 +31,19 @@ try {
       await page.getByRole('tab', { name: 'Hooks' }).click();
       await page.getByText(/Based on \d+ blind listeners|Not enough listeners yet/).waitFor();
       await page.waitForTimeout(500);
-      const file = path.join(outDir, `hooks_${size.name}_${theme}.png`);
-      await page.screenshot({ path: file, fullPage: true });
-      console.log(file);
+      const shot = async (name: string) => {
+        const file = path.join(outDir, `hooks_${size.name}_${theme}_${name}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        console.log(file);
+      };
+      await shot('report');
+      await page.getByText('Show the numbers as tables').click();
+      await shot('tables');
+      // The last track in the list is the newest and quietest: its empty state, if it has one.
+      await page.getByRole('combobox', { name: 'Track' }).click();
+      await page.getByRole('option').last().click();
+      await page.getByText(/Based on \d+ blind listeners|Not enough listeners yet/).waitFor();
+      await shot('last-track');
       await context.close();
     }
   }

@@ -84,7 +84,7 @@ function DataTables({ hooks }: { hooks: ReadyTrackHooks }) {
   return (
     <details className="group rounded-2xl border border-line bg-surface px-4 py-3 text-sm">
       <summary className="cursor-pointer font-medium text-fg">Show the numbers as tables</summary>
-      <div className="mt-3 grid gap-6 sm:grid-cols-2">
+      <div className="mt-3 grid items-start gap-6 sm:grid-cols-2">
         <table className="w-full text-left">
           <caption className="pb-2 text-left font-semibold text-fg">Skip curve</caption>
           <thead className="text-muted">
