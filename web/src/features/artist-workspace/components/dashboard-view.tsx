@@ -25,7 +25,9 @@ import { useDashboardQuery } from '../hooks/use-dashboard';
 const ENGAGEMENT_FULL_AT = 20;
 const ALL_TRACKS = 'all';
 /** The hook charts bring their charting library: loaded when the Hooks tab first opens. */
-const HookAnalytics = lazy(() => import('./hook-analytics'));
+const HookAnalytics = lazy(() =>
+  import('./hook-analytics').then((module) => ({ default: module.HookAnalytics })),
+);
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (

@@ -2,7 +2,7 @@ import type { TrackHooks } from '@klang/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import HookAnalytics from './hook-analytics';
+import { HookAnalytics } from './hook-analytics';
 
 const READY_ID = '00000000-0000-4000-8000-00000000000a';
 const QUIET_ID = '00000000-0000-4000-8000-00000000000b';

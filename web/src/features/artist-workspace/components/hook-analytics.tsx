@@ -268,7 +268,7 @@ function TrackHooks({ trackId }: { trackId: string }) {
  * genre, the skip curve, seconds to like), from the server's aggregates over five listeners or
  * more. Loaded lazily with its charting library when the dashboard's Hooks tab opens.
  */
-export default function HookAnalytics({ tracks }: { tracks: { id: string; title: string }[] }) {
+export function HookAnalytics({ tracks }: { tracks: { id: string; title: string }[] }) {
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const trackId = chosen ?? tracks[0]?.id;
   if (trackId === undefined) {
