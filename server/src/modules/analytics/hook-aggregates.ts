@@ -16,7 +16,8 @@ type Aggregates = Omit<ReadyTrackHooks, 'status' | 'trackId' | 'title' | 'genre'
  * the track, so it counts as still listening at its position and after it.
  */
 function skipCurve(groups: HearingGroupRow[], durationMs: number | null): ReadyTrackHooks['skipCurve'] {
-  const positioned = groups.filter((g) => g.step !== null);
+  // Without a length no position means anything: every deal is then one without a position.
+  const positioned = durationMs === null ? [] : groups.filter((g) => g.step !== null);
   const total = positioned.reduce((sum, g) => sum + g.deals, 0);
   const withoutPosition = groups.reduce((sum, g) => sum + g.deals, 0) - total;
   if (total === 0 || durationMs === null) return { positioned: 0, withoutPosition, points: [] };
