@@ -70,11 +70,13 @@ export const trackHooksSchema = z.discriminatedUnion('status', [
       positioned: z.number().int().nonnegative(),
       /** Ended deals without a reported position, left out of the curve. */
       withoutPosition: z.number().int().nonnegative(),
+      /** Empty until positioned deals come from at least the floor of distinct listeners. */
       points: z.array(skipCurvePointSchema),
     }),
     secondsToLike: z.object({
       /** Likes with a server-measured time before the like: the histogram's total. */
       timedLikes: z.number().int().nonnegative(),
+      /** Null and empty until timed likes come from at least the floor of distinct listeners. */
       medianSeconds: z.number().nonnegative().nullable(),
       bins: z.array(likeSecondsBinSchema),
     }),

@@ -7,6 +7,8 @@ const group = (row: Partial<HearingGroupRow> & Pick<HearingGroupRow, 'ended_as'>
   like_second: null,
   deals: 1,
   listeners: 5,
+  positioned_listeners: 5,
+  timed_listeners: 5,
   ...row,
 });
 
@@ -20,6 +22,25 @@ describe('aggregateHearings', () => {
     const hooks = aggregateHearings([group({ ended_as: 'left', step: 3, deals: 5 })], null);
     expect(hooks?.likeRate).toBeNull();
     expect(hooks?.skipCurve).toEqual({ positioned: 0, withoutPosition: 5, points: [] });
+  });
+
+  it('draws no curve and no histogram over fewer than five contributing listeners', () => {
+    const hooks = aggregateHearings(
+      [
+        group({ ended_as: 'skip', step: 2, deals: 3, positioned_listeners: 4, timed_listeners: 4 }),
+        group({
+          ended_as: 'like',
+          step: 20,
+          like_second: 9,
+          deals: 4,
+          positioned_listeners: 4,
+          timed_listeners: 4,
+        }),
+      ],
+      60_000,
+    );
+    expect(hooks?.skipCurve).toEqual({ positioned: 7, withoutPosition: 0, points: [] });
+    expect(hooks?.secondsToLike).toEqual({ timedLikes: 4, medianSeconds: null, bins: [] });
   });
 
   it('puts late likes in the open bin and takes the median of whole seconds', () => {

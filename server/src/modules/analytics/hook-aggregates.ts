@@ -18,9 +18,12 @@ type Aggregates = Omit<ReadyTrackHooks, 'status' | 'trackId' | 'title' | 'genre'
 function skipCurve(groups: HearingGroupRow[], durationMs: number | null): ReadyTrackHooks['skipCurve'] {
   // Without a length no position means anything: every deal is then one without a position.
   const positioned = durationMs === null ? [] : groups.filter((g) => g.step !== null);
+  // The curve is a distribution over the listeners with a position: it needs the floor of its own.
   const total = positioned.reduce((sum, g) => sum + g.deals, 0);
   const withoutPosition = groups.reduce((sum, g) => sum + g.deals, 0) - total;
-  if (total === 0 || durationMs === null) return { positioned: 0, withoutPosition, points: [] };
+  const contributors = groups[0]?.positioned_listeners ?? 0;
+  if (total === 0 || durationMs === null || contributors < HOOKS.minListeners)
+    return { positioned: total, withoutPosition, points: [] };
   const points: SkipCurvePoint[] = [];
   for (let i = 0; i <= HOOKS.curveSteps; i++) {
     const still = positioned
@@ -62,11 +65,11 @@ function secondsToLike(groups: HearingGroupRow[]): ReadyTrackHooks['secondsToLik
     const bin = bins.findLast((b) => second >= b.fromSeconds);
     if (bin) bin.likes += count;
   }
-  return {
-    timedLikes: bins.reduce((sum, b) => sum + b.likes, 0),
-    medianSeconds: median(seconds),
-    bins,
-  };
+  const timedLikes = bins.reduce((sum, b) => sum + b.likes, 0);
+  // A distribution over the likers: shown once it has the floor of listeners of its own.
+  if ((groups[0]?.timed_listeners ?? 0) < HOOKS.minListeners)
+    return { timedLikes, medianSeconds: null, bins: [] };
+  return { timedLikes, medianSeconds: median(seconds), bins };
 }
 
 /**

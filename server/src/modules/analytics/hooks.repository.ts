@@ -18,6 +18,10 @@ export interface HearingGroupRow {
   deals: number;
   /** Distinct listeners the snapshot covers, the same on every row. */
   listeners: number;
+  /** Of them, those with a positioned deal (the curve's contributors), the same on every row. */
+  positioned_listeners: number;
+  /** Of them, those with a timed like (the histogram's contributors), the same on every row. */
+  timed_listeners: number;
 }
 
 /**
@@ -64,15 +68,24 @@ export function createHooksRepository(db: Queryable) {
          ),
          cutoff as (
            select ended_at, id, rank as listeners from firsts where rank = total - total % $2
+         ),
+         snapshot as (
+           select e.* from ended e join cutoff c on (e.ended_at, e.id) <= (c.ended_at, c.id)
+         ),
+         contributors as (
+           select count(distinct user_id) filter (where end_position_ms is not null)::int as positioned,
+             count(distinct user_id) filter (
+               where ended_as = 'like' and listened_before_like_ms is not null)::int as timed
+           from snapshot
          )
-         select e.ended_as,
-           case when e.end_position_ms is null or coalesce($3::int, 0) <= 0 then null
-                else least($4::int, e.end_position_ms::bigint * $4::int / $3::int)::int end as step,
-           case when e.ended_as = 'like' then (e.listened_before_like_ms / 1000)::int end as like_second,
-           count(*)::int as deals, c.listeners::int as listeners
-         from ended e
-         join cutoff c on (e.ended_at, e.id) <= (c.ended_at, c.id)
-         group by 1, 2, 3, c.listeners`,
+         select s.ended_as,
+           case when s.end_position_ms is null or coalesce($3::int, 0) <= 0 then null
+                else least($4::int, s.end_position_ms::bigint * $4::int / $3::int)::int end as step,
+           case when s.ended_as = 'like' then (s.listened_before_like_ms / 1000)::int end as like_second,
+           count(*)::int as deals, c.listeners::int as listeners,
+           k.positioned as positioned_listeners, k.timed as timed_listeners
+         from snapshot s cross join cutoff c cross join contributors k
+         group by 1, 2, 3, c.listeners, k.positioned, k.timed`,
         [trackId, options.floor, options.durationMs, options.steps, options.artistId],
       );
     },

@@ -68,9 +68,9 @@ async function readyHooks(trackId: string): Promise<ReadyTrackHooks> {
 }
 
 /**
- * Five listeners on a one-minute track (curve steps of 3 s): two likes (one without a position),
- * two skips and a left, one repeat skip of an early listener, and what must not count: an
- * unserved deal, a served one still playing, and a sixth listener after the snapshot.
+ * Five listeners on a one-minute track (curve steps of 3 s): two likes, two skips and a left, one
+ * repeat skip without a position of an early listener, and what must not count: an unserved
+ * deal, a served one still playing, and a sixth listener after the snapshot.
  */
 async function fixtureTrack(genre = 'Techno'): Promise<{ trackId: string; users: string[] }> {
   const trackId = await insertTrack(t.db, artist.id, { title: 'Hook Study', genre });
@@ -85,14 +85,14 @@ async function fixtureTrack(genre = 'Techno'): Promise<{ trackId: string; users:
   });
   await deal(t.db, trackId, { userId: b, endedAs: 'skip', positionMs: 3_000, minute: 2 });
   await deal(t.db, trackId, { userId: c, endedAs: 'skip', positionMs: 15_000, minute: 3 });
-  await deal(t.db, trackId, { userId: b, endedAs: 'skip', positionMs: 0, minute: 4 });
+  await deal(t.db, trackId, { userId: b, endedAs: 'skip', positionMs: null, minute: 4 });
   await deal(t.db, trackId, { userId: d, endedAs: 'left', positionMs: 45_000, minute: 5 });
   await deal(t.db, trackId, { userId: f, minute: 5.5, served: false });
   await deal(t.db, trackId, { userId: g, minute: 5.7 });
   await deal(t.db, trackId, {
     userId: e,
     endedAs: 'like',
-    positionMs: null,
+    positionMs: 50_000,
     beforeLikeMs: 40_900,
     minute: 6,
   });
@@ -126,25 +126,39 @@ describe('GET /api/artist/tracks/:trackId/hooks', () => {
     expect(hooks.skipCurve.positioned).toBe(5);
     expect(hooks.skipCurve.withoutPosition).toBe(1);
     const shares = hooks.skipCurve.points.map((p) => p.share);
-    // Step 0: everyone; 3 s: the skip at 0 s is gone; 6–15 s: the skip at 3 s too; up to 45 s the
-    // skip at 15 s has gone; after 45 s only the like remains (a like never drops off).
+    // Steps 0 and 1 (3 s): everyone; 6–15 s: the skip at 3 s has gone; up to 45 s the skip at
+    // 15 s too; after 45 s only the two likes remain (a like never drops off).
     expect(shares).toEqual([
       1,
+      1,
       0.8,
-      0.6,
-      0.6,
-      0.6,
-      0.6,
-      ...Array<number>(10).fill(0.4),
-      ...Array<number>(5).fill(0.2),
+      0.8,
+      0.8,
+      0.8,
+      ...Array<number>(10).fill(0.6),
+      ...Array<number>(5).fill(0.4),
     ]);
     expect(hooks.skipCurve.points.map((p) => p.positionMs)).toEqual(
       Array.from({ length: HOOKS.curveSteps + 1 }, (_, i) => i * 3_000),
     );
-    expect(hooks.secondsToLike.timedLikes).toBe(2);
-    expect(hooks.secondsToLike.medianSeconds).toBe(26);
+    // Two likers are no distribution: the histogram waits for five.
+    expect(hooks.secondsToLike).toEqual({ timedLikes: 2, medianSeconds: null, bins: [] });
+  });
+
+  it('draws the seconds-to-like histogram over five likers, and the curve over five positions', async () => {
+    const trackId = await insertTrack(t.db, artist.id, { title: 'Five Likes', genre: 'Dubstep' });
+    const seconds = [2_000, 7_500, 12_400, 40_900, 130_000];
+    for (const [i, userId] of (await listeners(5)).entries()) {
+      // Only four report a position: the curve is left out, the histogram is not.
+      const positionMs = i < 4 ? 10_000 : null;
+      await deal(t.db, trackId, { userId, endedAs: 'like', positionMs, beforeLikeMs: seconds[i], minute: i });
+    }
+    const hooks = await readyHooks(trackId);
+    expect(hooks.skipCurve).toEqual({ positioned: 4, withoutPosition: 1, points: [] });
+    expect(hooks.secondsToLike.timedLikes).toBe(5);
+    expect(hooks.secondsToLike.medianSeconds).toBe(12);
     const likesPerBin = Object.fromEntries(hooks.secondsToLike.bins.map((b) => [b.fromSeconds, b.likes]));
-    expect(likesPerBin).toEqual({ 0: 0, 5: 0, 10: 1, 15: 0, 20: 0, 30: 1, 45: 0, 60: 0, 90: 0, 120: 0 });
+    expect(likesPerBin).toEqual({ 0: 1, 5: 1, 10: 1, 15: 0, 20: 0, 30: 1, 45: 0, 60: 0, 90: 0, 120: 1 });
     expect(hooks.secondsToLike.bins.at(-1)?.toSeconds).toBeNull();
   });
 
@@ -193,6 +207,7 @@ describe('GET /api/artist/tracks/:trackId/hooks', () => {
     const after = await readyHooks(trackId);
     expect(after.listeners).toBe(10);
     expect(after).toMatchObject({ likes: 4, skips: 6, left: 1, deals: 11 });
+    expect(after.skipCurve).not.toEqual(before.skipCurve);
   });
 
   it('compares with the median like rate of the genre once three tracks have five listeners', async () => {
@@ -273,10 +288,11 @@ describe('GET /api/artist/tracks/:trackId/hooks.csv', () => {
     const hooks = await readyHooks(trackId);
     expect(response.body).toContain(`summary,listeners,${String(hooks.listeners)}\r\n`);
     expect(response.body).toContain('summary,like_rate,0.4000\r\n');
-    expect(response.body).toContain('skip_curve,still_listening_at_3000ms,0.8000\r\n');
-    expect(response.body).toContain('seconds_to_like,likes_10s_to_15s,1\r\n');
-    expect(response.body).toContain('seconds_to_like,likes_from_120s,0\r\n');
-    expect(response.body).toContain('seconds_to_like,median_seconds,26\r\n');
+    expect(response.body).toContain('skip_curve,still_listening_at_6000ms,0.8000\r\n');
+    expect(response.body).toContain('skip_curve,deals_without_position,1\r\n');
+    // The histogram is held back below five likers, in the CSV as in the JSON.
+    expect(response.body).toContain('seconds_to_like,timed_likes,2\r\nseconds_to_like,median_seconds,\r\n');
+    expect(response.body).not.toContain('likes_');
   });
 
   it('below the floor carries the state and no listener number', async () => {

@@ -120,7 +120,7 @@ describe('HookAnalytics', () => {
         likes: 0,
         likeRate: 0,
         skipCurve: { positioned: 0, withoutPosition: 12, points: [] },
-        secondsToLike: { ...ready.secondsToLike, timedLikes: 0, medianSeconds: null },
+        secondsToLike: { timedLikes: 0, medianSeconds: null, bins: [] },
       },
     });
     expect(await screen.findByText('No skip positions yet')).toBeDefined();
@@ -128,6 +128,20 @@ describe('HookAnalytics', () => {
     unmount();
     renderWith([], {});
     expect(screen.getByText('No tracks yet')).toBeDefined();
+  });
+
+  it('says when a chart waits for five contributing listeners', async () => {
+    renderWith([{ id: READY_ID, title: 'Harbour Lights' }], {
+      [READY_ID]: {
+        ...ready,
+        skipCurve: { positioned: 3, withoutPosition: 9, points: [] },
+        secondsToLike: { timedLikes: 3, medianSeconds: null, bins: [] },
+      },
+    });
+    // Each in the chart's place and in its table.
+    expect(await screen.findAllByText('Not enough positions yet')).toHaveLength(2);
+    expect(screen.getAllByText('Not enough likes yet')).toHaveLength(2);
+    expect(screen.getByText('shown from 5 likes')).toBeDefined();
   });
 
   it('shows the error with a way to try again', async () => {

@@ -1,4 +1,4 @@
-import { formatCompactNumber, type ReadyTrackHooks } from '@klang/domain';
+import { formatCompactNumber, HOOKS, type ReadyTrackHooks } from '@klang/domain';
 import { Download, Headphones, Music2, TrendingDown, TrendingUp, UsersRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Banner } from '../../../components/ui/banner';
@@ -107,7 +107,7 @@ function DataTables({ hooks }: { hooks: ReadyTrackHooks }) {
             {hooks.skipCurve.points.length === 0 && (
               <tr className="border-t border-line">
                 <td colSpan={2} className="py-1.5 text-muted">
-                  No positions yet
+                  Not enough positions yet
                 </td>
               </tr>
             )}
@@ -132,6 +132,13 @@ function DataTables({ hooks }: { hooks: ReadyTrackHooks }) {
                 <td className={cn(cell, 'text-right')}>{b.likes}</td>
               </tr>
             ))}
+            {hooks.secondsToLike.bins.length === 0 && (
+              <tr className="border-t border-line">
+                <td colSpan={2} className="py-1.5 text-muted">
+                  Not enough likes yet
+                </td>
+              </tr>
+            )}
           </tbody>
         </table>
       </div>
@@ -188,7 +195,13 @@ function HookReport({ hooks }: { hooks: ReadyTrackHooks }) {
         <Figure
           label="Time to like"
           value={median === null ? '—' : `${String(Math.round(median))} s`}
-          note={<dd className="text-xs text-muted">median of {secondsToLike.timedLikes} likes</dd>}
+          note={
+            <dd className="text-xs text-muted">
+              {median === null
+                ? `shown from ${String(HOOKS.minListeners)} likes`
+                : `median of ${String(secondsToLike.timedLikes)} likes`}
+            </dd>
+          }
         />
         <Figure
           label="Heard to the end"
@@ -207,8 +220,12 @@ function HookReport({ hooks }: { hooks: ReadyTrackHooks }) {
             summary={curveSummary(hooks)}
           />
         ) : (
-          <EmptyState icon={<Headphones className="size-5" />} title="No skip positions yet">
-            The curve appears once the player has reported where listeners skipped.
+          <EmptyState
+            icon={<Headphones className="size-5" />}
+            title={skipCurve.positioned > 0 ? 'Not enough positions yet' : 'No skip positions yet'}
+          >
+            The curve appears once the player has reported where {HOOKS.minListeners} different listeners
+            stopped or kept listening.
           </EmptyState>
         )}
         {skipCurve.withoutPosition > 0 && (
@@ -222,11 +239,15 @@ function HookReport({ hooks }: { hooks: ReadyTrackHooks }) {
         title="Seconds to like"
         description="How long blind listeners heard the track before they liked it, as measured by the server."
       >
-        {secondsToLike.timedLikes > 0 ? (
+        {secondsToLike.bins.length > 0 ? (
           <SecondsToLikeChart bins={secondsToLike.bins} summary={likeSummary(hooks)} />
         ) : (
-          <EmptyState icon={<Music2 className="size-5" />} title="No likes yet">
-            When blind listeners like this track, you will see how quickly it won them over.
+          <EmptyState
+            icon={<Music2 className="size-5" />}
+            title={secondsToLike.timedLikes > 0 ? 'Not enough likes yet' : 'No likes yet'}
+          >
+            Once {HOOKS.minListeners} blind listeners have liked this track, you will see how quickly it won
+            them over.
           </EmptyState>
         )}
       </Section>
