@@ -18,9 +18,9 @@ type Aggregates = Omit<ReadyTrackHooks, 'status' | 'trackId' | 'title' | 'genre'
 function skipCurve(groups: HearingGroupRow[], durationMs: number | null): ReadyTrackHooks['skipCurve'] {
   // Without a length no position means anything: every deal is then one without a position.
   const positioned = durationMs === null ? [] : groups.filter((g) => g.step !== null);
-  // The curve is a distribution over the listeners with a position: it needs the floor of its own.
   const total = positioned.reduce((sum, g) => sum + g.deals, 0);
   const withoutPosition = groups.reduce((sum, g) => sum + g.deals, 0) - total;
+  // The curve is a distribution over the listeners with a position: it needs the floor of its own.
   const contributors = groups[0]?.positioned_listeners ?? 0;
   if (total === 0 || durationMs === null || contributors < HOOKS.minListeners)
     return { positioned: total, withoutPosition, points: [] };
