@@ -73,10 +73,13 @@ export function createHooksRepository(db: Queryable) {
            select e.* from ended e join cutoff c on (e.ended_at, e.id) <= (c.ended_at, c.id)
          ),
          contributors as (
-           select count(distinct user_id) filter (where end_position_ms is not null)::int as positioned,
-             count(distinct user_id) filter (
-               where ended_as = 'like' and listened_before_like_ms is not null)::int as timed
-           from snapshot
+           select count(*) filter (where positioned)::int as positioned,
+             count(*) filter (where timed)::int as timed
+           from (
+             select bool_or(end_position_ms is not null) as positioned,
+               bool_or(ended_as = 'like' and listened_before_like_ms is not null) as timed
+             from snapshot group by user_id
+           ) per_listener
          )
          select s.ended_as,
            case when s.end_position_ms is null or coalesce($3::int, 0) <= 0 then null
