@@ -18,7 +18,12 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['web/src/jsdom-setup.ts'],
+        },
       },
     ],
   },

@@ -24,3 +24,4 @@ export * from './api/kit.schema';
 export * from './api/payments.schema';
 export * from './api/packs.schema';
 export * from './api/tutor.schema';
+export * from './catalogue/verdict';

@@ -104,3 +104,50 @@ test('the loyalty card shows the tier and progress, and points grow with a like'
   expect(after.points).toBe(before.points + 6);
   await expect(after.dialog.getByText('Likes')).toBeVisible();
 });
+
+test('play all in the library plays the list through while the listener is on another screen', async ({
+  page,
+  screens,
+}) => {
+  // The player's one audio element is not in the page; keep a handle to it to jump near the end.
+  await page.addInitScript(() => {
+    const NativeAudio = window.Audio;
+    window.Audio = class extends NativeAudio {
+      constructor(src?: string) {
+        super(src);
+        (window as unknown as { klangAudio: HTMLAudioElement }).klangAudio = this;
+      }
+    };
+  });
+  await signUpListener(page, 'q');
+  const titles: string[] = [];
+  const card = revealCard(page);
+  const first = await likeFirstTrack(page);
+  titles.push(first.title);
+  await card.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(card.getByRole('button', { name: 'Added' })).toBeVisible();
+  await card.getByRole('button', { name: 'Next' }).click();
+  await expect(card).toHaveCount(0);
+  await page.getByRole('button', { name: 'Like' }).click();
+  titles.push((await card.getByRole('heading', { level: 2 }).textContent()) ?? '');
+  await card.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(card.getByRole('button', { name: 'Added' })).toBeVisible();
+
+  await page.getByRole('navigation').getByRole('link', { name: 'Library' }).click();
+  await expect(page.getByText('2 tracks', { exact: true })).toBeVisible();
+  // The library lists the newest first: that is the order play-all follows.
+  const [newest, older] = [titles[1] ?? '', titles[0] ?? ''];
+  await page.getByRole('button', { name: 'Play all' }).click();
+  const nowPlaying = page.getByRole('region', { name: 'Now playing' });
+  await expect(nowPlaying.getByText(newest, { exact: true })).toBeVisible();
+
+  // On another screen the first track ends, and the second starts by itself.
+  await page.getByRole('navigation').getByRole('link', { name: 'Charts' }).click();
+  await expect(page.getByRole('heading', { name: 'Charts', level: 1 })).toBeVisible();
+  await page.evaluate(() => {
+    const audio = (window as unknown as { klangAudio: HTMLAudioElement }).klangAudio;
+    audio.currentTime = Math.max(0, audio.duration - 0.3);
+  });
+  await expect(nowPlaying.getByText(older, { exact: true })).toBeVisible({ timeout: 10_000 });
+  await screens.check('charts while the library plays on');
+});

@@ -27,9 +27,10 @@ import { createFormsService } from './modules/forms/forms.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { createReadiness, type Readiness } from './modules/health/readiness';
 import { followsRoutes } from './modules/follows/follows.routes';
-import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { catalogueRoutes, chartMethodRoutes } from './modules/catalogue/catalogue.routes';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { CHART_SNAPSHOT_JOB, chartSnapshotHandler } from './modules/catalogue/chart-snapshot';
+import { CHART_VERDICT_JOB, createChartVerdictHandler } from './modules/catalogue/chart-verdict';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes';
 import { forumRoutes } from './modules/forum/forum.routes';
 import { createForumService } from './modules/forum/forum.service';
@@ -190,8 +191,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     storage: providers.storage,
     chartCacheMs: config.chartCacheMs,
+    chartWindowDays: config.chartWindowDays,
   });
   await app.register(catalogueRoutes, { service: catalogue });
+  await app.register(chartMethodRoutes, { service: catalogue });
   await app.register(loyaltyRoutes, { db, loyalty });
   await app.register(forumRoutes, { service: createForumService({ db, storage: providers.storage }) });
   const tracksRepository = createTracksRepository(db);
@@ -269,6 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       [LOCAL_BILLING_CLOCK_JOB]: localDelivery.clockHandler,
     }),
     [CHART_SNAPSHOT_JOB]: chartSnapshotHandler,
+    [CHART_VERDICT_JOB]: createChartVerdictHandler({ windowDays: config.chartWindowDays }),
     [DISCARD_UNCLAIMED_JOB]: createDiscardUnclaimedHandler({
       repository: tracksRepository,
       storage: providers.storage,

@@ -8,6 +8,7 @@ import { useAuthStore } from '../../features/accounts/auth-store';
 import { MiniPlayer } from '../../features/player/components/mini-player';
 import { useAppliedVolume } from '../../features/player/components/now-playing';
 import { NowPlayingBar } from '../../features/player/components/now-playing-bar';
+import { useListQueue } from '../../features/player/hooks/use-list-queue';
 import { useListeningTimer } from '../../features/player/hooks/use-listening-timer';
 import { usePlayerStore } from '../../features/player/player-store';
 import { paths } from '../paths';
@@ -48,6 +49,7 @@ export function AppLayout() {
   const isBarYielding = useTopBarYieldsToToast();
   useListeningTimer(useAuthStore((state) => state.user !== null));
   useDiscoverReturn();
+  useListQueue();
   useAppliedVolume();
   return (
     <div className="flex min-h-dvh flex-col lg:pl-64">

@@ -9,26 +9,13 @@ import {
   useTopBarYieldsToToast,
 } from './toast';
 
-/** jsdom has no layout: a ResizeObserver that reports once, at once, as a browser does on observe. */
-class ReportingResizeObserver {
-  constructor(private readonly report: () => void) {}
-  observe() {
-    this.report();
-  }
-  disconnect = () => undefined;
-  unobserve = () => undefined;
-}
-
 function TopBar() {
   return <p>{useTopBarYieldsToToast() ? 'yielding' : 'bar'}</p>;
 }
 
 describe('toast', () => {
   // The toasts' rendering is a lazy chunk; fetched first, it renders in the same pass.
-  beforeAll(async () => {
-    vi.stubGlobal('ResizeObserver', ReportingResizeObserver);
-    await preloadToaster();
-  });
+  beforeAll(preloadToaster);
   afterEach(cleanup);
 
   it('shows a toast through the toaster', async () => {

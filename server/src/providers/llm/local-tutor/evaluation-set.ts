@@ -58,6 +58,8 @@ export const EVALUATION_SET: readonly EvaluationQuestion[] = [
   { question: 'My singer disappears behind the synths in the chorus', topic: 'vocal-mixing-dense' },
   { question: 'The s sounds on my vocal are painful', topic: 'vocal-processing' },
   { question: 'My mix sounds boxy and harsh', topic: 'eq-fundamentals' },
+  // kit-quality.md's review: answered from the reverb topic before its keywords were narrowed.
+  { question: 'My mix sounds muddy', topic: 'eq-fundamentals' },
   { question: 'My drums sound weak and flat next to commercial tracks', topic: 'punchy-drums' },
   {
     question: 'Everything in my track sounds too narrow, like it is all in the middle',

@@ -89,6 +89,7 @@ export const TOPICS: readonly Topic[] = [
       'frequencies',
       'mud',
       'muddy',
+      'muddy mix',
       'harsh',
       'boxy',
       'high pass',
@@ -296,7 +297,7 @@ export const TOPICS: readonly Topic[] = [
   {
     id: 'reverb-mixing',
     title: 'Reverb in the mix',
-    keywords: ['reverb mix', 'pre delay', 'decay', 'reverb send', 'muddy reverb', 'depth', 'distance'],
+    keywords: ['reverb mix', 'pre delay', 'decay', 'reverb send', 'reverb return', 'depth', 'distance'],
     passages: [
       'Use reverb on sends so several parts share one space, which makes them sound like they were played together. Pre-delay of 20 to 60 ms separates the dry sound from the reverb and keeps vocals upfront; no pre-delay pushes a sound backward. Tempo-related decay times help a tail end just before the next downbeat.',
       'EQ the reverb return: a high-pass around 200 to 400 Hz keeps the low end clean, and a low-pass around 6 to 10 kHz makes the space sound natural and further away. Short rooms add depth without obvious tails; long halls and plates work best on sparse parts where there is room for the tail.',

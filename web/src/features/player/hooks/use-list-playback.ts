@@ -3,17 +3,29 @@ import { PLAYER_MESSAGES } from '@klang/domain';
 import { ApiError } from '../../../lib/api-error';
 import { getAudioElement, pauseAudio, playTrack, resumeTrack } from '../audio/audio-engine';
 import { updateMediaSession } from '../media-session';
-import { usePlayerStore, type TrackOrigin } from '../player-store';
+import type { ListOrigin, PlayableListedTrack } from '../list-queue';
+import { usePlayerStore } from '../player-store';
 import { useAudioState } from './use-audio-state';
 
-/** A track a list may play: one the listener liked, so its name is theirs to see. */
-export interface PlayableListedTrack {
-  id: string;
-  title: string;
-  artist: string;
-  artistId: string;
-  coverUrl: string | null;
-  durationMs: number | null;
+export type { PlayableListedTrack } from '../list-queue';
+
+/**
+ * Starts a liked track from a list, its name shown in the mini player because the listener has
+ * liked it. Throws what the player throws (an ApiError for a refused URL).
+ */
+export async function playListedTrack(track: PlayableListedTrack, origin: ListOrigin): Promise<void> {
+  const revealed = {
+    trackId: track.id,
+    title: track.title,
+    artist: track.artist,
+    artistId: track.artistId,
+    coverUrl: track.coverUrl,
+  };
+  const state = usePlayerStore.getState();
+  state.setCurrentTrack({ id: track.id, durationMs: track.durationMs }, origin);
+  state.markLiked(revealed);
+  updateMediaSession(revealed, { play: () => void resumeTrack(track.id), pause: pauseAudio });
+  await playTrack(track.id);
 }
 
 /**
@@ -21,7 +33,7 @@ export interface PlayableListedTrack {
  * track from the same origin toggles play and pause; another one replaces what was playing,
  * with its name shown in the mini player because the listener has liked it.
  */
-export function useListPlayback(origin: Exclude<TrackOrigin, 'player'>) {
+export function useListPlayback(origin: ListOrigin) {
   const currentId = usePlayerStore((state) =>
     state.trackOrigin === origin ? (state.currentTrack?.id ?? null) : null,
   );
@@ -39,17 +51,7 @@ export function useListPlayback(origin: Exclude<TrackOrigin, 'player'>) {
           else await resumeTrack(track.id);
           return;
         }
-        const revealed = {
-          trackId: track.id,
-          title: track.title,
-          artist: track.artist,
-          artistId: track.artistId,
-          coverUrl: track.coverUrl,
-        };
-        state.setCurrentTrack({ id: track.id, durationMs: track.durationMs }, origin);
-        state.markLiked(revealed);
-        updateMediaSession(revealed, { play: () => void resumeTrack(track.id), pause: pauseAudio });
-        await playTrack(track.id);
+        await playListedTrack(track, origin);
       } catch (playError) {
         setError(playError instanceof ApiError ? playError.message : PLAYER_MESSAGES.audioFailedToLoad);
       }
