@@ -49,15 +49,6 @@ function renderWith(tracks: { id: string; title: string }[], answers: Record<str
           });
     }),
   );
-  // The charts size themselves to their box; jsdom has no layout, so the observer only has to exist.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe = vi.fn();
-      unobserve = vi.fn();
-      disconnect = vi.fn();
-    },
-  );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
