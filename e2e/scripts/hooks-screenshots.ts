@@ -27,7 +27,9 @@ try {
       });
       if (!login.ok()) throw new Error(`login failed: ${await login.text()}`);
       await page.goto(new URL('/dashboard', base).toString());
-      await page.evaluate((t) => { document.documentElement.setAttribute('data-theme', t); }, theme);
+      await page.evaluate((t) => {
+        document.documentElement.setAttribute('data-theme', t);
+      }, theme);
       await page.getByRole('tab', { name: 'Hooks' }).click();
       await page.getByText(/Based on \d+ blind listeners|Not enough listeners yet/).waitFor();
       await page.waitForTimeout(500);
