@@ -9,6 +9,7 @@ export * from './messages';
 export * from './errors';
 export * from './api/health.schema';
 export * from './api/analytics.schema';
+export * from './analytics/hooks';
 export * from './accounts-messages';
 export * from './api/accounts.schema';
 export * from './api/invites.schema';

@@ -13,6 +13,9 @@ import { createInvitesService } from './modules/accounts/invites.service';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
+import { hooksRoutes } from './modules/analytics/hooks.routes';
+import { createHooksRepository } from './modules/analytics/hooks.repository';
+import { createHooksService } from './modules/analytics/hooks.service';
 import { createEmailService } from './modules/email/email.service';
 import { mailboxRoutes } from './modules/email/mailbox.routes';
 import { createDemoTracksRepository } from './modules/demo-tracks/demo-tracks.repository';
@@ -322,6 +325,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(analyticsRoutes, {
     service: createAnalyticsService({ repository: createAnalyticsRepository(db) }),
+  });
+  await app.register(hooksRoutes, {
+    service: createHooksService({ repository: createHooksRepository(db) }),
   });
   await app.register(formsRoutes, {
     captcha: providers.captcha,
