@@ -138,7 +138,8 @@ export function FeatureTutorialDialog({
           <p>Listeners hear featured tracks blind: your name shows only after they like one.</p>
           <p>
             The likes and skips of blind listeners decide your chart position in the track&apos;s genre: the
-            share of likes among the blind listeners who rated it in the chart&apos;s window (30 days by default).
+            share of likes among the blind listeners who rated it in the chart&apos;s window (30 days by
+            default).
           </p>
           <Checkbox
             label="Don't show this again"
