@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEAL_RULES } from '@klang/domain';
+import { DEAL_RULES, VERDICT } from '@klang/domain';
 
 /**
  * The environment, parsed once at start. Every setting has a working default so that
@@ -43,6 +43,7 @@ const envSchema = z.object({
     .min(1)
     .max(DEAL_RULES.firstListensMax)
     .default(DEAL_RULES.firstListensDefault),
+  CHART_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(VERDICT.windowDays),
   JOB_LEASE_MS: z.coerce
     .number()
     .int()
@@ -222,6 +223,8 @@ function buildConfig(env: Env) {
      * deck deals the least exposed first until then (decision 0191).
      */
     firstListens: env.FIRST_LISTENS,
+    /** The rolling window of the blind verdict a chart ranks by, in days (decision 0195). */
+    chartWindowDays: env.CHART_WINDOW_DAYS,
     /** How long a job's lock holds before another worker takes it as its worker's crash. */
     jobLeaseMs: env.JOB_LEASE_MS,
     /**
