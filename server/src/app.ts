@@ -193,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: providers.storage,
     chartCacheMs: config.chartCacheMs,
     chartWindowDays: config.chartWindowDays,
+    firstListens: config.firstListens,
   });
   await app.register(catalogueRoutes, { service: catalogue });
   await app.register(chartMethodRoutes, { service: catalogue });

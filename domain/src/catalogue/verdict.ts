@@ -61,6 +61,8 @@ export const chartMethodSchema = z.object({
   /** When the chart job last computed the figures and the ranking; null before its first run. */
   computedAt: z.iso.datetime().nullable(),
   rules: z.object({
+    /** The blind deals every featured track is guaranteed before any gets twice as many (FIRST_LISTENS). */
+    firstListens: z.number().int().min(1),
     accountMinAgeHours: z.number(),
     fullLikeAfterSeconds: z.number(),
     likeEverythingMinRated: z.number().int(),

@@ -5,6 +5,7 @@ import {
   isActiveChartGenre,
   LIMITS,
   MASK,
+  DEAL_RULES,
   VERDICT,
   type ArtistPage,
   type ChartMethod,
@@ -60,6 +61,8 @@ export function createCatalogueService(deps: {
   chartCacheMs?: number;
   /** The verdict's window (CHART_WINDOW_DAYS), stated by the method page until the job has run. */
   chartWindowDays?: number;
+  /** The deck's first listens (FIRST_LISTENS), published with the chart's own rules. */
+  firstListens?: number;
 }) {
   const { storage } = deps;
   const repo = createCatalogueRepository(deps.db);
@@ -163,6 +166,7 @@ export function createCatalogueService(deps: {
         windowDays: row?.window_days ?? deps.chartWindowDays ?? VERDICT.windowDays,
         computedAt: row?.computed_at.toISOString() ?? null,
         rules: {
+          firstListens: deps.firstListens ?? DEAL_RULES.firstListensDefault,
           accountMinAgeHours: VERDICT.accountMinAgeMs / 3_600_000,
           fullLikeAfterSeconds: VERDICT.fullLikeAfterMs / 1000,
           likeEverythingMinRated: VERDICT.likeEverythingMinRated,

@@ -304,6 +304,16 @@ describe('the published method: GET /api/charts/method', () => {
     await t.close();
   });
 
+  it("publishes the deck's first listens as the server is configured", async () => {
+    const configured = await createTestApp({ FIRST_LISTENS: '20' });
+    try {
+      const res = await configured.app.inject({ method: 'GET', url: '/api/charts/method' });
+      expect(chartMethodSchema.parse(res.json()).rules.firstListens).toBe(20);
+    } finally {
+      await configured.close();
+    }
+  });
+
   it('answers everyone with the rules and zero figures before the job has run', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/charts/method' });
     expect(res.statusCode).toBe(200);
@@ -312,6 +322,7 @@ describe('the published method: GET /api/charts/method', () => {
       windowDays: 30,
       computedAt: null,
       rules: {
+        firstListens: 50,
         accountMinAgeHours: 24,
         fullLikeAfterSeconds: 10,
         likeEverythingMinRated: 50,

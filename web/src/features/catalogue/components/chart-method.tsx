@@ -1,4 +1,4 @@
-import { wilsonLowerBound, type ChartMethod } from '@klang/domain';
+import { DEAL_RULES, wilsonLowerBound, type ChartMethod } from '@klang/domain';
 import { Clock, Ear, Shuffle, Sprout, Timer, UserX, Users, Zap, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Banner } from '../../../components/ui/banner';
@@ -8,12 +8,6 @@ import { useChartMethodQuery } from '../api/catalogue-api';
 
 const number = new Intl.NumberFormat('en-GB');
 const percent = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 0 });
-
-/**
- * How many blind first listens every featured track is guaranteed by default (`FIRST_LISTENS`,
- * the fair deck of issue 19); the page says "by default" because an operator may change it.
- */
-const FIRST_LISTENS_DEFAULT = 50;
 
 /** The worked example of the method: a few unanimous blind likes against many lukewarm ones. */
 const EXAMPLE = {
@@ -161,9 +155,10 @@ export function ChartMethodContent() {
       <Section id="deal" title="How the deck deals">
         <ul className="grid gap-4 sm:grid-cols-2">
           <Rule Icon={Sprout} title="Equal first listens">
-            Every featured track is guaranteed the same number of blind first listens ({FIRST_LISTENS_DEFAULT}{' '}
-            by default) before any track is dealt more than twice that. The deck deals the least-heard tracks
-            first, at random among equals, so a track uploaded today is heard within minutes.
+            Every featured track is guaranteed the same number of blind first listens (
+            {rules?.firstListens ?? DEAL_RULES.firstListensDefault} on Klang) before any track is dealt more
+            than twice that. The deck deals the least-heard tracks first, at random among equals, so a track
+            uploaded today is heard within minutes.
           </Rule>
           <Rule Icon={Shuffle} title="Random beyond that">
             Once every track has had its first listens, the deck deals at random. Nobody can pay to be dealt
