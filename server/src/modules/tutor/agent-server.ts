@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { setTimeout as delay } from 'node:timers/promises';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { LOCAL_AGENT_ID, TUTOR_LIMITS } from '@klang/domain';
 import type { ChatMessage, ChatProvider } from '../../providers/llm/chat';
@@ -62,18 +63,8 @@ function refuse(socket: Duplex, status: number, reason: string) {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
+/** Waits, or stops waiting when the turn is interrupted; its abort listener goes with it. */
+const sleep = (ms: number, signal: AbortSignal) => delay(ms, undefined, { signal }).catch(() => undefined);
 
 /**
  * One conversation on Klang's local agent server, speaking the ElevenLabs Conversational AI
