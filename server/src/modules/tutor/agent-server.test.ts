@@ -231,6 +231,34 @@ describe('the local agent server on the wire', () => {
     socket.close(1000);
   });
 
+  it('shows the reference tracks of a follow-up question, read in the light of the turn before', async () => {
+    const { socket, frames } = await connect(agent.url('a'));
+    socket.send(
+      JSON.stringify({
+        type: 'conversation_initiation_client_data',
+        conversation_config_override: { conversation: { text_only: true } },
+      }),
+    );
+    const toolTopics = () =>
+      frames
+        .filter((f) => f.type === 'client_tool_call')
+        .map((f) => (f.client_tool_call as { parameters: { topic: string } }).parameters.topic);
+    const replies = () =>
+      frames
+        .filter((f) => f.type === 'agent_response')
+        .map((f) => (f.agent_response_event as { agent_response: string }).agent_response);
+    await until(() => (replies().length === 1 ? true : undefined));
+    socket.send(JSON.stringify({ type: 'user_message', text: 'How do I make my kick punchier?' }));
+    await until(() => (toolTopics().length === 1 ? true : undefined));
+    // 'that' is the kick: the answer builds on it, and so do the tracks shown beside it.
+    socket.send(JSON.stringify({ type: 'user_message', text: 'Can you tell me more about that?' }));
+    await until(() => (replies().length === 3 ? true : undefined));
+    expect(replies()[2]).toMatch(/^Building on what we covered about punchy drums/);
+    await until(() => (toolTopics().length === 2 ? true : undefined));
+    expect(toolTopics()).toEqual(['Punchy drums', 'Punchy drums']);
+    socket.close(1000);
+  });
+
   it('paces a long reply without a listener left behind on the turn per chunk', async () => {
     // Four seconds are sixteen chunks, eleven of them waited for: past the ten listeners that
     // make Node warn of a leak, as every reply of the local tutor (about a minute) did.
