@@ -4,7 +4,9 @@
 // packs screen's examples) and ten photos of one made-up person at different framings, walls and
 // sharpness (the test photos' figure, as an artist's upload would be). Per prompt: the photo the
 // engine picked, the style it read, the output's size and render time, its mean colour, and its
-// perceptual hash (dHash), so that two prompts giving the same picture would show.
+// difference from every other prompt's shot: the perceptual hash (dHash, the picture's structure)
+// and the mean pixel difference of small colour copies (its look), so that two prompts giving the
+// same picture would show.
 //   npx tsx bench/pack-review.ts        (writes bench/results/pack-review.json; images to a temp folder)
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -64,7 +66,7 @@ const engine = createLocalPackEngine({ storage, minTrainingMs: 0 });
 const signal = AbortSignal.timeout(120_000);
 const round = (value: number, places = 1) => Math.round(value * 10 ** places) / 10 ** places;
 
-/** Mean colour and luminance, and a 64-bit difference hash of the picture's greyscale. */
+/** Mean colour and luminance, a 64-bit difference hash of the greyscale, and a 24×30 colour copy. */
 async function measure(jpeg: Buffer) {
   const image = sharp(jpeg);
   const { width, height } = await image.metadata();
@@ -82,12 +84,36 @@ async function measure(jpeg: Buffer) {
     meanRgb: [r, g, b],
     luminance: round(luminance),
     dHash: hash.toString(16).padStart(16, '0'),
+    thumbnail: await sharp(jpeg).resize(24, 30, { fit: 'fill' }).removeAlpha().raw().toBuffer(),
   };
+}
+/** Mean absolute difference of two colour copies, 0 (the same picture) to 255. */
+function pixelDifference(a: Buffer, b: Buffer): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += Math.abs((a[i] ?? 0) - (b[i] ?? 0));
+  return sum / a.length;
 }
 function hashDistance(a: string, b: string): number {
   let bits = 0;
   for (let x = BigInt(`0x${a}`) ^ BigInt(`0x${b}`); x > 0n; x >>= 1n) bits += Number(x & 1n);
   return bits;
+}
+
+/** One press shot through the engine, written to `file`, and what was measured of it. */
+async function shoot(modelId: string, prompt: string, file: string, photoNumber: (key?: string) => number) {
+  const started = performance.now();
+  const shot = await engine.generate({ modelId, prompt, seed: 1 }, signal);
+  const ms = performance.now() - started;
+  writeFileSync(file, shot);
+  return {
+    prompt,
+    photo: photoNumber(reads.at(-1)),
+    style: styleFromPrompt(prompt),
+    bytes: shot.length,
+    ms: Math.round(ms),
+    file,
+    ...(await measure(shot)),
+  };
 }
 
 const packs = [];
@@ -103,25 +129,24 @@ for (const [pack, photos] of Object.entries(PACKS)) {
   const model = await engine.readModel(modelId);
   const folder = path.join(out, pack.replace(/\W+/g, '-'));
   mkdirSync(folder);
-  const rows = [];
-  for (const [i, prompt] of PROMPTS.entries()) {
-    const started = performance.now();
-    const shot = await engine.generate({ modelId, prompt, seed: 1 }, signal);
-    const ms = performance.now() - started;
-    const file = path.join(folder, `${String(i + 1).padStart(2, '0')}-${prompt.replace(/\W+/g, '-')}.jpg`);
-    writeFileSync(file, shot);
-    rows.push({
-      prompt,
-      photo: photoNumber(reads.at(-1)),
-      style: styleFromPrompt(prompt),
-      bytes: shot.length,
-      ms: Math.round(ms),
-      file,
-      ...(await measure(shot)),
-    });
-  }
-  const hashes = rows.map((row) => row.dHash);
-  const distances = hashes.flatMap((a, i) => hashes.slice(i + 1).map((b) => hashDistance(a, b)));
+  const rows: Awaited<ReturnType<typeof shoot>>[] = [];
+  for (const [i, prompt] of PROMPTS.entries())
+    rows.push(
+      await shoot(
+        modelId,
+        prompt,
+        path.join(folder, `${String(i + 1).padStart(2, '0')}-${prompt.replace(/\W+/g, '-')}.jpg`),
+        photoNumber,
+      ),
+    );
+  const pairs = rows.flatMap((a, i) =>
+    rows.slice(i + 1).map((b) => ({
+      prompts: [a.prompt, b.prompt],
+      hashBits: hashDistance(a.dHash, b.dHash),
+      pixelDifference: round(pixelDifference(a.thumbnail, b.thumbnail)),
+    })),
+  );
+  const byLook = pairs.sort((a, b) => a.pixelDifference - b.pixelDifference);
   packs.push({
     pack,
     photos: photos.length,
@@ -130,9 +155,10 @@ for (const [pack, photos] of Object.entries(PACKS)) {
       score: round(p.score, 2),
       subjectFrom: p.subjectFrom,
     })),
-    closestPromptsHashDistance: Math.min(...distances),
-    medianPromptsHashDistance: distances.sort((a, b) => a - b)[Math.floor(distances.length / 2)],
-    rows,
+    closestPair: byLook[0],
+    medianPixelDifference: byLook[Math.floor(byLook.length / 2)]?.pixelDifference,
+    sameStructurePairs: pairs.filter((pair) => pair.hashBits === 0).length,
+    rows: rows.map(({ thumbnail: _, ...row }) => row),
   });
   console.log(`${pack}: ${rows.map((r) => `${r.prompt} ${r.ms} ms`).join(', ')}`);
 }
