@@ -2,9 +2,9 @@
 // item 7, docs/kit-quality.md). The whole app runs in-process on PGlite with the local engines; a
 // Pro artist asks for a session as the page does (GET /api/kit/voice-agent/session) and speaks the
 // ElevenLabs protocol the SDK speaks over its signed URL, one conversation for all ten turns, each
-// reply heard to its end before the next. Per turn: the topic the agent shows tracks for (or its
-// decline), the reply's first sentence, the time to the reply text, and the spoken reply's length
-// and render time (eSpeak NG, then the 16 kHz PCM the agent streams).
+// reply heard to its end before the next. Per turn: the topic the agent shows tracks for (none
+// for small talk or a decline), the reply's first sentence, the time to the reply text, and the
+// spoken reply's length and render time (eSpeak NG, then the 16 kHz PCM the agent streams).
 //   npx tsx bench/voice-agent-review.ts        (writes bench/results/voice-agent-review.json)
 // BENCH_PORT moves it off 4940.
 import { writeFileSync } from 'node:fs';
@@ -66,6 +66,7 @@ socket.on('message', (data: Buffer) => {
   }
 });
 await new Promise((resolve) => socket.once('open', resolve));
+const openedAt = performance.now();
 socket.send(JSON.stringify({ type: 'conversation_initiation_client_data' }));
 
 /** Waits until the agent's audio has been quiet for the end gap after its reply, and reads the turn. */
@@ -92,7 +93,7 @@ function read(request: string, sentAt: number, mine: typeof events) {
   );
   return {
     request,
-    topic: tool?.parameters.topic ?? 'declined',
+    topic: tool?.parameters.topic ?? 'none shown',
     firstSentence: firstSentence(text),
     replyChars: text.length,
     replyMs: round(response.at - sentAt),
@@ -102,7 +103,7 @@ function read(request: string, sentAt: number, mine: typeof events) {
   };
 }
 
-const greeting = read('(session opened)', 0, await turn(0));
+const greeting = read('(session opened)', openedAt, await turn(openedAt));
 console.log(`greeting: ${greeting.firstSentence} (${greeting.spokenSeconds} s)`);
 const rows = [];
 for (const request of REQUESTS) {
