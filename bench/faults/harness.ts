@@ -15,6 +15,7 @@ import {
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
+import { PRO_PLAN } from '@klang/domain';
 import { openDatabase, type Db } from '../../server/src/db/client';
 import { wavHeader } from '../../server/src/modules/tracks/test-audio';
 import { startThrowawayCluster } from '../../scripts/pg-cluster.mjs';
@@ -24,6 +25,9 @@ const RESULTS = path.join(ROOT, 'bench/results/faults.json');
 
 /** Ports of this battery (3261–3269): servers and the proxy. */
 export const PORTS = { a: 3261, b: 3262, proxy: 3263, s3: 3264 } as const;
+
+/** Every instance's session secret (the local payments' webhook secret derives from it). */
+export const SESSION_SECRET = 'faults-session-secret-0123456789abcdef';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -198,7 +202,7 @@ export class Battery {
           LOG_LEVEL: 'warn',
           SEED: 'false',
           DATA_DIR: path.join(this.work, `data-${name}`),
-          SESSION_SECRET: 'faults-session-secret-0123456789abcdef',
+          SESSION_SECRET,
           MEDIA_SIGNING_SECRET: 'faults-media-secret-0123456789abcdef',
           PUBLIC_URL: `http://127.0.0.1:${String(port)}`,
           // Scratch files in the battery's own directory: the orphan sweep never sees another's.
@@ -291,6 +295,7 @@ export async function listenersWithGrants(db: Db, count: number, grantsPerUser: 
       `select id from tracks where featured_in_player and not is_deleted order by id`,
     )
   ).map((r) => r.id);
+  // trackId is the public id (the ledger's key); alias is what the listener's requests name.
   const pairs: { cookie: string; userId: string; trackId: string }[] = [];
   users.forEach((userId, u) => {
     for (let k = 0; k < grantsPerUser; k++) {
@@ -304,7 +309,21 @@ export async function listenersWithGrants(db: Db, count: number, grantsPerUser: 
      select u, t, now() + interval '1 day' from unnest($1::uuid[], $2::uuid[]) as x(u, t) on conflict do nothing`,
     [pairs.map((p) => p.userId), pairs.map((p) => p.trackId)],
   );
-  return { cookies: tokens.map((t) => `klang_session=${t}`), pairs, tracks };
+  // Since issue 18 a listener names a track before the like only by the alias the deck dealt
+  // them (the deal's id), and a like needs a served deal: deal each pair, served a minute ago.
+  const dealt = await db.query<{ id: string; user_id: string; track_id: string }>(
+    `insert into deals (user_id, track_id, dealt_at, first_served_at)
+     select u, t, now() - interval '2 minutes', now() - interval '1 minute'
+     from unnest($1::uuid[], $2::uuid[]) as x(u, t)
+     returning id, user_id, track_id`,
+    [pairs.map((p) => p.userId), pairs.map((p) => p.trackId)],
+  );
+  const aliases = new Map(dealt.map((d) => [`${d.user_id}:${d.track_id}`, d.id]));
+  return {
+    cookies: tokens.map((t) => `klang_session=${t}`),
+    pairs: pairs.map((p) => ({ ...p, alias: aliases.get(`${p.userId}:${p.trackId}`) ?? '' })),
+    tracks,
+  };
 }
 
 /** Each track's and listener's like counter beside the count of its like rows. */
@@ -358,6 +377,43 @@ export async function signUpArtist(base: string, name: string): Promise<string> 
   });
   if (res.status !== 201) throw new Error(`signup ${String(res.status)}: ${await res.text()}`);
   return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
+/** The signed-in account's id. */
+export async function accountId(base: string, cookie: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/session`, { headers: { cookie } });
+  const body = (await res.json()) as { session: { user: { id: string } } | null };
+  if (!body.session) throw new Error(`no session (${String(res.status)})`);
+  return body.session.user.id;
+}
+
+/**
+ * Buys Pro on the local checkout as an artist would: starts the checkout, then posts the card form
+ * of its page. The local provider queues Stripe's events for the webhook. Answers the session id.
+ */
+export async function buyProLocally(base: string, cookie: string): Promise<string> {
+  const userId = await accountId(base, cookie);
+  const started = await fetch(`${base}/functions/v1/create-checkout`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      price_id: PRO_PLAN.priceId,
+      success_url: `${base}/signup/artist?checkout=success`,
+      cancel_url: `${base}/artist-subscription?checkout=cancelled`,
+      mode: 'subscription',
+      metadata: { product_id: PRO_PLAN.productId, user_id: userId },
+    }),
+  });
+  if (started.status !== 200) throw new Error(`checkout ${String(started.status)}: ${await started.text()}`);
+  const { url, sessionId } = (await started.json()) as { url: string; sessionId: string };
+  const paid = await fetch(`${base}${new URL(url).pathname}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' }).toString(),
+    redirect: 'manual',
+  });
+  if (paid.status !== 303) throw new Error(`pay ${String(paid.status)}: ${await paid.text()}`);
+  return sessionId;
 }
 
 /** A WAV of `mib` MiB of pseudo-random stereo audio (nothing for an encoder to skip). */

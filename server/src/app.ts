@@ -13,6 +13,9 @@ import { createInvitesService } from './modules/accounts/invites.service';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
+import { hooksRoutes } from './modules/analytics/hooks.routes';
+import { createHooksRepository } from './modules/analytics/hooks.repository';
+import { createHooksService } from './modules/analytics/hooks.service';
 import { createEmailService } from './modules/email/email.service';
 import { mailboxRoutes } from './modules/email/mailbox.routes';
 import { createDemoTracksRepository } from './modules/demo-tracks/demo-tracks.repository';
@@ -24,9 +27,10 @@ import { createFormsService } from './modules/forms/forms.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { createReadiness, type Readiness } from './modules/health/readiness';
 import { followsRoutes } from './modules/follows/follows.routes';
-import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { catalogueRoutes, chartMethodRoutes } from './modules/catalogue/catalogue.routes';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { CHART_SNAPSHOT_JOB, chartSnapshotHandler } from './modules/catalogue/chart-snapshot';
+import { CHART_VERDICT_JOB, createChartVerdictHandler } from './modules/catalogue/chart-verdict';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes';
 import { forumRoutes } from './modules/forum/forum.routes';
 import { createForumService } from './modules/forum/forum.service';
@@ -180,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       storage: providers.storage,
       streamSecret: deps.secrets.media,
       loyalty,
+      firstListens: config.firstListens,
     }),
   });
   await app.register(followsRoutes, { service: createFollowsService({ db }) });
@@ -187,8 +192,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     storage: providers.storage,
     chartCacheMs: config.chartCacheMs,
+    chartWindowDays: config.chartWindowDays,
+    firstListens: config.firstListens,
   });
   await app.register(catalogueRoutes, { service: catalogue });
+  await app.register(chartMethodRoutes, { service: catalogue });
   await app.register(loyaltyRoutes, { db, loyalty });
   await app.register(forumRoutes, { service: createForumService({ db, storage: providers.storage }) });
   const tracksRepository = createTracksRepository(db);
@@ -266,6 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       [LOCAL_BILLING_CLOCK_JOB]: localDelivery.clockHandler,
     }),
     [CHART_SNAPSHOT_JOB]: chartSnapshotHandler,
+    [CHART_VERDICT_JOB]: createChartVerdictHandler({ windowDays: config.chartWindowDays }),
     [DISCARD_UNCLAIMED_JOB]: createDiscardUnclaimedHandler({
       repository: tracksRepository,
       storage: providers.storage,
@@ -318,6 +327,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(analyticsRoutes, {
     service: createAnalyticsService({ repository: createAnalyticsRepository(db) }),
+  });
+  await app.register(hooksRoutes, {
+    service: createHooksService({ repository: createHooksRepository(db) }),
   });
   await app.register(formsRoutes, {
     captcha: providers.captcha,

@@ -36,6 +36,14 @@ describe('loadConfig', () => {
     expect(config.email).toMatchObject({ kind: 'smtp', url: 'smtp://127.0.0.1:2525' });
   });
 
+  it('deals FIRST_LISTENS blind listens first, 50 unless set, and refuses a count of none', () => {
+    expect(loadConfig({}).firstListens).toBe(50);
+    expect(loadConfig({ FIRST_LISTENS: '3' }).firstListens).toBe(3);
+    for (const bad of ['0', '-1', '2.5', 'many']) {
+      expect(() => loadConfig({ FIRST_LISTENS: bad }), bad).toThrow(ConfigError);
+    }
+  });
+
   it('lists every problem at once, readably', () => {
     let error: unknown;
     try {

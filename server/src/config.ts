@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEAL_RULES, VERDICT } from '@klang/domain';
 
 /**
  * The environment, parsed once at start. Every setting has a working default so that
@@ -36,6 +37,13 @@ const envSchema = z.object({
   SEED: bool,
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   CHART_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  FIRST_LISTENS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(DEAL_RULES.firstListensMax)
+    .default(DEAL_RULES.firstListensDefault),
+  CHART_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(VERDICT.windowDays),
   JOB_LEASE_MS: z.coerce
     .number()
     .int()
@@ -210,6 +218,13 @@ function buildConfig(env: Env) {
     rateLimits: env.RATE_LIMITS === 'on',
     /** How long one process reuses a genre's ranking; who sees what is decided on every read. */
     chartCacheMs: env.CHART_CACHE_MS,
+    /**
+     * Blind deals every eligible featured track gets before any is dealt past twice as many: the
+     * deck deals the least exposed first until then (decision 0191).
+     */
+    firstListens: env.FIRST_LISTENS,
+    /** The rolling window of the blind verdict a chart ranks by, in days (decision 0195). */
+    chartWindowDays: env.CHART_WINDOW_DAYS,
     /** How long a job's lock holds before another worker takes it as its worker's crash. */
     jobLeaseMs: env.JOB_LEASE_MS,
     /**

@@ -3,6 +3,7 @@ import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed/seed';
 import { scheduleJobRequests } from './jobs/schedule';
 import { requestChartSnapshot } from './modules/catalogue/chart-snapshot';
+import { requestChartVerdict } from './modules/catalogue/chart-verdict';
 import { requestLocalBillingClock } from './modules/payments/local-delivery';
 import { requestPaymentsMaintenance } from './modules/payments/payments-maintenance';
 import { exitOnStartFailure, openKlang } from './process-lifecycle';
@@ -24,6 +25,7 @@ async function main() {
     db,
     log: app.log,
     requests: {
+      'chart verdict': requestChartVerdict,
       'chart snapshot': requestChartSnapshot,
       'daily payments jobs': requestPaymentsMaintenance,
       ...(config.payments.kind === 'local' && { 'local billing clock': requestLocalBillingClock }),

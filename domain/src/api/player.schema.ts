@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
+import { DEAL_RULES } from '../player/deal-rules';
 
 /**
  * The Discover player's payloads (spec 000 §4, spec 001 §4). Before a like a track is only an id
@@ -51,7 +52,26 @@ export type Reveal = z.infer<typeof revealSchema>;
 export const dislikeResponseSchema = z.object({ pointsAwarded: z.number().int().min(0) });
 export type DislikeResponse = z.infer<typeof dislikeResponseSchema>;
 
-export const likeRequestSchema = z.object({ addToLibrary: z.boolean().default(false) });
+/**
+ * Where the listener was in the track when the deal ended, in whole milliseconds, as the client
+ * saw it. The server keeps at most what it observed (decision 0190): the wall clock since the
+ * audio was first served, and the track's length.
+ */
+export const positionMsSchema = z.number().int().min(0).max(DEAL_RULES.positionMaxMs);
+
+export const likeRequestSchema = z.object({
+  addToLibrary: z.boolean().default(false),
+  positionMs: positionMsSchema.optional(),
+});
+
+/**
+ * A skip's body is optional (Fastify hands a missing body over as null): without a position, the
+ * server's own bound is kept.
+ */
+export const dislikeRequestSchema = z.object({ positionMs: positionMsSchema.optional() }).nullish();
+
+/** The listener left a dealt track unrated (closed the page, played something else). */
+export const leaveRequestSchema = z.object({ positionMs: positionMsSchema });
 
 export const trackParamsSchema = z.object({ trackId: z.uuid() });
 

@@ -29,6 +29,8 @@ export const paths = {
   demoLogin: '/demo-login',
   resetPassword: '/reset-password',
   faq: '/faq',
+  /** How the deck deals and the charts rank, with live figures (issue 19, decision 0195). */
+  chartsMethod: '/charts/method',
   unsubscribe: '/unsubscribe',
   /** The catch-all: a pro artist's custom URL (spec 001 §5, public artist lookup). */
   artistUrl: withParam('/:artistUrl'),

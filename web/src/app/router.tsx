@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
           screen(paths.demoLogin, () => import('./routes/demo-login')),
           screen(paths.resetPassword, () => import('./routes/reset-password')),
           screen(paths.faq, () => import('./routes/faq')),
+          screen(paths.chartsMethod, () => import('./routes/charts-method')),
           screen(paths.unsubscribe, () => import('./routes/unsubscribe')),
           // Static paths outrank this dynamic one, so it only sees what no other route claims.
           screen(paths.artistUrl.pattern, () => import('./routes/artist-url')),

@@ -20,6 +20,8 @@ export type RequestOptions = {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Lets the request outlive the page (a report sent as it hides); bodies up to 64 KiB. */
+  keepalive?: boolean;
 };
 
 export type Refusal = { path: string; error: ApiError };
@@ -48,7 +50,7 @@ export async function apiRequest(path: string, schema?: undefined, options?: Req
 export async function apiRequest<T>(
   path: string,
   schema?: ResponseSchema<T>,
-  { method = 'GET', body, signal, headers }: RequestOptions = {},
+  { method = 'GET', body, signal, headers, keepalive }: RequestOptions = {},
 ): Promise<T | undefined> {
   // FormData and raw files (a cropped photo) go as they are; everything else as JSON.
   const isForm = body instanceof FormData || body instanceof Blob;
@@ -63,6 +65,7 @@ export async function apiRequest<T>(
   };
   if (body !== undefined) init.body = isForm ? body : JSON.stringify(body);
   if (signal) init.signal = signal;
+  if (keepalive) init.keepalive = true;
 
   let response: Response;
   try {

@@ -1,4 +1,4 @@
-import { ACTIVE_CHART_GENRES, loyaltyTierFor, POINTS } from '@klang/domain';
+import { loyaltyTierFor, POINTS } from '@klang/domain';
 import type { SeedCatalogue, SeedTrack } from './catalogue';
 import { createRng, type Rng } from './random';
 
@@ -12,8 +12,6 @@ export interface SeedPlan {
   plays: { userKey: string; trackKey: string; plays: number; minutes: number }[];
   follows: { userKey: string; artistKey: string; daysAgo: number }[];
   users: Map<string, PlannedUserXp>;
-  /** Yesterday's rank per active chart genre, for chart movement. */
-  yesterdayPositions: { trackKey: string; genre: string; position: number; likes: number }[];
 }
 
 export interface PlannedInteraction {
@@ -96,61 +94,44 @@ export function planSeed(catalogue: SeedCatalogue, demoArtistKey: string): SeedP
 
   const xp = new Map<string, PlannedUserXp>();
   users.forEach((userKey, index) => {
-    const mine = interactions.filter((i) => i.userKey === userKey);
-    const likes = mine.filter((i) => i.type === 'like').length;
-    const dislikes = mine.length - likes;
-    const addedToLibrary = mine.filter((i) => i.addedToLibrary).length;
-    const listeningMinutes =
-      plays.filter((p) => p.userKey === userKey).reduce((sum, p) => sum + p.minutes, 0) +
-      (DEVOTED_LISTENING_MINUTES[index] ?? 0);
     const dailyLogins = 3 + Math.floor(rng.next() * 38);
-    const totalPoints =
-      mine.length * POINTS.swipe +
-      likes * POINTS.like +
-      addedToLibrary * POINTS.library +
-      listeningMinutes * POINTS.listeningMinute +
-      dailyLogins * POINTS.dailyLogin;
-    xp.set(userKey, {
-      swipes: mine.length,
-      likes,
-      dislikes,
-      addedToLibrary,
-      listeningMinutes,
-      dailyLogins,
-      totalPoints,
-      tier: loyaltyTierFor(totalPoints),
-    });
+    xp.set(userKey, xpOf(userKey, interactions, plays, dailyLogins, DEVOTED_LISTENING_MINUTES[index] ?? 0));
   });
 
-  return {
-    interactions,
-    plays,
-    follows,
-    users: xp,
-    yesterdayPositions: planYesterday(catalogue, interactions),
-  };
+  return { interactions, plays, follows, users: xp };
 }
 
 /**
- * Yesterday's chart: today's like counts less the likes that arrived today, so some tracks
- * climb, some fall, and tracks uploaded today have no row (movement 'new').
+ * A user's loyalty as their planned swipes, likes, library adds, listening and daily logins earn
+ * it, point for point as the app awards them.
  */
-function planYesterday(
-  catalogue: SeedCatalogue,
-  interactions: PlannedInteraction[],
-): SeedPlan['yesterdayPositions'] {
-  const positions: SeedPlan['yesterdayPositions'] = [];
-  for (const genre of ACTIVE_CHART_GENRES) {
-    const ranked = catalogue.tracks
-      .filter((t) => t.genre === genre && t.uploadedDaysAgo >= 1)
-      .map((t) => ({
-        track: t,
-        likes: interactions.filter((i) => i.trackKey === t.key && i.type === 'like' && i.daysAgo >= 1).length,
-      }))
-      .sort((a, b) => b.likes - a.likes || a.track.uploadedDaysAgo - b.track.uploadedDaysAgo);
-    ranked.forEach((entry, index) =>
-      positions.push({ trackKey: entry.track.key, genre, position: index + 1, likes: entry.likes }),
-    );
-  }
-  return positions;
+export function xpOf(
+  userKey: string,
+  interactions: readonly PlannedInteraction[],
+  plays: SeedPlan['plays'],
+  dailyLogins: number,
+  extraMinutes = 0,
+): PlannedUserXp {
+  const mine = interactions.filter((i) => i.userKey === userKey);
+  const likes = mine.filter((i) => i.type === 'like').length;
+  const dislikes = mine.length - likes;
+  const addedToLibrary = mine.filter((i) => i.addedToLibrary).length;
+  const listeningMinutes =
+    plays.filter((p) => p.userKey === userKey).reduce((sum, p) => sum + p.minutes, 0) + extraMinutes;
+  const totalPoints =
+    mine.length * POINTS.swipe +
+    likes * POINTS.like +
+    addedToLibrary * POINTS.library +
+    listeningMinutes * POINTS.listeningMinute +
+    dailyLogins * POINTS.dailyLogin;
+  return {
+    swipes: mine.length,
+    likes,
+    dislikes,
+    addedToLibrary,
+    listeningMinutes,
+    dailyLogins,
+    totalPoints,
+    tier: loyaltyTierFor(totalPoints),
+  };
 }

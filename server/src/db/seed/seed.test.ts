@@ -11,6 +11,7 @@ import { createTestDatabase } from '../../test/database';
 import { SEED_CATALOGUE, type SeedCatalogue } from './catalogue';
 import { DEMO_ARTIST, DEMO_ARTIST_TRACKS } from './demo-account';
 import { seedIfEmpty } from './seed';
+import { QUICK_LISTENERS } from './seed-deals';
 
 const silentLog = { info: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger;
 
@@ -64,7 +65,7 @@ describe('seeding an empty database', () => {
       await seedIfEmpty({ db, storage, log: silentLog, catalogue, cacheDir: path.join(dir, 'cache') }),
     ).toBe(false);
     const [row] = await db.query<{ n: number }>('select count(*)::int as n from accounts');
-    expect(row?.n).toBe(catalogue.artists.length + catalogue.listeners.length);
+    expect(row?.n).toBe(catalogue.artists.length + catalogue.listeners.length + QUICK_LISTENERS.length);
   });
 
   it('gives the demo account its public credentials and nobody else a password', async () => {
@@ -103,6 +104,35 @@ describe('seeding an empty database', () => {
          or not exists (select 1 from deals d where d.user_id = i.user_id and d.track_id = i.track_id
                           and d.ended_as = case i.interaction_type when 'like' then 'like' else 'skip' end)`);
     expect(unserved).toEqual([]);
+  });
+
+  it('ends every served deal plausibly, and ranks the charts by the verdict with discounted likes', async () => {
+    const deals = await db.query<{
+      ended_as: string;
+      end_position_ms: number;
+      listened_before_like_ms: number | null;
+      duration_ms: number;
+      first_served_at: Date;
+      ended_at: Date;
+    }>(`select d.ended_as, d.end_position_ms, d.listened_before_like_ms, t.duration_ms, d.first_served_at, d.ended_at
+        from deals d join tracks t on t.id = d.track_id`);
+    expect(deals.length).toBeGreaterThan(0);
+    for (const d of deals) {
+      expect(d.end_position_ms).toBeGreaterThanOrEqual(0);
+      expect(d.end_position_ms).toBeLessThanOrEqual(d.duration_ms);
+      expect(d.ended_at.getTime() - d.first_served_at.getTime()).toBe(d.end_position_ms);
+      if (d.ended_as === 'like') expect(d.listened_before_like_ms).toBe(d.end_position_ms);
+      else expect(d.listened_before_like_ms).toBeNull();
+    }
+    const [judged] = await db.query<{ n: number }>(
+      'select count(*)::int as n from tracks where verdict_score > 0',
+    );
+    expect(judged?.n).toBeGreaterThan(0);
+    const [figures] = await db.query<{ discounted_too_quick: number; discounted_new_account: number }>(
+      'select discounted_too_quick, discounted_new_account from chart_method_figures',
+    );
+    expect(figures?.discounted_too_quick).toBeGreaterThan(0);
+    expect(figures?.discounted_new_account).toBeGreaterThan(0);
   });
 
   it('stores every track, cover, avatar and demo track as a real file under an opaque key', async () => {

@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { DEMO_ACCOUNT } from '@klang/domain';
+import { DEMO_ACCOUNT, VERDICT } from '@klang/domain';
 import { hashPassword } from '../../modules/accounts/password';
 import type { StorageProvider } from '../../providers/storage/storage';
 import type { Db, Queryable } from '../client';
 import { renderAvatar } from './art/avatar';
 import { renderCover } from './art/cover';
 import { SEED_CATALOGUE, type SeedArtist, type SeedCatalogue, type SeedTrack } from './catalogue';
+import { refreshVerdicts } from '../../modules/catalogue/chart-verdict';
+import { writeChartSnapshot } from '../../modules/catalogue/chart-snapshot';
 import { DEMO_ARTIST, DEMO_ARTIST_TRACKS } from './demo-account';
 import { FORUM_CATEGORIES } from './forum-categories';
 import { SEED_FORUM_THREADS } from './forum-threads';
@@ -15,6 +17,7 @@ import {
   renderSeedMusic,
   type StoredSeedMedia,
 } from './seed-media';
+import { dealTiming, planQuickListeners, QUICK_LISTENERS } from './seed-deals';
 import { planSeed } from './seed-plan';
 import { insertRows } from './seed-rows';
 
@@ -144,6 +147,8 @@ async function insertPeopleAndCatalogue(tx: Queryable, ctx: InsertContext) {
     username: string;
     role: 'artist' | 'listener';
     artist?: SeedArtist;
+    /** When the account was made, if not 150 days ago. */
+    createdAt?: Date;
   }[] = [
     ...catalogue.artists.map((a) => ({
       key: a.key,
@@ -158,6 +163,13 @@ async function insertPeopleAndCatalogue(tx: Queryable, ctx: InsertContext) {
       username: l.username,
       role: 'listener' as const,
     })),
+    ...QUICK_LISTENERS.map((q) => ({
+      key: q.key,
+      email: q.email,
+      username: q.username,
+      role: 'listener' as const,
+      createdAt: new Date(now.getTime() - q.ageHours * 3_600_000),
+    })),
   ];
   await insertRows(
     tx,
@@ -167,7 +179,7 @@ async function insertPeopleAndCatalogue(tx: Queryable, ctx: InsertContext) {
       idOf(p.key),
       p.email,
       p.key === DEMO_ARTIST.key ? ctx.demoPasswordHash : null,
-      ago(150),
+      p.createdAt ?? ago(150),
     ]),
   );
   await insertRows(
@@ -180,7 +192,7 @@ async function insertPeopleAndCatalogue(tx: Queryable, ctx: InsertContext) {
       p.username,
       p.artist?.artistName ?? null,
       p.artist?.bio ?? null,
-      ago(150),
+      p.createdAt ?? ago(150),
     ]),
   );
   await insertRows(
@@ -213,7 +225,10 @@ async function insertPeopleAndCatalogue(tx: Queryable, ctx: InsertContext) {
     tx,
     'listener_profiles',
     ['id', 'profile_image_id', 'created_at'],
-    catalogue.listeners.map((l) => [idOf(l.key), mediaId(ctx.avatars, l.key), ago(120)]),
+    [
+      ...catalogue.listeners.map((l) => [idOf(l.key), mediaId(ctx.avatars, l.key), ago(120)]),
+      ...QUICK_LISTENERS.map((q) => [idOf(q.key), null, new Date(now.getTime() - q.ageHours * 3_600_000)]),
+    ],
   );
   await insertRows(
     tx,
@@ -232,8 +247,17 @@ async function insertPeopleAndCatalogue(tx: Queryable, ctx: InsertContext) {
   );
 
   const plan = planSeed(catalogue, DEMO_ARTIST.key);
+  const quick = planQuickListeners(catalogue);
+  plan.interactions.push(...quick.interactions);
+  plan.plays.push(...quick.plays);
+  for (const [key, xp] of quick.users) plan.users.set(key, xp);
   await insertTracks(tx, ctx, plan, idOf, ago);
   await insertListening(tx, ctx, plan, idOf, ago);
+  // The charts as the chart-verdict job ranks them (decision 0195): yesterday's snapshot from
+  // the verdict as it stood a day ago, so movement shows, and today's verdict.
+  await refreshVerdicts(tx, ago(1), VERDICT.windowDays);
+  await writeChartSnapshot(tx, utcDate(ago(1)));
+  await refreshVerdicts(tx, now, VERDICT.windowDays);
 
   await insertRows(
     tx,
@@ -390,12 +414,6 @@ async function insertTracks(
       ago(t.uploadedDaysAgo, index % 11),
     ]),
   );
-  await insertRows(
-    tx,
-    'chart_positions',
-    ['track_id', 'genre', 'date', 'position', 'likes'],
-    plan.yesterdayPositions.map((p) => [idOf(p.trackKey), p.genre, utcDate(ago(1)), p.position, p.likes]),
-  );
 }
 
 async function insertListening(
@@ -423,18 +441,50 @@ async function insertListening(
       ago(i.daysAgo, 3),
     ]),
   );
-  // Every served track was dealt first (decision 0130): one deal per grant, ended as its verdict.
-  await tx.query(
-    `insert into deals (user_id, track_id, dealt_at, first_served_at, ended_as, ended_at, listened_before_like_ms)
-     select g.user_id, g.track_id, least(g.first_issued_at, v.at), least(g.first_issued_at, v.at),
-            coalesce(v.ended_as, 'left'), coalesce(v.at, g.last_issued_at),
-            case when v.ended_as = 'like' then least(coalesce(t.duration_ms, 0), 45000) end
-     from playback_grants g
-     join tracks t on t.id = g.track_id
-     left join lateral (
-       select case i.interaction_type when 'like' then 'like' else 'skip' end as ended_as, i.created_at as at
-       from track_interactions i where i.user_id = g.user_id and i.track_id = g.track_id
-       order by i.interaction_type = 'like' desc limit 1) v on true`,
+  // Every served track was dealt first (decision 0130): one deal per play, ended as its verdict
+  // at the position dealTiming draws, served that long before it ended.
+  const verdicts = new Map<string, { type: 'like' | 'dislike'; daysAgo: number }>();
+  for (const i of plan.interactions) {
+    const key = `${i.userKey}|${i.trackKey}`;
+    if (i.type === 'like' || !verdicts.has(key)) verdicts.set(key, i);
+  }
+  const styles = new Map(QUICK_LISTENERS.map((q) => [q.key, q.style]));
+  await insertRows(
+    tx,
+    'deals',
+    [
+      'user_id',
+      'track_id',
+      'dealt_at',
+      'first_served_at',
+      'ended_as',
+      'ended_at',
+      'end_position_ms',
+      'listened_before_like_ms',
+    ],
+    plan.plays.map((p) => {
+      const verdict = verdicts.get(`${p.userKey}|${p.trackKey}`);
+      const endedAs = verdict ? (verdict.type === 'like' ? 'like' : 'skip') : 'left';
+      const timing = dealTiming(
+        p.userKey,
+        p.trackKey,
+        endedAs,
+        ctx.music.get(p.trackKey)?.durationMs ?? 60_000,
+        styles.get(p.userKey),
+      );
+      const endedAt = verdict ? ago(verdict.daysAgo, 3) : ago(2);
+      const servedAt = new Date(endedAt.getTime() - timing.endPositionMs);
+      return [
+        idOf(p.userKey),
+        idOf(p.trackKey),
+        new Date(servedAt.getTime() - 2_000),
+        servedAt,
+        endedAs,
+        endedAt,
+        timing.endPositionMs,
+        timing.listenedBeforeLikeMs,
+      ];
+    }),
   );
   const artistNames = new Map(ctx.catalogue.artists.map((a) => [a.key, a.artistName]));
   await insertRows(

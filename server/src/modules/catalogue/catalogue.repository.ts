@@ -23,6 +23,21 @@ export interface RankedRow extends Omit<TrackRow, 'is_revealed'> {
   yesterday_position: number | null;
 }
 
+/** One row of chart_method_figures (migration 0195). */
+export interface MethodFiguresRow {
+  computed_at: Date;
+  window_days: number;
+  deals: number;
+  rated: number;
+  likes: number;
+  likes_discounted: number;
+  discounted_too_quick: number;
+  discounted_new_account: number;
+  discounted_like_everything: number;
+  accounts_excluded: number;
+  listeners: number;
+}
+
 export interface ArtistRow {
   id: string;
   artist_name: string | null;
@@ -57,17 +72,27 @@ const TRACK_JOINS = `
   join profiles p on p.id = t.artist_id
   left join media_objects c on c.id = t.cover_media_id`;
 
-/** The live ranking of genre $1: likes descending, newest first on ties (tracks_chart_idx). */
+/**
+ * The order of a chart (decision 0195): the blind verdict the chart job keeps on the track, newest
+ * first on ties, then the id, so tracks with equal verdicts (an empty window ranks all at 0)
+ * always come out in the same order. tracks_chart_idx walks it.
+ */
+export const CHART_ORDER = 't.verdict_score desc, t.uploaded_at desc, t.id';
+
+/** The live ranking of genre $1, read in chart order off tracks_chart_idx. */
 const RANKING = `
-  select t.id, t.likes, row_number() over (order by t.likes desc, t.uploaded_at desc)::int as position
+  select t.id, t.likes, row_number() over (order by ${CHART_ORDER})::int as position
   from tracks t where t.genre = $1 and ${LISTED}`;
 
 export function createCatalogueRepository(db: Queryable) {
   return {
-    /** The top `limit` of a genre's live chart, with each track's place in yesterday's snapshot. */
+    /**
+     * The top `limit` of a genre's live chart, with each track's like count (shown on the chart) and
+     * its place in yesterday's snapshot.
+     */
     async ranking(genre: string, yesterday: string, limit: number): Promise<RankedRow[]> {
       return db.query<RankedRow>(
-        `with ranked as (${RANKING} order by t.likes desc, t.uploaded_at desc limit $3)
+        `with ranked as (${RANKING} order by ${CHART_ORDER} limit $3)
          select r.position, r.likes, y.position as yesterday_position,
                 t.id, t.title, p.artist_name, t.artist_id, t.genre, t.label, t.duration_ms,
                 c.bucket as cover_bucket, c.storage_key as cover_key
@@ -79,6 +104,18 @@ export function createCatalogueRepository(db: Queryable) {
         [genre, yesterday, limit],
         { prepare: true },
       );
+    },
+
+    /** The aggregates the chart-verdict job last wrote for the published method; none before its first run. */
+    async methodFigures(): Promise<MethodFiguresRow | undefined> {
+      const rows = await db.query<MethodFiguresRow>(
+        `select computed_at, window_days, deals, rated, likes, likes_discounted, discounted_too_quick,
+                discounted_new_account, discounted_like_everything, accounts_excluded, listeners
+         from chart_method_figures`,
+        [],
+        { prepare: true },
+      );
+      return rows[0];
     },
 
     /** Which of `trackIds` the user has liked (index-only probes of track_interactions_once). */

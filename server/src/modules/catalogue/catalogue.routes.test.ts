@@ -22,11 +22,15 @@ describe('catalogue routes: charts, library, artist pages, follows', () => {
   let proId: string;
   const tracks: Record<string, string> = {};
 
-  /** Sets a track's likes and age, so the ranking is what the test says. */
-  async function rank(trackId: string, likes: number, daysOld: number) {
+  /**
+   * Sets a track's like count, age and blind verdict (what the chart-verdict job would have
+   * written; its own tests are in chart-verdict.routes.test.ts), so the ranking is what the test says.
+   */
+  async function rank(trackId: string, likes: number, daysOld: number, verdict: number) {
     await t.db.query(
-      `update tracks set likes = $2, uploaded_at = now() - make_interval(days => $3) where id = $1`,
-      [trackId, likes, daysOld],
+      `update tracks set likes = $2, uploaded_at = now() - make_interval(days => $3), verdict_score = $4
+       where id = $1`,
+      [trackId, likes, daysOld, verdict],
     );
   }
 
@@ -55,15 +59,15 @@ describe('catalogue routes: charts, library, artist pages, follows', () => {
     tracks.dusk = await insertTrack(t.db, proId, { title: 'Dusk Relay', genre: HOUSE });
     tracks.gone = await insertTrack(t.db, proId, { title: 'Erased Dawn', deleted: true });
     tracks.raw = await insertTrack(t.db, proId, { title: 'Unfinished Ember', status: 'processing' });
-    await rank(tracks.amber, 5, 3);
-    await rank(tracks.brine, 9, 1);
-    await rank(tracks.cinder, 5, 1); // ties with amber on likes, newer: ranks above it
+    await rank(tracks.amber, 5, 3, 0.4);
+    await rank(tracks.brine, 9, 1, 0.6);
+    await rank(tracks.cinder, 5, 1, 0.4); // ties with amber on the verdict, newer: ranks above it
   });
   afterAll(async () => {
     await t.close();
   });
 
-  it('ranks a genre by likes, newest first on ties, and masks every track not liked', async () => {
+  it('ranks a genre by the verdict, newest first on ties, shows the likes, and masks every track not liked', async () => {
     const listener = await signUp(t.app);
     const res = await listener.get(`/api/charts?genre=${encodeURIComponent(DEEP)}`);
     expect(res.statusCode).toBe(200);
@@ -99,7 +103,8 @@ describe('catalogue routes: charts, library, artist pages, follows', () => {
     expect(chart.genre).toBe(DEEP);
     const revealed = chart.entries.filter((e) => e.track.isRevealed);
     expect(revealed).toHaveLength(1);
-    // The like took cinder from 5 to 6: second behind brine's 9, above amber's 5.
+    // The like took cinder from 5 to 6 likes; its place is its verdict's until the job judges
+    // again: second behind brine, above amber.
     expect(revealed[0]).toMatchObject({
       position: 2,
       likes: 6,
@@ -207,13 +212,13 @@ describe('catalogue routes: charts, library, artist pages, follows', () => {
   it('computes movement against yesterday’s snapshot across a day change', async () => {
     const listener = await signUp(t.app);
     for (const id of [tracks.amber, tracks.brine, tracks.cinder]) await like(listener, id ?? '');
-    // Likes are now amber 6, brine 10, cinder 6 (newer, so above amber) plus earlier tests' likes.
+    // Verdicts: brine 0.6, then cinder and amber at 0.4 (cinder newer, so above amber).
     const before = chartResponseSchema.parse((await listener.get('/api/charts')).json());
     const yesterday = utcDay(new Date(), -1);
     await t.db.query('delete from chart_positions');
     expect(await writeChartSnapshot(t.db, yesterday)).toBeGreaterThan(0);
     // The day closes with this ranking; today amber overtakes everyone.
-    await t.db.query('update tracks set likes = likes + 100 where id = $1', [tracks.amber]);
+    await t.db.query('update tracks set verdict_score = 0.9 where id = $1', [tracks.amber]);
     const after = chartResponseSchema.parse((await listener.get('/api/charts')).json());
     const place = (chart: typeof after, title: string) =>
       chart.entries.find((e) => e.track.isRevealed && e.track.title === title);

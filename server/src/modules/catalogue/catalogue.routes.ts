@@ -3,6 +3,7 @@ import {
   artistPageSchema,
   artistParamsSchema,
   artistUrlParamsSchema,
+  chartMethodSchema,
   chartQuerySchema,
   chartResponseSchema,
   followedArtistsResponseSchema,
@@ -57,5 +58,23 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
     '/api/me/follows',
     { ...auth, schema: { tags: ['follows'], response: { 200: followedArtistsResponseSchema } } },
     async (request) => service.followedArtists(signedInId(request.account)),
+  );
+};
+
+/**
+ * The published chart method (`/charts/method`, issue 19 item 4) is public: the same aggregates
+ * for everyone, so any cache may keep them for a minute (the job recomputes every 10 minutes).
+ */
+export const chartMethodRoutes: FastifyPluginAsyncZod<{ service: CatalogueService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/api/charts/method',
+    { schema: { tags: ['charts'], response: { 200: chartMethodSchema } } },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'public, max-age=60');
+      return service.method();
+    },
   );
 };

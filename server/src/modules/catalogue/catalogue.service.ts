@@ -5,7 +5,10 @@ import {
   isActiveChartGenre,
   LIMITS,
   MASK,
+  DEAL_RULES,
+  VERDICT,
   type ArtistPage,
+  type ChartMethod,
   type ChartResponse,
   type FollowedArtists,
   type ListedTrack,
@@ -56,6 +59,10 @@ export function createCatalogueService(deps: {
   clock?: () => Date;
   /** How long a genre's ranking is reused by this process (0: read it every time). */
   chartCacheMs?: number;
+  /** The verdict's window (CHART_WINDOW_DAYS), stated by the method page until the job has run. */
+  chartWindowDays?: number;
+  /** The deck's first listens (FIRST_LISTENS), published with the chart's own rules. */
+  firstListens?: number;
 }) {
   const { storage } = deps;
   const repo = createCatalogueRepository(deps.db);
@@ -145,6 +152,40 @@ export function createCatalogueService(deps: {
             };
           }),
         ),
+      };
+    },
+
+    /**
+     * The published method (issue 19 item 4): the rules the chart-verdict job applies, from the
+     * same constants, and the aggregates of its last run. Counts over the window only: nothing
+     * names, links or counts one listener or one track.
+     */
+    async method(): Promise<ChartMethod> {
+      const row = await repo.methodFigures();
+      return {
+        windowDays: row?.window_days ?? deps.chartWindowDays ?? VERDICT.windowDays,
+        computedAt: row?.computed_at.toISOString() ?? null,
+        rules: {
+          firstListens: deps.firstListens ?? DEAL_RULES.firstListensDefault,
+          accountMinAgeHours: VERDICT.accountMinAgeMs / 3_600_000,
+          fullLikeAfterSeconds: VERDICT.fullLikeAfterMs / 1000,
+          likeEverythingMinRated: VERDICT.likeEverythingMinRated,
+          likeEverythingPercent: VERDICT.likeEverythingShare * 100,
+          confidencePercent: VERDICT.confidencePercent,
+        },
+        figures: {
+          deals: row?.deals ?? 0,
+          rated: row?.rated ?? 0,
+          likes: row?.likes ?? 0,
+          likesDiscounted: row?.likes_discounted ?? 0,
+          discountedBecause: {
+            tooQuick: row?.discounted_too_quick ?? 0,
+            newAccount: row?.discounted_new_account ?? 0,
+            likeEverything: row?.discounted_like_everything ?? 0,
+          },
+          accountsExcluded: row?.accounts_excluded ?? 0,
+          listeners: row?.listeners ?? 0,
+        },
       };
     },
 

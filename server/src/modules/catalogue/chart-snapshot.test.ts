@@ -28,7 +28,11 @@ describe('daily chart snapshot', () => {
       'Techno',
     ].entries()) {
       const id = await insertTrack(db, artist, { genre });
-      await db.query('update tracks set likes = $2 where id = $1', [id, 10 - i]);
+      await db.query('update tracks set likes = $2, verdict_score = $3 where id = $1', [
+        id,
+        10 - i,
+        (10 - i) / 20,
+      ]);
     }
     await insertTrack(db, artist, { deleted: true });
   });

@@ -2,12 +2,14 @@ import { ACTIVE_CHART_GENRES } from '@klang/domain';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { enqueueJob, type JobHandler } from '../../jobs/runner';
+import { CHART_ORDER } from './catalogue.repository';
 import { utcDay } from './chart-day';
 
 export const CHART_SNAPSHOT_JOB = 'chart-snapshot';
 
 /**
- * Writes one day's ranking of every active genre to chart_positions (DECISIONS.md Charts), in one
+ * Writes one day's ranking of every active genre to chart_positions (DECISIONS.md Charts), in the
+ * live chart's order (the verdict the chart-verdict job last computed, decision 0195), in one
  * statement and only when that day has no rows yet: a retry after a crash, or a second instance
  * running the same day, writes nothing more. Returns the rows written.
  */
@@ -17,7 +19,7 @@ export async function writeChartSnapshot(db: Queryable, day: string): Promise<nu
      select r.id, r.genre, $1::date, r.position, r.likes
      from (
        select t.id, t.genre, t.likes,
-              row_number() over (partition by t.genre order by t.likes desc, t.uploaded_at desc)::int as position
+              row_number() over (partition by t.genre order by ${CHART_ORDER})::int as position
        from tracks t
        where t.genre = any($2::text[]) and not t.is_deleted and t.status = 'ready'
      ) r

@@ -14,6 +14,61 @@ const REVEAL_JOINS = `join artist_profiles a on a.id = t.artist_id
 /** The Discover candidates: featured, playable, not deleted (tracks_discover_idx). */
 const CANDIDATE = `t.featured_in_player and not t.is_deleted and t.status = 'ready'`;
 
+/**
+ * The position a deal ended at (decision 0190), over the deal `d` and its track `t`: the client's
+ * report `reported` (SQL; null when none) kept only up to what the server observed, that is the
+ * wall clock between the first serve of the audio and `at` (0 when it was never served) and the
+ * track's length. No client number can exceed either; an unreported position is the bound.
+ * LEAST skips nulls, so a missing report or length simply drops out.
+ */
+function endPosition(at: string, reported: string): string {
+  return `least(${reported}::bigint,
+    coalesce(greatest(0, floor(extract(epoch from (${at}::timestamptz - d.first_served_at)) * 1000))::bigint, 0),
+    coalesce(t.duration_ms, 2147483647))::int`;
+}
+
+/**
+ * A track eligible for the user $1 in the deal pick: a Discover candidate they have not liked,
+ * other than the track of their current deal (the `current_deal` CTE). The like check is one
+ * index probe per track the scan meets: `offset 0` keeps the planner from turning it into an
+ * anti-join, whose generic plan (the statement is prepared) materialises all of the user's
+ * likes on every call, 15,000 rows for a heavy liker.
+ */
+const ELIGIBLE = `${CANDIDATE}
+  and t.id is distinct from (select track_id from current_deal)
+  and not exists (
+    select 1 from track_interactions i
+    where i.user_id = $1 and i.track_id = t.id and i.interaction_type = 'like' offset 0)`;
+
+/**
+ * The deal pick and its deal row, one statement (decision 0191; see dealCandidate): $1 user,
+ * $2 the current alias or null, $3 the random draw in [0, 1), $4 when, $5 FIRST_LISTENS (0 deals
+ * uniformly at random, as before the fair deck). Exported for the benchmarks.
+ */
+export const DEAL_CANDIDATE_SQL = `
+with current_deal as (select d.track_id from deals d where d.id = $2::uuid and d.user_id = $1),
+lowest as (select t.deal_count as n from tracks t where ${ELIGIBLE} order by t.deal_count limit 1),
+pick as (
+  (select t.id, t.duration_ms from tracks t
+   where ${ELIGIBLE} and (select n from lowest) < $5 and t.deal_count = (select n from lowest) and t.rnd >= $3
+   order by t.deal_count, t.rnd limit 1)
+  union all
+  (select t.id, t.duration_ms from tracks t
+   where ${ELIGIBLE} and (select n from lowest) < $5 and t.deal_count = (select n from lowest) and t.rnd < $3
+   order by t.deal_count, t.rnd limit 1)
+  union all
+  (select t.id, t.duration_ms from tracks t
+   where ${ELIGIBLE} and (select n from lowest) >= $5 and t.rnd >= $3
+   order by t.rnd limit 1)
+  union all
+  (select t.id, t.duration_ms from tracks t
+   where ${ELIGIBLE} and (select n from lowest) >= $5 and t.rnd < $3
+   order by t.rnd limit 1)
+  limit 1),
+dealt as (
+  insert into deals (user_id, track_id, dealt_at) select $1, pick.id, $4 from pick returning id)
+select dealt.id as alias, pick.duration_ms from dealt cross join pick`;
+
 export interface PlayableTrack {
   /** The public id. */
   id: string;
@@ -69,37 +124,28 @@ export interface RevealRow {
 export function createPlayerRepository(db: Queryable) {
   return {
     /**
-     * Deals a random featured track the user has not liked, other than the one dealt as
-     * `currentAlias`: seek into the random key from `r`, wrapping to the start when nothing lies
-     * above it (index scan plus an anti-join probe per row, independent of the catalogue's size,
-     * reference A5). The pick and its deal row are one statement, so the alias costs no round
-     * trip; the alias is the deal's id (decision 0130).
+     * Deals the next track (decision 0191) and records the deal in the same statement, so the
+     * alias costs no round trip; the alias is the deal's id (decision 0130). Eligible are the
+     * featured tracks the user has not liked, other than the one dealt as `currentAlias`. While
+     * the least-exposed eligible track has fewer than `firstListens` deals, the pick is among the
+     * eligible tracks with that lowest count; after that, among all eligible tracks. Either way it
+     * seeks into the random key from `r` and wraps to the start of the range when nothing lies
+     * above it: index scans on tracks_fair_idx and tracks_discover_idx plus a probe of the
+     * user's likes per row, independent of the catalogue's size (reference A5). The insert's trigger counts the
+     * deal, so a concurrent pick already sees it.
      */
     async dealCandidate(
       userId: string,
       currentAlias: string | null,
       r: number,
       dealtAt: Date,
+      firstListens: number,
     ): Promise<{ alias: string; durationMs: number | null } | undefined> {
-      const sql = `
-        with pick as (
-          select t.id, t.duration_ms from tracks t
-          where ${CANDIDATE} and t.rnd >= $3
-            and t.id is distinct from (select d.track_id from deals d where d.id = $2::uuid and d.user_id = $1)
-            and not exists (
-              select 1 from track_interactions i
-              where i.user_id = $1 and i.track_id = t.id and i.interaction_type = 'like')
-          order by t.rnd limit 1),
-        dealt as (
-          insert into deals (user_id, track_id, dealt_at) select $1, pick.id, $4 from pick returning id)
-        select dealt.id as alias, pick.duration_ms from dealt cross join pick`;
-      let rows = await db.query<{ alias: string; duration_ms: number | null }>(
-        sql,
-        [userId, currentAlias, r, dealtAt],
+      const rows = await db.query<{ alias: string; duration_ms: number | null }>(
+        DEAL_CANDIDATE_SQL,
+        [userId, currentAlias, r, dealtAt, firstListens],
         { prepare: true },
       );
-      if (rows.length === 0 && r > 0)
-        rows = await db.query(sql, [userId, currentAlias, 0, dealtAt], { prepare: true });
       const row = rows[0];
       return row && { alias: row.alias, durationMs: row.duration_ms };
     },
@@ -156,7 +202,10 @@ export function createPlayerRepository(db: Queryable) {
 
     /**
      * Records that a playback URL was issued; a playback (not a preload) counts as a play and
-     * marks its deal's audio as first served.
+     * marks its deal's audio as first served. A listener hears one Discover track at a time, so
+     * when a deal is first served, every other served deal of theirs still open ends as 'left'
+     * at the server's bound (decision 0190): a beacon they sent on leaving it had ended it
+     * already, with the position it reported.
      */
     async recordGrant(
       userId: string,
@@ -170,7 +219,13 @@ export function createPlayerRepository(db: Queryable) {
         `with play as (update tracks set play_count = play_count + 1 where id = $2 and $5),
          served as (
            update deals set first_served_at = $3
-           where id = $6::uuid and user_id = $1 and first_served_at is null and $5)
+           where id = $6::uuid and user_id = $1 and first_served_at is null and $5
+           returning id),
+         left_behind as (
+           update deals d set ended_as = 'left', ended_at = $3, end_position_ms = ${endPosition('$3', 'null')}
+           from tracks t
+           where t.id = d.track_id and d.user_id = $1 and d.ended_as is null and d.first_served_at is not null
+             and d.id <> $6::uuid and exists (select 1 from served))
          insert into playback_grants (user_id, track_id, first_issued_at, last_issued_at, expires_at)
          values ($1, $2, $3, $3, $4)
          on conflict (user_id, track_id) do update
@@ -225,7 +280,8 @@ export function createPlayerRepository(db: Queryable) {
      * served to this user: the like row, the deal's ending, the likes count, the library count
      * when added, a dislike the user had given before removed with its count, the points
      * (`award`, loyalty's part, waiting on the insert; its track is `(select track_id from
-     * liked)`) and the reveal, which names the track by its public id. Undefined when nothing was
+     * liked)`; its parameters start at $6) and the reveal, which names the track by its public
+     * id. The deal ends at `positionMs`, clamped (see endPosition). Undefined when nothing was
      * inserted (already liked, not dealt, not served, gone): the caller says why. One round trip
      * instead of seven: the like is the hottest write of Discover.
      */
@@ -234,6 +290,7 @@ export function createPlayerRepository(db: Queryable) {
       alias: string,
       addedToLibrary: boolean,
       likedAt: Date,
+      positionMs: number | null,
       award: AwardStatementPart,
     ): Promise<(RevealRow & { points_awarded: number }) | undefined> {
       const rows = await db.query<RevealRow & { points_awarded: number }>(
@@ -247,10 +304,10 @@ export function createPlayerRepository(db: Queryable) {
            returning track_id),
          ended as (
            update deals d set ended_as = 'like', ended_at = $4,
-             listened_before_like_ms = least(
-               greatest(0, floor(extract(epoch from ($4::timestamptz - d.first_served_at)) * 1000)),
-               coalesce((select t.duration_ms from tracks t where t.id = d.track_id), 2147483647))::int
-           where d.id = $2 and exists (select 1 from liked)),
+             end_position_ms = ${endPosition('$4', '$5')},
+             listened_before_like_ms = ${endPosition('$4', 'null')}
+           from tracks t
+           where t.id = d.track_id and d.id = $2 and exists (select 1 from liked)),
          undone as (
            delete from track_interactions
            where user_id = $1 and track_id = (select track_id from liked) and interaction_type = 'dislike'
@@ -265,19 +322,46 @@ export function createPlayerRepository(db: Queryable) {
                 (select coalesce(sum(points), 0)::int from earned) as points_awarded
          from liked join tracks t on t.id = liked.track_id
          ${REVEAL_JOINS}`,
-        [userId, alias, addedToLibrary, likedAt, ...award.params],
+        [userId, alias, addedToLibrary, likedAt, positionMs, ...award.params],
         { prepare: true },
       );
       return rows[0];
     },
 
-    /** Ends a deal as a skip, once; a deal already ended keeps its first ending. */
-    async endDealAsSkip(dealId: string, endedAt: Date): Promise<void> {
+    /**
+     * Ends a deal as a skip at the reported position (clamped, see endPosition), once: a deal
+     * already rated keeps its rating. A deal that had been left is rated now: the listener came
+     * back to it (a reload resumes the same deal).
+     */
+    async endDealAsSkip(dealId: string, endedAt: Date, positionMs: number | null): Promise<void> {
       await db.query(
-        `update deals set ended_as = 'skip', ended_at = $2 where id = $1 and ended_as is null`,
-        [dealId, endedAt],
+        `update deals d set ended_as = 'skip', ended_at = $2, end_position_ms = ${endPosition('$2', '$3')}
+         from tracks t
+         where t.id = d.track_id and d.id = $1 and (d.ended_as is null or d.ended_as = 'left')`,
+        [dealId, endedAt, positionMs],
         { prepare: true },
       );
+    },
+
+    /**
+     * Ends one of the user's served, unrated deals as 'left' at the reported position (clamped,
+     * see endPosition); a later report of a deal already left moves its position. False when
+     * `alias` is not a deal of this user (another listener's alias is unknown here); a deal of
+     * theirs that was rated or never served is left as it is.
+     */
+    async endDealAsLeft(userId: string, alias: string, endedAt: Date, positionMs: number): Promise<boolean> {
+      const rows = await db.query<{ known: boolean }>(
+        `with own as (select d.id from deals d where d.id = $2 and d.user_id = $1),
+         ended as (
+           update deals d set ended_as = 'left', ended_at = $3, end_position_ms = ${endPosition('$3', '$4')}
+           from tracks t
+           where t.id = d.track_id and d.id = (select id from own) and d.first_served_at is not null
+             and (d.ended_as is null or d.ended_as = 'left'))
+         select exists (select 1 from own) as known`,
+        [userId, alias, endedAt, positionMs],
+        { prepare: true },
+      );
+      return rows[0]?.known ?? false;
     },
 
     /** Inserts an interaction once; false when it already existed (a concurrent double-like). */

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  dislikeRequestSchema,
   dislikeResponseSchema,
+  leaveRequestSchema,
   likeRequestSchema,
   listeningXpRequestSchema,
   listeningXpResponseSchema,
@@ -49,19 +51,53 @@ export const playerRoutes: FastifyPluginAsyncZod<{ service: PlayerService }> = a
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
     async (request) =>
-      service.like(signedInId(request.account), request.params.trackId, request.body.addToLibrary),
+      service.like(
+        signedInId(request.account),
+        request.params.trackId,
+        request.body.addToLibrary,
+        request.body.positionMs ?? null,
+      ),
   );
 
   app.post(
     '/api/tracks/:trackId/dislike',
     {
       ...auth,
-      schema: { tags: ['player'], params: trackParamsSchema, response: { 200: dislikeResponseSchema } },
+      schema: {
+        tags: ['player'],
+        params: trackParamsSchema,
+        body: dislikeRequestSchema,
+        response: { 200: dislikeResponseSchema },
+      },
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
     async (request) => ({
-      pointsAwarded: await service.dislike(signedInId(request.account), request.params.trackId),
+      pointsAwarded: await service.dislike(
+        signedInId(request.account),
+        request.params.trackId,
+        request.body?.positionMs ?? null,
+      ),
     }),
+  );
+
+  // The listener left a dealt track unrated (decision 0190): sent as the page hides, so it
+  // must be small and need nothing back.
+  app.post(
+    '/api/tracks/:trackId/leave',
+    {
+      ...auth,
+      schema: {
+        tags: ['player'],
+        params: trackParamsSchema,
+        body: leaveRequestSchema,
+        response: { 204: z.null() },
+      },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      await service.leave(signedInId(request.account), request.params.trackId, request.body.positionMs);
+      return reply.status(204).send(null);
+    },
   );
 
   app.delete(

@@ -1,4 +1,11 @@
-import { LIMITS, MESSAGES, PLAYER_MESSAGES, type NextTrackResponse, type Reveal } from '@klang/domain';
+import {
+  DEAL_RULES,
+  LIMITS,
+  MESSAGES,
+  PLAYER_MESSAGES,
+  type NextTrackResponse,
+  type Reveal,
+} from '@klang/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { StorageProvider } from '../../providers/storage/storage';
@@ -23,6 +30,8 @@ export interface PlayerDeps {
   /** Seals stream grants (decision 0131); the media signing secret. */
   streamSecret: string;
   loyalty: LoyaltyService;
+  /** Deals every eligible track gets before the deck deals beyond the least exposed (0191). */
+  firstListens?: number;
   clock?: () => Date;
   random?: () => number;
 }
@@ -36,6 +45,7 @@ export function createPlayerService(deps: PlayerDeps) {
   const { db, storage, loyalty } = deps;
   const now = deps.clock ?? (() => new Date());
   const random = deps.random ?? Math.random;
+  const firstListens = deps.firstListens ?? DEAL_RULES.firstListensDefault;
   const repo = createPlayerRepository(db);
 
   async function toReveal(row: RevealRow, pointsAwarded: number): Promise<Reveal> {
@@ -68,11 +78,12 @@ export function createPlayerService(deps: PlayerDeps) {
 
   return {
     /**
-     * Deals the next blind track, or says which of the two end states the user is in. The track
-     * is named by the deal's alias, its length in whole seconds (decision 0130).
+     * Deals the next blind track, the least exposed first (decision 0191), or says which of the
+     * two end states the user is in. The track is named by the deal's alias, its length in whole
+     * seconds (decision 0130).
      */
     async nextTrack(userId: string, currentAlias: string | null): Promise<NextTrackResponse> {
-      const dealt = await repo.dealCandidate(userId, currentAlias, random(), now());
+      const dealt = await repo.dealCandidate(userId, currentAlias, random(), now(), firstListens);
       if (dealt)
         return { state: 'track', track: { id: dealt.alias, durationMs: wholeSeconds(dealt.durationMs) } };
       return (await repo.hasAnyCandidate()) ? { state: 'all-liked' } : { state: 'empty' };
@@ -111,9 +122,16 @@ export function createPlayerService(deps: PlayerDeps) {
     /**
      * The like rule of spec 000 §4, decided on the server: an existing like only gains the library
      * flag when asked and not yet set; otherwise a new like is recorded (replacing a dislike).
-     * Points come once per track, ever. Returns the reveal, with the points this request earned.
+     * Points come once per track, ever. A new like ends its deal at `positionMs` (the client's
+     * report, clamped to what the server observed; decision 0190). Returns the reveal, with the
+     * points this request earned.
      */
-    async like(userId: string, givenId: string, addToLibrary: boolean): Promise<Reveal> {
+    async like(
+      userId: string,
+      givenId: string,
+      addToLibrary: boolean,
+      positionMs: number | null = null,
+    ): Promise<Reveal> {
       // The common case first: a new like of a dealt, served track, with its points and the
       // reveal, in one statement (atomic on its own, so no transaction around it).
       const actions: TrackAction[] = addToLibrary ? ['swipe', 'like', 'library'] : ['swipe', 'like'];
@@ -121,9 +139,9 @@ export function createPlayerService(deps: PlayerDeps) {
         user: '$1',
         track: '(select track_id from liked)',
         when: 'exists (select 1 from liked)',
-        firstParam: 5,
+        firstParam: 6,
       });
-      const fresh = await repo.insertLikeWithReveal(userId, givenId, addToLibrary, now(), award);
+      const fresh = await repo.insertLikeWithReveal(userId, givenId, addToLibrary, now(), positionMs, award);
       if (fresh) return toReveal(fresh, fresh.points_awarded);
 
       const { trackId, pointsAwarded } = await db.transaction(async (tx) => {
@@ -146,23 +164,33 @@ export function createPlayerService(deps: PlayerDeps) {
     },
 
     /**
-     * A skip (spec 001 §4): records a dislike unless the track is liked, and ends the deal;
-     * returns the points earned.
+     * A skip (spec 001 §4): records a dislike unless the track is liked, and ends the deal at
+     * `positionMs` (clamped; decision 0190); returns the points earned.
      */
-    async dislike(userId: string, givenId: string): Promise<number> {
+    async dislike(userId: string, givenId: string, positionMs: number | null = null): Promise<number> {
       return db.transaction(async (tx) => {
         const txRepo = createPlayerRepository(tx);
         const state = await txRepo.findRatingState(userId, givenId);
         if (!state?.playable) throw new AppError('NOT_FOUND', PLAYER_MESSAGES.trackUnavailable);
         if (!state.served) throw new AppError('FORBIDDEN', PLAYER_MESSAGES.trackNotServed);
         if (state.like) return 0;
-        if (state.dealId) await txRepo.endDealAsSkip(state.dealId, now());
+        if (state.dealId) await txRepo.endDealAsSkip(state.dealId, now(), positionMs);
         if (!(await txRepo.insertInteraction(userId, state.trackId, 'dislike', false))) return 0;
         await txRepo.adjustCounters(state.trackId, { dislikes: 1 });
         const points = await loyalty.awardTrackActions(tx, userId, state.trackId, ['swipe']);
         await loyalty.countDislike(tx, userId);
         return points;
       });
+    },
+
+    /**
+     * The listener left a dealt track unrated, `positionMs` into it (a beacon as the page hides or
+     * another origin takes the player; decision 0190). Only the caller's own deals are known here:
+     * any other id is the same 404 as an unknown one.
+     */
+    async leave(userId: string, alias: string, positionMs: number): Promise<void> {
+      if (!(await repo.endDealAsLeft(userId, alias, now(), positionMs)))
+        throw new AppError('NOT_FOUND', PLAYER_MESSAGES.trackUnavailable);
     },
 
     /** Removes a liked track from the library (spec 001 §4 Library); the like stays. */

@@ -55,8 +55,8 @@ export interface NewMedia {
 }
 
 /**
- * A track's place today is its live rank in its genre (likes desc, then newest, as the charts
- * order it); the move compares it with yesterday's snapshot row (DECISIONS.md Charts), which the
+ * A track's place today is its live rank in its genre (the blind verdict desc, then newest, then
+ * the id, as the charts order it: CHART_ORDER, decision 0195); the move compares it with yesterday's snapshot row (DECISIONS.md Charts), which the
  * charts' daily job writes. Only ready, live tracks of an active chart genre are placed.
  * `$genres` is the parameter holding ACTIVE_CHART_GENRES.
  */
@@ -67,7 +67,9 @@ function trackColumns(genres: string): string {
   case when t.status = 'ready' and t.genre = any(${genres}::text[]) then 1 + (
     select count(*)::int from tracks o
     where o.genre = t.genre and not o.is_deleted and o.status = 'ready'
-      and (o.likes > t.likes or (o.likes = t.likes and o.uploaded_at > t.uploaded_at))
+      and (o.verdict_score > t.verdict_score
+        or (o.verdict_score = t.verdict_score and (o.uploaded_at > t.uploaded_at
+          or (o.uploaded_at = t.uploaded_at and o.id < t.id))))
   ) end as chart_position,
   yesterday.position as chart_previous`;
 }

@@ -457,8 +457,9 @@ describe('chart place', () => {
     const other = await signUp(t.app, 'artist');
     const rival = await insertTrack(t.db, other.id, { genre, featured: false });
     const dnb = await insertTrack(t.db, artist.id, { genre: 'Drum n Bass', featured: false });
-    await t.db.query('update tracks set likes = 5 where id = $1', [mine]);
-    await t.db.query('update tracks set likes = 9 where id = $1', [rival]);
+    // The blind verdict the chart-verdict job would have written (decision 0195).
+    await t.db.query('update tracks set likes = 5, verdict_score = 0.25 where id = $1', [mine]);
+    await t.db.query('update tracks set likes = 9, verdict_score = 0.45 where id = $1', [rival]);
     const yesterday = "(now() at time zone 'utc')::date - 1";
     await t.db.query(
       `insert into chart_positions (track_id, genre, date, position, likes) values ($1, $2, ${yesterday}, 3, 1)`,
@@ -468,7 +469,8 @@ describe('chart place', () => {
     const list = artistTracksResponseSchema.parse((await artist.get('/api/artist/tracks')).json());
     const byId = Object.fromEntries(list.tracks.map((x) => [x.id, x.chart]));
     const above = await t.db.query<{ n: number }>(
-      `select count(*)::int as n from tracks where genre = $1 and not is_deleted and status = 'ready' and likes > 5`,
+      `select count(*)::int as n from tracks
+       where genre = $1 and not is_deleted and status = 'ready' and verdict_score > 0.25`,
       [genre],
     );
     const position = 1 + (above[0]?.n ?? 0);

@@ -6,6 +6,15 @@ import type { PaymentProvider } from './payment-provider';
 import { createStripePayments } from './stripe-payments';
 
 /**
+ * The local provider's webhook secret: its own, derived so that a leaked webhook signature says
+ * nothing about sessions. Exported for the fault battery, which replays the local provider's
+ * events (twice, out of order) as Stripe may.
+ */
+export function localWebhookSecret(sessionSecret: string): string {
+  return `whsec_${createHmac('sha256', sessionSecret).update('klang-local-payments-webhook').digest('base64url')}`;
+}
+
+/**
  * Stripe when configured, else the local checkout. The local provider keeps its sessions in the
  * database, so unlike the stateless providers in registry.ts it is made once the database is open.
  */
@@ -20,8 +29,7 @@ export function createPaymentProvider(
   if (config.payments.kind === 'stripe') return createStripePayments(config.payments);
   return createLocalPayments({
     db: deps.db,
-    // Its own secret, derived so that a leaked webhook signature says nothing about sessions.
-    webhookSecret: `whsec_${createHmac('sha256', deps.sessionSecret).update('klang-local-payments-webhook').digest('base64url')}`,
+    webhookSecret: localWebhookSecret(deps.sessionSecret),
     publicUrl: config.publicUrl,
     ...(deps.afterLocalPay && { afterPay: deps.afterLocalPay }),
   });

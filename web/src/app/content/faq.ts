@@ -1,6 +1,8 @@
 import { PRO_PLAN, PRODUCT_NAME, TIER_LIMITS, UPLOAD_GENRES } from '@klang/domain';
+import { paths } from '../paths';
 
-export type FaqEntry = { question: string; answer: string };
+/** An answer may end with a link to the page that tells the rest (an app path). */
+export type FaqEntry = { question: string; answer: string; link?: { label: string; to: string } };
 export type FaqSection = { id: 'listeners' | 'artists'; title: string; entries: readonly FaqEntry[] };
 
 // Spec 002 §9, FAQ content: every point of the spec has its question here, in our own words.
@@ -24,7 +26,8 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
       {
         question: 'How do the charts work?',
         answer:
-          'Tracks rank by the likes they earn from listeners, genre by genre. Your view of the charts is personal: you only see the titles and artists of tracks you have liked yourself, and the rest stay masked until you discover them. There are no bots and no paid rankings, ever.',
+          'Tracks rank by the verdict of blind listeners, genre by genre: the share of likes among the listeners the deck dealt them to, so five likes from five listeners can beat five hundred from five thousand. Your view of the charts is personal: you only see the titles and artists of tracks you have liked yourself, and the rest stay masked until you discover them. There are no bots and no paid rankings, ever.',
+        link: { label: 'How the charts rank, with live figures', to: paths.chartsMethod },
       },
       {
         question: 'What is the loyalty card?',

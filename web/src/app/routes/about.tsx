@@ -14,7 +14,7 @@ const PRINCIPLES: { Icon: LucideIcon; title: string; body: string }[] = [
   {
     Icon: Scale,
     title: 'Fair charts',
-    body: 'Likes decide the rankings. A like counts only from someone who was played the track, so there are no bots and no paid placements.',
+    body: 'Blind verdicts decide the rankings: the share of likes a track earns from the listeners it was dealt to. A like counts only from someone who was played the track, so there are no bots and no paid placements.',
   },
   {
     Icon: Sprout,

@@ -13,7 +13,15 @@ export function Component() {
     <section className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:px-8">
       <header className="flex flex-col gap-1">
         <h1 className="text-3xl font-bold tracking-tight text-fg">Charts</h1>
-        <p className="text-muted">Ranked by likes from listeners who heard every track blind.</p>
+        <p className="text-muted">
+          Ranked by the verdict of listeners who heard every track blind.{' '}
+          <Link
+            to={paths.chartsMethod}
+            className="font-medium text-accent underline-offset-4 hover:underline"
+          >
+            How the charts rank
+          </Link>
+        </p>
       </header>
       <Charts
         playback={playback}

@@ -48,3 +48,14 @@ describe('FAQ page', () => {
     expect(document.title).toBe('Frequently Asked Questions · Klang');
   });
 });
+
+describe('FAQ links', () => {
+  afterEach(cleanup);
+
+  it('links the promise of no bots and no paid rankings to the published chart method', () => {
+    renderFaq();
+    const link = screen.getByRole('link', { name: /How the charts rank/ });
+    expect(link.getAttribute('href')).toBe('/charts/method');
+    expect(link.closest('dd')?.textContent).toMatch(/no bots and no paid rankings/);
+  });
+});

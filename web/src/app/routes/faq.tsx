@@ -46,7 +46,20 @@ export function Component() {
                     className="flex flex-col gap-2 border-b border-line/70 px-6 py-5 last:border-b-0"
                   >
                     <dt className="text-base font-semibold text-fg">{entry.question}</dt>
-                    <dd className="text-[0.9375rem] leading-relaxed text-muted">{entry.answer}</dd>
+                    <dd className="text-[0.9375rem] leading-relaxed text-muted">
+                      {entry.answer}
+                      {entry.link && (
+                        <>
+                          {' '}
+                          <Link
+                            to={entry.link.to}
+                            className="font-medium text-accent underline underline-offset-4 hover:no-underline"
+                          >
+                            {entry.link.label}
+                          </Link>
+                        </>
+                      )}
+                    </dd>
                   </div>
                 ))}
               </dl>

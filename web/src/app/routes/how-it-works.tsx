@@ -33,8 +33,22 @@ const LISTENER_STEPS: { Icon: LucideIcon; title: string; body: ReactNode }[] = [
   },
   {
     Icon: Trophy,
-    title: 'Charts decided by likes',
-    body: 'Every like is a vote. Tracks rank by the likes they earn, genre by genre, and a daily snapshot shows who is climbing. A like only counts from someone who was actually played the track, so there are no bots and no paid placements. The charts stay blind too: a track shows as **** until you have liked it yourself.',
+    title: 'Charts decided by blind verdicts',
+    body: (
+      <>
+        Every like is a vote, and so is every skip. Tracks rank by the share of likes they earn from the
+        listeners the deck dealt them to, genre by genre, and a daily snapshot shows who is climbing. A like
+        only counts from someone who was actually played the track, so there are no bots and no paid
+        placements:{' '}
+        <Link
+          to={paths.chartsMethod}
+          className="font-medium text-accent underline underline-offset-4 hover:no-underline"
+        >
+          see how the charts rank
+        </Link>
+        . The charts stay blind too: a track shows as **** until you have liked it yourself.
+      </>
+    ),
   },
 ];
 

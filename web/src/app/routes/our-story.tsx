@@ -28,7 +28,8 @@ export function Component() {
         <strong>{PRODUCT_NAME}</strong> is German for sound, and sound is the only thing we show you at the
         start. In Discover, every track plays without its artist, title or cover. You decide with your ears.
         Like it, and the artist is revealed; skip it, and nobody is any the wiser. The charts follow the same
-        rule: they rank tracks by likes, and you only see the names behind the tracks you have liked yourself.
+        rule: they rank tracks by the likes of listeners who heard them blind, and you only see the names
+        behind the tracks you have liked yourself.
       </p>
       <p>
         That rule is not a trick of the interface. Our servers never send a listener the name of an artist

@@ -55,6 +55,8 @@ describe('the Discover flow store', () => {
       .mockResolvedValueOnce({ state: 'track', track: FIRST })
       .mockResolvedValue({ state: 'track', track: SECOND });
     const dislike = vi.spyOn(playerApi, 'dislike').mockResolvedValue({ pointsAwarded: 1 });
+    const leave = vi.spyOn(playerApi, 'leave').mockResolvedValue(undefined);
+    vi.spyOn(getAudioElement(), 'currentTime', 'get').mockReturnValue(12.3456);
     const { result } = renderHook(() => useDiscoverSkip());
     expect(result.current).toBeNull();
 
@@ -68,7 +70,8 @@ describe('the Discover flow store', () => {
         expect(usePlayerStore.getState().currentTrack).toEqual(SECOND);
       });
     });
-    expect(dislike).toHaveBeenCalledWith(FIRST.id);
+    // The skip says where it happened, in whole milliseconds (decision 0190).
+    expect(dislike).toHaveBeenCalledWith(FIRST.id, 12_345);
     expect(next).toHaveBeenCalled();
     expect(result.current?.isBusy).toBe(false);
 
@@ -78,6 +81,23 @@ describe('the Discover flow store', () => {
     });
     expect(result.current).toBeNull();
     expect(useDiscoverStore.getState().phase).toBe('start');
+    // The Discover track it replaced was left unrated, where the element had it.
+    expect(leave).toHaveBeenCalledExactlyOnceWith(SECOND.id, 12_345);
+  });
+
+  it('reports the track on screen as left when the page hides, unless it was liked', async () => {
+    vi.spyOn(playerApi, 'next').mockResolvedValue({ state: 'track', track: FIRST });
+    const leave = vi.spyOn(playerApi, 'leave').mockResolvedValue(undefined);
+    const like = vi.spyOn(playerApi, 'like').mockResolvedValue(revealOf(FIRST.id, 6));
+    vi.spyOn(getAudioElement(), 'currentTime', 'get').mockReturnValue(31.5);
+    await discover.start();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(leave).toHaveBeenCalledExactlyOnceWith(FIRST.id, 31_500);
+
+    await discover.like();
+    expect(like).toHaveBeenCalledWith(FIRST.id, false, 31_500);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(leave).toHaveBeenCalledTimes(1);
   });
 
   it("keeps the like's reveal and points, and names the liked track in the player store", async () => {

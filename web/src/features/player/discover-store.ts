@@ -2,7 +2,14 @@ import { create } from 'zustand';
 import { PLAYER_MESSAGES, type BlindTrack, type NextTrackResponse, type Reveal } from '@klang/domain';
 import { ApiError } from '../../lib/api-error';
 import { playerApi } from './api/player-api';
-import { pauseAudio, playTrack, preloadTrack, resetAudio, resumeTrack } from './audio/audio-engine';
+import {
+  getAudioElement,
+  pauseAudio,
+  playTrack,
+  preloadTrack,
+  resetAudio,
+  resumeTrack,
+} from './audio/audio-engine';
 import { updateMediaSession } from './media-session';
 import { usePlayerStore, type RevealedTrack } from './player-store';
 import { showPointsToast } from './points-toast';
@@ -53,6 +60,26 @@ let isLiking = false;
 let isSkipping = false;
 let isSkipQueued = false;
 
+/**
+ * Where the listener is in the Discover track, in whole milliseconds, as the audio element says.
+ * Sent with a like, a skip or a leave; the server keeps no more than it observed (decision 0190).
+ */
+function positionMs(): number {
+  const seconds = getAudioElement().currentTime;
+  return Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds * 1000) : 0;
+}
+
+/**
+ * Reports that the listener left `track` unrated (decision 0190), unless it is liked: a rating
+ * would have ended the deal already. Best effort: a report that never arrives leaves the server
+ * its own bound when the next track is served.
+ */
+function reportLeft(track: BlindTrack | null): void {
+  if (!track || useDiscoverStore.getState().reveal) return;
+  if (usePlayerStore.getState().likedTrackIds.includes(track.id)) return;
+  playerApi.leave(track.id, positionMs()).catch(() => undefined);
+}
+
 /** Whether a skip came in while the last one was recorded; asking clears it. */
 function takeQueuedSkip(): boolean {
   const queued = isSkipQueued;
@@ -61,14 +88,24 @@ function takeQueuedSkip(): boolean {
 }
 
 // When the player is reset or another origin (charts, library) takes over, the flow forgets its
-// reveal and its prefetched pick: they belonged to a Discover track that is gone.
+// reveal and its prefetched pick: they belonged to a Discover track that is gone. The track was
+// left there, unless it was rated; the element still holds it while the new origin is set.
 usePlayerStore.subscribe((state, previous) => {
   if (previous.trackOrigin === 'player' && state.trackOrigin !== 'player') {
+    reportLeft(previous.currentTrack);
     upcoming = null;
     firstPick = null;
     useDiscoverStore.setState(INITIAL);
   }
 });
+
+// Closing the tab, reloading or navigating away leaves the Discover track on screen; a reload
+// that resumes it and rates it after all replaces the 'left' on the server.
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => {
+    reportLeft(shownTrack());
+  });
+}
 
 async function prefetch(currentId: string): Promise<void> {
   try {
@@ -169,7 +206,7 @@ export const discover = {
     isLiking = true;
     set({ isBusy: true });
     try {
-      const revealed = await playerApi.like(track.id, false);
+      const revealed = await playerApi.like(track.id, false, positionMs());
       // The listener may have moved on while the like was recorded: reveal only what is shown.
       if (shownTrack()?.id !== track.id) return;
       const named: RevealedTrack = {
@@ -210,7 +247,7 @@ export const discover = {
       let current: string | null = first.id;
       while (current) {
         takeQueuedSkip();
-        const { pointsAwarded } = await playerApi.dislike(current);
+        const { pointsAwarded } = await playerApi.dislike(current, positionMs());
         showPointsToast(pointsAwarded);
         const shown: string | null = await advance(current);
         current = takeQueuedSkip() ? shown : null;

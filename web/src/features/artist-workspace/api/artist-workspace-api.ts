@@ -2,6 +2,7 @@ import {
   artistTracksResponseSchema,
   coverArtResultSchema,
   dashboardStatsSchema,
+  trackHooksSchema,
   uploadTrackResponseSchema,
 } from '@klang/domain';
 import { api, apiRequest, apiUpload } from '../../../lib/api-client';
@@ -13,11 +14,16 @@ export const artistKeys = {
   all: ['artist-workspace'] as const,
   tracks: () => [...artistKeys.all, 'tracks'] as const,
   dashboard: () => [...artistKeys.all, 'dashboard'] as const,
+  allHooks: () => [...artistKeys.all, 'hooks'] as const,
+  hooks: (trackId: string) => [...artistKeys.allHooks(), trackId] as const,
 };
 
 export const artistWorkspaceApi = {
   tracks: () => api.get('/api/artist/tracks', artistTracksResponseSchema),
   dashboard: () => api.get('/api/artist/dashboard', dashboardStatsSchema),
+  hooks: (trackId: string) => api.get(`${track(trackId)}/hooks`, trackHooksSchema),
+  /** A plain link downloads it: same origin, the session cookie goes along. */
+  hooksCsvUrl: (trackId: string) => `${track(trackId)}/hooks.csv`,
 
   /** The audio goes as the raw body; the server streams it to storage and counts every byte. */
   upload: (

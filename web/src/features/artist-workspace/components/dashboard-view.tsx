@@ -8,7 +8,8 @@ import {
   type DashboardStats,
 } from '@klang/domain';
 import { Award, Check, RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -16,12 +17,17 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { artistKeys } from '../api/artist-workspace-api';
 import { buildDailySeries, type DayPoint } from '../dashboard-series';
 import { useDashboardQuery } from '../hooks/use-dashboard';
 
 /** Spec 001 §9: the engagement bar is full at 20 %. */
 const ENGAGEMENT_FULL_AT = 20;
 const ALL_TRACKS = 'all';
+/** The hook charts bring their charting library: loaded when the Hooks tab first opens. */
+const HookAnalytics = lazy(() =>
+  import('./hook-analytics').then((module) => ({ default: module.HookAnalytics })),
+);
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -196,6 +202,7 @@ function Achievements({ stats }: { stats: DashboardStats }) {
 /** Spec 001 §5 Dashboard: tabs Overview, Additional Stats, Performance, Achievements, with refresh and Try Again. */
 export function DashboardView() {
   const query = useDashboardQuery();
+  const queryClient = useQueryClient();
   if (query.isPending) return <Spinner label="Loading your stats" />;
   if (query.isError) {
     return (
@@ -222,29 +229,35 @@ export function DashboardView() {
       <div className="flex flex-col-reverse items-end gap-2 sm:flex-row sm:items-start sm:justify-between">
         <TabsList
           aria-label="Dashboard sections"
-          className="grid w-full grid-cols-2 rounded-2xl sm:flex sm:w-auto sm:rounded-full"
+          className="grid w-full grid-cols-6 rounded-2xl sm:flex sm:w-auto sm:rounded-full"
         >
           <TabsTrigger
             value="overview"
-            className="justify-center px-2 text-[0.8125rem] whitespace-nowrap sm:px-4 sm:text-sm"
+            className="col-span-3 justify-center px-2 text-[0.8125rem] whitespace-nowrap sm:px-4 sm:text-sm"
           >
             Overview
           </TabsTrigger>
           <TabsTrigger
             value="additional"
-            className="justify-center px-2 text-[0.8125rem] whitespace-nowrap sm:px-4 sm:text-sm"
+            className="col-span-3 justify-center px-2 text-[0.8125rem] whitespace-nowrap sm:px-4 sm:text-sm"
           >
             Additional Stats
           </TabsTrigger>
           <TabsTrigger
             value="performance"
-            className="justify-center px-2 text-[0.8125rem] whitespace-nowrap sm:px-4 sm:text-sm"
+            className="col-span-2 justify-center px-2 text-[0.8125rem] whitespace-nowrap sm:px-4 sm:text-sm"
           >
             Performance
           </TabsTrigger>
           <TabsTrigger
+            value="hooks"
+            className="col-span-2 justify-center px-2 text-[0.8125rem] whitespace-nowrap sm:px-4 sm:text-sm"
+          >
+            Hooks
+          </TabsTrigger>
+          <TabsTrigger
             value="achievements"
-            className="justify-center px-2 text-[0.8125rem] whitespace-nowrap sm:px-4 sm:text-sm"
+            className="col-span-2 justify-center px-2 text-[0.8125rem] whitespace-nowrap sm:px-4 sm:text-sm"
           >
             Achievements
           </TabsTrigger>
@@ -253,7 +266,10 @@ export function DashboardView() {
           size="icon"
           variant="ghost"
           aria-label="Refresh stats"
-          onClick={() => void query.refetch()}
+          onClick={() => {
+            void query.refetch();
+            void queryClient.invalidateQueries({ queryKey: artistKeys.allHooks() });
+          }}
           disabled={query.isFetching}
         >
           <RefreshCw aria-hidden="true" className={cn('size-4', query.isFetching && 'animate-spin')} />
@@ -281,6 +297,11 @@ export function DashboardView() {
       </TabsContent>
       <TabsContent value="performance">
         <Performance stats={stats} />
+      </TabsContent>
+      <TabsContent value="hooks">
+        <Suspense fallback={<Spinner label="Loading hook analytics" />}>
+          <HookAnalytics tracks={stats.tracks} />
+        </Suspense>
       </TabsContent>
       <TabsContent value="achievements">
         <Achievements stats={stats} />

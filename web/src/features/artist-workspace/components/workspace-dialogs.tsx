@@ -136,7 +136,11 @@ export function FeatureTutorialDialog({
       >
         <div className="flex flex-col gap-3 text-[0.9375rem] text-fg/85">
           <p>Listeners hear featured tracks blind: your name shows only after they like one.</p>
-          <p>Likes decide your chart position in the track&apos;s genre.</p>
+          <p>
+            The likes and skips of blind listeners decide your chart position in the track&apos;s genre: the
+            share of likes among the blind listeners who rated it in the chart&apos;s window (30 days by
+            default).
+          </p>
           <Checkbox
             label="Don't show this again"
             checked={isHidden}

@@ -1,5 +1,6 @@
 import {
   artistPageSchema,
+  chartMethodSchema,
   chartResponseSchema,
   followedArtistsResponseSchema,
   followStateSchema,
@@ -93,5 +94,14 @@ export function useFollowedArtistsQuery() {
     queryKey: catalogueKeys.follows(),
     queryFn: async ({ signal }) =>
       (await api.get('/api/me/follows', followedArtistsResponseSchema, { signal })).artists,
+  });
+}
+
+/** The published chart method's live figures (`/charts/method`): public, the same for everyone. */
+export function useChartMethodQuery() {
+  return useQuery({
+    queryKey: ['chart-method'] as const,
+    queryFn: ({ signal }) => api.get('/api/charts/method', chartMethodSchema, { signal }),
+    staleTime: 60_000,
   });
 }

@@ -28,7 +28,7 @@ const isActive = (genre: string) => (ACTIVE_CHART_GENRES as readonly string[]).i
 /** Tab values become element ids: 'Minimal / Deep Tech' as 'minimal-deep-tech'. */
 const tabValue = (genre: string) => genre.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
-/** /charts (spec 001 §2, §4): a genre's ranking by likes, masked until the listener likes a track. */
+/** /charts (spec 001 §2, §4): a genre's ranking by the blind verdict (decision 0195), masked until the listener likes a track. */
 export function Charts({ playback, artistHref, preload, discoverLink }: ChartsProps) {
   const [genre, setGenre] = useState<string>(DEFAULT_CHART_GENRE);
   return (
@@ -179,8 +179,11 @@ function HiddenRun({
   onShow: () => void;
 }) {
   const count = segment.entries.length;
-  const most = segment.entries[0]?.likes ?? 0;
-  const least = segment.entries.at(-1)?.likes ?? 0;
+  // The chart ranks by the blind verdict, not the like count (decision 0195): a run's likes are
+  // not in order, so its range is their lowest and highest.
+  const likes = segment.entries.map((entry) => entry.likes);
+  const most = Math.max(...likes);
+  const least = Math.min(...likes);
   return (
     <li className="flex items-center gap-3 rounded-2xl border border-dashed border-line px-3 py-3 sm:gap-4">
       <div className="hidden size-12 shrink-0 place-items-center rounded-xl bg-field text-muted sm:grid">
@@ -193,7 +196,7 @@ function HiddenRun({
         </p>
         <p className="text-sm text-muted tabular-nums">
           Places {segment.first}–{segment.last} ·{' '}
-          {most === least ? `${likesText(most)} each` : `${likesText(most)} down to ${likesText(least)}`}
+          {most === least ? `${likesText(most)} each` : `${least} to ${likesText(most)}`}
         </p>
       </div>
       <Button

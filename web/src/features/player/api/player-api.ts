@@ -14,9 +14,22 @@ const track = (trackId: string) => encodeURIComponent(trackId);
 export const playerApi = {
   next: (currentId: string | null) =>
     api.get(`/api/player/next${currentId ? `?current=${track(currentId)}` : ''}`, nextTrackResponseSchema),
-  like: (trackId: string, addToLibrary: boolean) =>
-    api.post(`/api/tracks/${track(trackId)}/like`, { addToLibrary }, revealSchema),
-  dislike: (trackId: string) => api.post(`/api/tracks/${track(trackId)}/dislike`, {}, dislikeResponseSchema),
+  /** A like; `positionMs` is where the listener was in the track (decision 0190). */
+  like: (trackId: string, addToLibrary: boolean, positionMs?: number) =>
+    api.post(`/api/tracks/${track(trackId)}/like`, { addToLibrary, positionMs }, revealSchema),
+  /** A skip; `positionMs` is where it happened (decision 0190). */
+  dislike: (trackId: string, positionMs?: number) =>
+    api.post(`/api/tracks/${track(trackId)}/dislike`, { positionMs }, dislikeResponseSchema),
+  /**
+   * The listener left a dealt track unrated, `positionMs` into it (decision 0190). Sent as the
+   * page hides too, so the request is kept alive past it; nothing comes back.
+   */
+  leave: (trackId: string, positionMs: number) =>
+    apiRequest(`/api/tracks/${track(trackId)}/leave`, undefined, {
+      method: 'POST',
+      body: { positionMs },
+      keepalive: true,
+    }),
   removeFromLibrary: (trackId: string) => api.delete(`/api/library/${track(trackId)}`),
   follow: (artistId: string) => api.post(`/api/artists/${track(artistId)}/follow`, {}, followStateSchema),
   unfollow: (artistId: string) =>

@@ -1,0 +1,37 @@
+import { chartMethodSchema } from '@klang/domain';
+import { expect, test } from '../support/fixtures';
+
+const number = new Intl.NumberFormat('en-GB');
+
+test("the FAQ's no-bots promise leads to the published method, with the seeded month's figures", async ({
+  page,
+  screens,
+  request,
+}) => {
+  await screens.visit('/faq');
+  const answer = page.locator('dd').filter({ hasText: 'no bots and no paid rankings' });
+  await answer.getByRole('link', { name: /How the charts rank/ }).click();
+
+  await expect(page).toHaveURL(/\/charts\/method$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('How the charts rank');
+  const method = chartMethodSchema.parse(await (await request.get('/api/charts/method')).json());
+  // The seed's listeners rated a month of deals, some of them in ways the trust weights discount.
+  expect(method.figures.rated).toBeGreaterThan(0);
+  for (const count of Object.values(method.figures.discountedBecause)) expect(count).toBeGreaterThan(0);
+
+  // Each figure's first line is its number.
+  const figures = page.getByRole('list', { name: 'Figures of the window' });
+  const figure = (label: string) =>
+    figures
+      .getByRole('listitem')
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .locator('p')
+      .first();
+  await expect(figure('Blind deals played')).toHaveText(number.format(method.figures.deals));
+  await expect(figure('Likes discounted')).toHaveText(number.format(method.figures.likesDiscounted));
+  await expect(figure('Accounts excluded')).toHaveText(number.format(method.figures.accountsExcluded));
+  await expect(page.getByText('Liked too quickly')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'How the deck deals' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Which likes count' })).toBeVisible();
+  await screens.check('/charts/method');
+});

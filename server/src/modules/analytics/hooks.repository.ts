@@ -1,0 +1,123 @@
+import type { Queryable } from '../../db/client';
+
+export interface OwnTrackRow {
+  is_artist: boolean;
+  id: string | null;
+  title: string | null;
+  genre: string | null;
+  duration_ms: number | null;
+}
+
+/** Ended deals of one track that share how they ended, where, and the whole second of a like. */
+export interface HearingGroupRow {
+  ended_as: 'like' | 'skip' | 'left';
+  /** The last curve step the deal reached (0 … steps), null without a position or a length. */
+  step: number | null;
+  /** Whole seconds listened before a like, null for other endings or an untimed like. */
+  like_second: number | null;
+  deals: number;
+  /** Distinct listeners the snapshot covers, the same on every row. */
+  listeners: number;
+  /** Of them, those with a positioned deal (the curve's contributors), the same on every row. */
+  positioned_listeners: number;
+  /** Of them, those with a timed like (the histogram's contributors), the same on every row. */
+  timed_listeners: number;
+}
+
+/**
+ * The SQL of hook analytics (decision 0200). Both reads start from `deals_track_idx`: one
+ * track's deals, or one genre's tracks' deals; no index of their own.
+ */
+export function createHooksRepository(db: Queryable) {
+  return {
+    /** Whether the account is an artist, and the track if it is one of theirs and not deleted. */
+    async findOwnTrack(artistId: string, trackId: string): Promise<OwnTrackRow> {
+      const rows = await db.query<OwnTrackRow>(
+        `select ap.id is not null as is_artist, t.id, t.title, t.genre, t.duration_ms
+         from (select $1::uuid as artist_id) a
+         left join artist_profiles ap on ap.id = a.artist_id
+         left join tracks t on t.id = $2 and t.artist_id = a.artist_id and not t.is_deleted`,
+        [artistId, trackId],
+      );
+      const row = rows[0];
+      if (!row) throw new Error('the ownership query returns one row');
+      return row;
+    },
+
+    /**
+     * The track's served, ended deals up to the published snapshot, grouped. A listener joins
+     * with their first ended deal; the snapshot ends at the deal that brought the count of
+     * distinct listeners to the largest multiple of `floor`, so it only ever moves in steps of
+     * `floor` new listeners (no rows: fewer than `floor`). The artist's own hearings are no one's
+     * verdict and do not count.
+     */
+    async hearingGroups(
+      trackId: string,
+      options: { artistId: string; floor: number; durationMs: number | null; steps: number },
+    ): Promise<HearingGroupRow[]> {
+      return db.query<HearingGroupRow>(
+        `with ended as (
+           select d.id, d.user_id, d.ended_as, d.ended_at, d.end_position_ms, d.listened_before_like_ms,
+             row_number() over (partition by d.user_id order by d.ended_at, d.id) = 1 as is_first
+           from deals d
+           where d.track_id = $1 and d.user_id <> $5 and d.first_served_at is not null and d.ended_at is not null
+         ),
+         firsts as (
+           select ended_at, id, row_number() over (order by ended_at, id) as rank, count(*) over () as total
+           from ended where is_first
+         ),
+         cutoff as (
+           -- One row at most; saying so keeps the planner's estimate small (and JIT off).
+           select ended_at, id, rank as listeners from firsts where rank = total - total % $2 limit 1
+         ),
+         snapshot as (
+           select e.* from ended e join cutoff c on (e.ended_at, e.id) <= (c.ended_at, c.id)
+         ),
+         contributors as (
+           select count(*) filter (where positioned)::int as positioned,
+             count(*) filter (where timed)::int as timed
+           from (
+             select bool_or(end_position_ms is not null) as positioned,
+               bool_or(ended_as = 'like' and listened_before_like_ms is not null) as timed
+             from snapshot group by user_id
+           ) per_listener
+         )
+         select s.ended_as,
+           case when s.end_position_ms is null or coalesce($3::int, 0) <= 0 then null
+                else least($4::int, s.end_position_ms::bigint * $4::int / $3::int)::int end as step,
+           case when s.ended_as = 'like' then (s.listened_before_like_ms / 1000)::int end as like_second,
+           count(*)::int as deals, c.listeners::int as listeners,
+           k.positioned as positioned_listeners, k.timed as timed_listeners
+         from snapshot s cross join cutoff c cross join contributors k
+         group by 1, 2, 3, c.listeners, k.positioned, k.timed`,
+        [trackId, options.floor, options.durationMs, options.steps, options.artistId],
+      );
+    },
+
+    /**
+     * The median of the genre's per-track like rates (likes over rated deals), over the tracks
+     * rated by at least `minListeners` distinct listeners, and how many such tracks there are.
+     */
+    async genreLikeRate(
+      genre: string,
+      minListeners: number,
+    ): Promise<{ median: number | null; tracks: number }> {
+      const rows = await db.query<{ median: number | null; tracks: number }>(
+        `select percentile_cont(0.5) within group (order by rate) as median, count(*)::int as tracks
+         from (
+           select avg(case when d.ended_as = 'like' then 1.0 else 0.0 end)::float8 as rate
+           from tracks t
+           join deals d on d.track_id = t.id
+           where t.genre = $1 and not t.is_deleted
+             and d.first_served_at is not null and d.ended_as in ('like', 'skip')
+           group by t.id
+           having count(distinct d.user_id) >= $2
+         ) rated`,
+        [genre, minListeners],
+      );
+      return rows[0] ?? { median: null, tracks: 0 };
+    },
+  };
+}
+
+export type HooksRepository = ReturnType<typeof createHooksRepository>;

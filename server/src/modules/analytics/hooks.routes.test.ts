@@ -1,0 +1,305 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOOKS, HOOKS_MESSAGES, TRACK_MESSAGES, trackHooksSchema, type ReadyTrackHooks } from '@klang/domain';
+import type { Queryable } from '../../db/client';
+import { createTestApp, type TestApp } from '../../test/app';
+import { signUp, type ApiBody, type Client } from '../../test/accounts-helpers';
+import { insertAccount, insertTrack } from '../../test/catalogue-fixtures';
+import { createHooksRepository } from './hooks.repository';
+import { createHooksService, GENRE_MEDIAN_TTL_MS } from './hooks.service';
+
+let t: TestApp;
+let artist: Client;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  artist = await signUp(t.app, 'artist');
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const START = Date.parse('2026-11-01T12:00:00Z');
+
+interface Hearing {
+  userId: string;
+  endedAs?: 'like' | 'skip' | 'left';
+  positionMs?: number | null;
+  beforeLikeMs?: number | null;
+  /** Minutes after START at which the deal ended; deals are served a minute before. */
+  minute: number;
+  served?: boolean;
+}
+
+/** One deal as the player module writes it (decision 0130): served, then ended. */
+async function deal(db: Queryable, trackId: string, h: Hearing): Promise<void> {
+  const endedAt = new Date(START + h.minute * 60_000);
+  const served = h.served ?? true;
+  await db.query(
+    `insert into deals (user_id, track_id, dealt_at, first_served_at, ended_as, ended_at, end_position_ms, listened_before_like_ms)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      h.userId,
+      trackId,
+      new Date(endedAt.getTime() - 120_000),
+      served ? new Date(endedAt.getTime() - 60_000) : null,
+      h.endedAs ?? null,
+      h.endedAs ? endedAt : null,
+      h.positionMs ?? null,
+      h.beforeLikeMs ?? null,
+    ],
+  );
+}
+
+async function listeners(n: number): Promise<string[]> {
+  return Promise.all(Array.from({ length: n }, () => insertAccount(t.db, 'listener')));
+}
+
+async function hooksOf(client: Client, trackId: string) {
+  return client.get(`/api/artist/tracks/${trackId}/hooks`);
+}
+
+async function readyHooks(trackId: string): Promise<ReadyTrackHooks> {
+  const response = await hooksOf(artist, trackId);
+  expect(response.statusCode).toBe(200);
+  const body = trackHooksSchema.parse(response.json());
+  if (body.status !== 'ready') throw new Error(`expected ready hooks, got ${body.status}`);
+  return body;
+}
+
+/**
+ * Five listeners on a one-minute track (curve steps of 3 s): two likes, two skips and a left, one
+ * repeat skip without a position of an early listener, and what must not count: an unserved
+ * deal, a served one still playing, and a sixth listener after the snapshot.
+ */
+async function fixtureTrack(genre = 'Techno'): Promise<{ trackId: string; users: string[] }> {
+  const trackId = await insertTrack(t.db, artist.id, { title: 'Hook Study', genre });
+  const users = await listeners(7);
+  const [a, b, c, d, e, f, g] = users as [string, string, string, string, string, string, string];
+  await deal(t.db, trackId, {
+    userId: a,
+    endedAs: 'like',
+    positionMs: 30_000,
+    beforeLikeMs: 12_400,
+    minute: 1,
+  });
+  await deal(t.db, trackId, { userId: b, endedAs: 'skip', positionMs: 3_000, minute: 2 });
+  await deal(t.db, trackId, { userId: c, endedAs: 'skip', positionMs: 15_000, minute: 3 });
+  await deal(t.db, trackId, { userId: b, endedAs: 'skip', positionMs: null, minute: 4 });
+  await deal(t.db, trackId, { userId: d, endedAs: 'left', positionMs: 45_000, minute: 5 });
+  await deal(t.db, trackId, { userId: f, minute: 5.5, served: false });
+  await deal(t.db, trackId, { userId: g, minute: 5.7 });
+  await deal(t.db, trackId, {
+    userId: e,
+    endedAs: 'like',
+    positionMs: 50_000,
+    beforeLikeMs: 40_900,
+    minute: 6,
+  });
+  await deal(t.db, trackId, {
+    userId: f,
+    endedAs: 'like',
+    positionMs: 59_000,
+    beforeLikeMs: 2_000,
+    minute: 7,
+  });
+  return { trackId, users };
+}
+
+describe('GET /api/artist/tracks/:trackId/hooks', () => {
+  it('answers the aggregates of the first five listeners exactly', async () => {
+    const { trackId } = await fixtureTrack();
+    const hooks = await readyHooks(trackId);
+    expect(hooks).toMatchObject({
+      trackId,
+      title: 'Hook Study',
+      genre: 'Techno',
+      durationMs: 60_000,
+      listeners: 5,
+      deals: 6,
+      likes: 2,
+      skips: 3,
+      left: 1,
+      likeRate: 2 / 5,
+      genreMedianLikeRate: null,
+    });
+    expect(hooks.skipCurve.positioned).toBe(5);
+    expect(hooks.skipCurve.withoutPosition).toBe(1);
+    const shares = hooks.skipCurve.points.map((p) => p.share);
+    // Steps 0 and 1 (3 s): everyone; 6–15 s: the skip at 3 s has gone; up to 45 s the skip at
+    // 15 s too; after 45 s only the two likes remain (a like never drops off).
+    expect(shares).toEqual([
+      1,
+      1,
+      0.8,
+      0.8,
+      0.8,
+      0.8,
+      ...Array<number>(10).fill(0.6),
+      ...Array<number>(5).fill(0.4),
+    ]);
+    expect(hooks.skipCurve.points.map((p) => p.positionMs)).toEqual(
+      Array.from({ length: HOOKS.curveSteps + 1 }, (_, i) => i * 3_000),
+    );
+    // Two likers are no distribution: the histogram waits for five.
+    expect(hooks.secondsToLike).toEqual({ timedLikes: 2, medianSeconds: null, bins: [] });
+  });
+
+  it('draws the seconds-to-like histogram over five likers, and the curve over five positions', async () => {
+    const trackId = await insertTrack(t.db, artist.id, { title: 'Five Likes', genre: 'Dubstep' });
+    const seconds = [2_000, 7_500, 12_400, 40_900, 130_000];
+    for (const [i, userId] of (await listeners(5)).entries()) {
+      // Only four report a position: the curve is left out, the histogram is not.
+      const positionMs = i < 4 ? 10_000 : null;
+      await deal(t.db, trackId, { userId, endedAs: 'like', positionMs, beforeLikeMs: seconds[i], minute: i });
+    }
+    const hooks = await readyHooks(trackId);
+    expect(hooks.skipCurve).toEqual({ positioned: 4, withoutPosition: 1, points: [] });
+    expect(hooks.secondsToLike.timedLikes).toBe(5);
+    expect(hooks.secondsToLike.medianSeconds).toBe(12);
+    const likesPerBin = Object.fromEntries(hooks.secondsToLike.bins.map((b) => [b.fromSeconds, b.likes]));
+    expect(likesPerBin).toEqual({ 0: 1, 5: 1, 10: 1, 15: 0, 20: 0, 30: 1, 45: 0, 60: 0, 90: 0, 120: 1 });
+    expect(hooks.secondsToLike.bins.at(-1)?.toSeconds).toBeNull();
+  });
+
+  it('says "not enough listeners yet" below five listeners, with no number about them', async () => {
+    const trackId = await insertTrack(t.db, artist.id, { title: 'Quiet One' });
+    // Four listeners, and the artist's own hearing, which is no one's verdict.
+    const users = [...(await listeners(4)), artist.id];
+    for (const [i, userId] of users.entries()) {
+      await deal(t.db, trackId, { userId, endedAs: 'skip', positionMs: 1_000 * i, minute: i });
+      await deal(t.db, trackId, {
+        userId,
+        endedAs: 'like',
+        positionMs: 9_000,
+        beforeLikeMs: 9_000,
+        minute: 10 + i,
+      });
+    }
+    const response = await hooksOf(artist, trackId);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: 'not_enough_listeners',
+      trackId,
+      title: 'Quiet One',
+      minListeners: HOOKS.minListeners,
+      message: HOOKS_MESSAGES.notEnoughListeners,
+    });
+  });
+
+  it('moves only in steps of five new listeners, so two reads never differ by one listener', async () => {
+    const { trackId } = await fixtureTrack('House / Tech House');
+    const before = await readyHooks(trackId);
+    // Listeners six to nine: each alone would be visible as a difference; none is.
+    for (const [i, userId] of (await listeners(3)).entries()) {
+      await deal(t.db, trackId, { userId, endedAs: 'skip', positionMs: 500, minute: 20 + i });
+      expect(await readyHooks(trackId)).toEqual(before);
+    }
+    // The tenth brings the next step: the aggregates then cover ten listeners at once.
+    const [tenth] = await listeners(1);
+    await deal(t.db, trackId, {
+      userId: tenth ?? '',
+      endedAs: 'like',
+      positionMs: 20_000,
+      beforeLikeMs: 20_000,
+      minute: 30,
+    });
+    const after = await readyHooks(trackId);
+    expect(after.listeners).toBe(10);
+    expect(after).toMatchObject({ likes: 4, skips: 6, left: 1, deals: 11 });
+    expect(after.skipCurve).not.toEqual(before.skipCurve);
+  });
+
+  it('compares with the median like rate of the genre once three tracks have five listeners', async () => {
+    const genre = 'Drum n Bass';
+    const other = await signUp(t.app, 'artist');
+    const rated = async (artistId: string, likes: number, skips: number) => {
+      const trackId = await insertTrack(t.db, artistId, { genre });
+      for (const [i, userId] of (await listeners(likes + skips)).entries()) {
+        const endedAs = i < likes ? 'like' : 'skip';
+        await deal(t.db, trackId, { userId, endedAs, positionMs: 5_000, beforeLikeMs: 5_000, minute: i });
+      }
+      return trackId;
+    };
+    const own = await rated(artist.id, 1, 4); // 0.2
+    await rated(other.id, 3, 2); // 0.6
+    await rated(other.id, 2, 2); // four listeners: does not count
+    expect(await readyHooks(own)).toMatchObject({ likeRate: 0.2, genreMedianLikeRate: null });
+    await rated(other.id, 4, 1); // 0.8
+    let clock = START;
+    const fresh = createHooksService({ repository: createHooksRepository(t.db), now: () => clock });
+    expect(await fresh.trackHooks(artist.id, own)).toMatchObject({ genreMedianLikeRate: 0.6 });
+    // The median is reused for ten minutes, then read again.
+    await rated(other.id, 5, 0); // 1.0: the median of 0.2, 0.6, 0.8, 1.0 is 0.7
+    expect(await fresh.trackHooks(artist.id, own)).toMatchObject({ genreMedianLikeRate: 0.6 });
+    clock += GENRE_MEDIAN_TTL_MS;
+    const later = await fresh.trackHooks(artist.id, own);
+    expect(later.status === 'ready' && later.genreMedianLikeRate).toBeCloseTo(0.7, 10);
+  });
+
+  it("refuses another artist's track, a deleted one, a listener and a visitor", async () => {
+    const other = await signUp(t.app, 'artist');
+    const theirs = await insertTrack(t.db, other.id);
+    const deleted = await insertTrack(t.db, artist.id, { deleted: true });
+    for (const trackId of [theirs, deleted]) {
+      for (const url of [`/api/artist/tracks/${trackId}/hooks`, `/api/artist/tracks/${trackId}/hooks.csv`]) {
+        const response = await artist.get(url);
+        expect(response.statusCode).toBe(404);
+        expect(response.json<ApiBody>().error.message).toBe(TRACK_MESSAGES.notOwned);
+      }
+    }
+    const listener = await signUp(t.app, 'listener');
+    const own = await insertTrack(t.db, artist.id);
+    const forbidden = await hooksOf(listener, own);
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json<ApiBody>().error.message).toBe(TRACK_MESSAGES.artistsOnly);
+    const visitor = await t.app.inject({ method: 'GET', url: `/api/artist/tracks/${own}/hooks` });
+    expect(visitor.statusCode).toBe(401);
+    expect((await artist.get('/api/artist/tracks/not-a-uuid/hooks')).statusCode).toBe(400);
+  });
+
+  it('is never cached and is listed in the OpenAPI document', async () => {
+    const { trackId } = await fixtureTrack('UK Garage');
+    expect((await hooksOf(artist, trackId)).headers['cache-control']).toBe('no-store');
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, unknown>;
+    }>();
+    expect(doc.paths['/api/artist/tracks/{trackId}/hooks']).toBeDefined();
+    expect(doc.paths['/api/artist/tracks/{trackId}/hooks.csv']).toBeDefined();
+  });
+});
+
+describe('GET /api/artist/tracks/:trackId/hooks.csv', () => {
+  it('downloads the same aggregates, quoted and safe to open in a spreadsheet', async () => {
+    const { trackId } = await fixtureTrack('EDM');
+    const title = '=HYPERLINK("x"), Tür\nzwei';
+    await t.db.query('update tracks set title = $1 where id = $2', [title, trackId]);
+    const response = await artist.get(`/api/artist/tracks/${trackId}/hooks.csv`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="=HYPERLINK(_x_), T_r zwei hooks.csv"; filename*=UTF-8''%3DHYPERLINK%28%22x%22%29%2C%20T%C3%BCr%20zwei%20hooks.csv`,
+    );
+    const lines = response.body.split('\r\n');
+    expect(lines[0]).toBe('section,measure,value');
+    // Quotes doubled, the comma and line break kept inside one quoted field, the formula defused.
+    expect(lines[1]).toBe(`track,title,"'=HYPERLINK(""x""), Tür\nzwei"`);
+    const hooks = await readyHooks(trackId);
+    expect(response.body).toContain(`summary,listeners,${String(hooks.listeners)}\r\n`);
+    expect(response.body).toContain('summary,like_rate,0.4000\r\n');
+    expect(response.body).toContain('skip_curve,still_listening_at_6000ms,0.8000\r\n');
+    expect(response.body).toContain('skip_curve,deals_without_position,1\r\n');
+    // The histogram is held back below five likers, in the CSV as in the JSON.
+    expect(response.body).toContain('seconds_to_like,timed_likes,2\r\nseconds_to_like,median_seconds,\r\n');
+    expect(response.body).not.toContain('likes_');
+  });
+
+  it('below the floor carries the state and no listener number', async () => {
+    const trackId = await insertTrack(t.db, artist.id, { title: 'Fresh' });
+    const response = await artist.get(`/api/artist/tracks/${trackId}/hooks.csv`);
+    expect(response.body).toBe(
+      'section,measure,value\r\ntrack,title,Fresh\r\ntrack,status,not_enough_listeners\r\ntrack,min_listeners,5\r\n',
+    );
+  });
+});

@@ -1,0 +1,31 @@
+import { PRODUCT_NAME } from '@klang/domain';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { ChartMethodContent } from '../../features/catalogue/components/chart-method';
+import { StaticPage } from '../components/static-page';
+import { paths } from '../paths';
+
+/** `/charts/method`: the published method of the deck and the charts, public like the FAQ. */
+export function Component() {
+  return (
+    <StaticPage
+      title="How the charts rank"
+      eyebrow="Charts method"
+      lead={`No bots, no paid rankings: ${PRODUCT_NAME}'s charts measure the verdict of blind ears. Here is exactly how, with the live figures behind it.`}
+      width="wide"
+    >
+      <ChartMethodContent />
+      <section className="mt-16 flex flex-wrap gap-3">
+        <Button asChild>
+          <Link to={paths.howItWorks}>How it works</Link>
+        </Button>
+        <Button asChild variant="secondary">
+          <Link to={paths.faq}>FAQ</Link>
+        </Button>
+        <Button asChild variant="ghost">
+          <Link to={paths.contact}>Ask us about it</Link>
+        </Button>
+      </section>
+    </StaticPage>
+  );
+}

@@ -1,0 +1,143 @@
+import type { TrackHooks } from '@klang/domain';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HookAnalytics } from './hook-analytics';
+
+const READY_ID = '00000000-0000-4000-8000-00000000000a';
+const QUIET_ID = '00000000-0000-4000-8000-00000000000b';
+
+const ready: TrackHooks = {
+  status: 'ready',
+  trackId: READY_ID,
+  title: 'Harbour Lights',
+  genre: 'Drum n Bass',
+  durationMs: 180_000,
+  listeners: 10,
+  deals: 12,
+  likes: 4,
+  skips: 6,
+  left: 2,
+  likeRate: 0.4,
+  genreMedianLikeRate: 0.32,
+  skipCurve: {
+    positioned: 10,
+    withoutPosition: 2,
+    points: Array.from({ length: 21 }, (_, i) => ({ positionMs: i * 9_000, share: 1 - i * 0.025 })),
+  },
+  secondsToLike: {
+    timedLikes: 4,
+    medianSeconds: 17.5,
+    bins: [
+      { fromSeconds: 0, toSeconds: 10, likes: 1 },
+      { fromSeconds: 10, toSeconds: 30, likes: 3 },
+      { fromSeconds: 30, toSeconds: null, likes: 0 },
+    ],
+  },
+};
+
+function renderWith(tracks: { id: string; title: string }[], answers: Record<string, TrackHooks>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const id = /tracks\/([^/]+)\/hooks$/.exec(url)?.[1] ?? '';
+      const body = answers[id];
+      return body
+        ? new Response(JSON.stringify(body), { status: 200 })
+        : new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Track not found' } }), {
+            status: 404,
+          });
+    }),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <HookAnalytics tracks={tracks} />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('HookAnalytics', () => {
+  it("shows a track's figures, the comparison with its genre, tables and the CSV link", async () => {
+    renderWith([{ id: READY_ID, title: 'Harbour Lights' }], { [READY_ID]: ready });
+    expect(await screen.findByText('Based on 10 blind listeners')).toBeDefined();
+    const figures = screen.getByText('Like rate').closest('dl');
+    if (!figures) throw new Error('no figures');
+    expect(within(figures).getByText('12')).toBeDefined();
+    expect(within(figures).getByText('40%')).toBeDefined();
+    expect(within(figures).getByText('8 pts above the genre median 32%')).toBeDefined();
+    expect(within(figures).getByText('18 s')).toBeDefined();
+    expect(within(figures).getByText('median of 4 likes')).toBeDefined();
+    expect(within(figures).getByText('50%')).toBeDefined();
+    expect(within(figures).getByText('4 liked · 6 skipped · 2 left')).toBeDefined();
+    const link = screen.getByRole('link', { name: 'Download CSV' });
+    expect(link.getAttribute('href')).toBe(`/api/artist/tracks/${READY_ID}/hooks.csv`);
+    expect(link.hasAttribute('download')).toBe(true);
+    const curve = screen.getByRole('table', { name: 'Skip curve' });
+    expect(within(curve).getAllByRole('row')).toHaveLength(22);
+    expect(within(curve).getByRole('row', { name: '1:30 75%' })).toBeDefined();
+    const likes = screen.getByRole('table', { name: 'Seconds to like' });
+    expect(within(likes).getByRole('row', { name: '10 to 30 s 3' })).toBeDefined();
+    expect(within(likes).getByRole('row', { name: '30 s or more 0' })).toBeDefined();
+    expect(
+      screen.getByText('2 of 12 deals ended without a reported position and are left out.'),
+    ).toBeDefined();
+  });
+
+  it('says so when the track has too few listeners, and shows no number', async () => {
+    renderWith([{ id: QUIET_ID, title: 'Fresh' }], {
+      [QUIET_ID]: {
+        status: 'not_enough_listeners',
+        trackId: QUIET_ID,
+        title: 'Fresh',
+        minListeners: 5,
+        message: 'Not enough listeners yet',
+      },
+    });
+    expect(await screen.findByText('Not enough listeners yet')).toBeDefined();
+    expect(screen.queryByRole('link', { name: 'Download CSV' })).toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('has empty states for a track without positions or likes, and for no tracks', async () => {
+    const { unmount } = renderWith([{ id: READY_ID, title: 'Harbour Lights' }], {
+      [READY_ID]: {
+        ...ready,
+        likes: 0,
+        likeRate: 0,
+        skipCurve: { positioned: 0, withoutPosition: 12, points: [] },
+        secondsToLike: { timedLikes: 0, medianSeconds: null, bins: [] },
+      },
+    });
+    expect(await screen.findByText('No skip positions yet')).toBeDefined();
+    expect(screen.getByText('No likes yet')).toBeDefined();
+    unmount();
+    renderWith([], {});
+    expect(screen.getByText('No tracks yet')).toBeDefined();
+  });
+
+  it('says when a chart waits for five contributing listeners', async () => {
+    renderWith([{ id: READY_ID, title: 'Harbour Lights' }], {
+      [READY_ID]: {
+        ...ready,
+        skipCurve: { positioned: 3, withoutPosition: 9, points: [] },
+        secondsToLike: { timedLikes: 3, medianSeconds: null, bins: [] },
+      },
+    });
+    // Each in the chart's place and in its table.
+    expect(await screen.findAllByText('Not enough positions yet')).toHaveLength(2);
+    expect(screen.getAllByText('Not enough likes yet')).toHaveLength(2);
+    expect(screen.getByText('shown from 5 likes')).toBeDefined();
+  });
+
+  it('shows the error with a way to try again', async () => {
+    renderWith([{ id: QUIET_ID, title: 'Gone' }], {});
+    expect(await screen.findByRole('alert')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeDefined();
+  });
+});

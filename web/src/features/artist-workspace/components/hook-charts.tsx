@@ -1,0 +1,152 @@
+import type { LikeSecondsBin, SkipCurvePoint } from '@klang/domain';
+import { useId } from 'react';
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { useMediaQuery } from '../../../components/ui/use-media-query';
+import { formatPosition, formatShare, likeBinDescription, likeBinLabel } from '../hook-format';
+
+// The charts take the theme's colours through CSS variables, so dark and light need no code.
+const AXIS = { stroke: 'var(--color-line)', tick: { fill: 'var(--color-muted)', fontSize: 12 } } as const;
+const TOOLTIP = {
+  contentStyle: {
+    background: 'var(--color-surface)',
+    border: '1px solid var(--color-line)',
+    borderRadius: 12,
+    color: 'var(--color-fg)',
+    fontSize: 13,
+  },
+  labelStyle: { color: 'var(--color-muted)' },
+  itemStyle: { color: 'var(--color-fg)' },
+  cursor: { stroke: 'var(--color-muted)', fill: 'var(--color-field)' },
+} as const;
+const HEIGHT = 220;
+
+/** Five ticks over the track: start, quarters and end, each on a whole second. */
+function quarterTicks(durationMs: number): number[] {
+  return [0, 0.25, 0.5, 0.75, 1].map((f) => Math.round((durationMs * f) / 1000) * 1000);
+}
+
+/** The share of blind listeners still listening along the track, as a filled curve. */
+export function SkipCurveChart({
+  points,
+  durationMs,
+  summary,
+}: {
+  points: SkipCurvePoint[];
+  durationMs: number;
+  summary: string;
+}) {
+  const gradient = useId();
+  return (
+    <AreaChart
+      responsive
+      data={points}
+      style={{ width: '100%', height: HEIGHT }}
+      margin={{ top: 8, right: 12, bottom: 0, left: -12 }}
+      title="Skip curve"
+      desc={summary}
+    >
+      <defs>
+        <linearGradient id={gradient} x1="0" y1="0" x2="0" y2="1">
+          <stop offset="0%" stopColor="var(--color-primary)" stopOpacity={0.45} />
+          <stop offset="100%" stopColor="var(--color-primary)" stopOpacity={0.02} />
+        </linearGradient>
+      </defs>
+      <CartesianGrid vertical={false} stroke="var(--color-line)" strokeDasharray="3 4" />
+      <XAxis
+        dataKey="positionMs"
+        type="number"
+        domain={[0, durationMs]}
+        ticks={quarterTicks(durationMs)}
+        tickFormatter={formatPosition}
+        {...AXIS}
+      />
+      <YAxis
+        domain={[0, 1]}
+        ticks={[0, 0.25, 0.5, 0.75, 1]}
+        tickFormatter={(share: number) => formatShare(share)}
+        width={48}
+        {...AXIS}
+      />
+      <Tooltip
+        {...TOOLTIP}
+        labelFormatter={(position) => `At ${formatPosition(Number(position))}`}
+        formatter={(share) => [formatShare(Number(share)), 'Still listening']}
+      />
+      <Area
+        type="monotone"
+        dataKey="share"
+        name="Still listening"
+        stroke="var(--color-primary)"
+        strokeWidth={2.5}
+        fill={`url(#${gradient})`}
+        activeDot={{ r: 5, fill: 'var(--color-primary)', stroke: 'var(--color-surface)', strokeWidth: 2 }}
+        isAnimationActive={false}
+      />
+    </AreaChart>
+  );
+}
+
+/** Ten bars side by side need about 48 px each for their labels; narrower, the bars lie down. */
+const WIDE_BARS_QUERY = '(min-width: 30rem)';
+
+/**
+ * How many likes came after how many seconds of blind listening, as bars: upright where there is
+ * room, lying as rows on a phone so every bin keeps a readable label.
+ */
+export function SecondsToLikeChart({ bins, summary }: { bins: LikeSecondsBin[]; summary: string }) {
+  const isWide = useMediaQuery(WIDE_BARS_QUERY);
+  const data = bins.map((bin) => ({
+    ...bin,
+    label: likeBinLabel(bin),
+    description: likeBinDescription(bin),
+  }));
+  const category = { dataKey: 'label', type: 'category', interval: 0, ...AXIS } as const;
+  const count = { type: 'number', allowDecimals: false, ...AXIS } as const;
+  return (
+    <BarChart
+      responsive
+      data={data}
+      layout={isWide ? 'horizontal' : 'vertical'}
+      style={{ width: '100%', height: isWide ? HEIGHT : 28 * bins.length + 40 }}
+      margin={{ top: 8, right: 12, bottom: 0, left: isWide ? -12 : 0 }}
+      title="Seconds to like"
+      desc={summary}
+    >
+      <CartesianGrid
+        vertical={!isWide}
+        horizontal={isWide}
+        stroke="var(--color-line)"
+        strokeDasharray="3 4"
+      />
+      {isWide ? (
+        <>
+          <XAxis {...category} />
+          <YAxis {...count} width={48} />
+        </>
+      ) : (
+        <>
+          <XAxis {...count} />
+          <YAxis {...category} width={56} unit=" s" />
+        </>
+      )}
+      <Tooltip
+        {...TOOLTIP}
+        labelFormatter={(_, payload) => {
+          const first: unknown = payload[0]?.payload;
+          return first && typeof first === 'object' && 'description' in first
+            ? `Liked after ${String(first.description)}`
+            : '';
+        }}
+        formatter={(likes) => [String(likes), 'Likes']}
+      />
+      <Bar
+        dataKey="likes"
+        name="Likes"
+        fill="var(--color-primary)"
+        radius={isWide ? [6, 6, 0, 0] : [0, 6, 6, 0]}
+        maxBarSize={isWide ? 48 : 18}
+        isAnimationActive={false}
+      />
+    </BarChart>
+  );
+}
