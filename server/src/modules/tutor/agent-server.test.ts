@@ -23,12 +23,12 @@ function tone(seconds: number): Buffer {
   return pcm;
 }
 
-async function startAgent(stt: SttProvider = NO_STT) {
+async function startAgent(stt: SttProvider = NO_STT, speechSeconds = 3) {
   const server = createServer((_request, response) => response.writeHead(404).end());
   const agent = attachAgentServer(server, {
     llm: createLocalTutor(),
     stt,
-    speakPcm: () => Promise.resolve(tone(3)),
+    speakPcm: () => Promise.resolve(tone(speechSeconds)),
     tickets,
     mayUse: (accountId) => Promise.resolve(accountId !== 'listener'),
     log: silentLog,
@@ -229,6 +229,59 @@ describe('the local agent server on the wire', () => {
         .map((f) => (f.agent_response_event as { agent_response: string }).agent_response);
     await until(() => responses().find((text) => text.includes('transient')), 3000);
     socket.close(1000);
+  });
+
+  it('shows the reference tracks of a follow-up question, read in the light of the turn before', async () => {
+    const { socket, frames } = await connect(agent.url('a'));
+    socket.send(
+      JSON.stringify({
+        type: 'conversation_initiation_client_data',
+        conversation_config_override: { conversation: { text_only: true } },
+      }),
+    );
+    const toolTopics = () =>
+      frames
+        .filter((f) => f.type === 'client_tool_call')
+        .map((f) => (f.client_tool_call as { parameters: { topic: string } }).parameters.topic);
+    const replies = () =>
+      frames
+        .filter((f) => f.type === 'agent_response')
+        .map((f) => (f.agent_response_event as { agent_response: string }).agent_response);
+    await until(() => (replies().length === 1 ? true : undefined));
+    socket.send(JSON.stringify({ type: 'user_message', text: 'How do I make my kick punchier?' }));
+    await until(() => (toolTopics().length === 1 ? true : undefined));
+    // 'that' is the kick: the answer builds on it, and so do the tracks shown beside it.
+    socket.send(JSON.stringify({ type: 'user_message', text: 'Can you tell me more about that?' }));
+    await until(() => (replies().length === 3 ? true : undefined));
+    expect(replies()[2]).toMatch(/^Building on what we covered about punchy drums/);
+    await until(() => (toolTopics().length === 2 ? true : undefined));
+    expect(toolTopics()).toEqual(['Punchy drums', 'Punchy drums']);
+    socket.close(1000);
+  });
+
+  it('paces a long reply without a listener left behind on the turn per chunk', async () => {
+    // Four seconds are sixteen chunks, eleven of them waited for: past the ten listeners that
+    // make Node warn of a leak, as every reply of the local tutor (about a minute) did.
+    const long = await startAgent(NO_STT, 4);
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    try {
+      const { socket, frames } = await connect(long.url('a'));
+      socket.send(JSON.stringify({ type: 'conversation_initiation_client_data' }));
+      await until(() => (frames.filter((f) => f.type === 'audio').length === 16 ? true : undefined));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+      socket.close(1000);
+    } finally {
+      process.off('warning', onWarning);
+      long.agent.close();
+      await new Promise<void>((resolve) =>
+        long.server.close(() => {
+          resolve();
+        }),
+      );
+    }
   });
 
   it('transcribes an utterance with a configured speech-to-text engine and answers it', async () => {

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { setTimeout as delay } from 'node:timers/promises';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { LOCAL_AGENT_ID, TUTOR_LIMITS } from '@klang/domain';
 import type { ChatMessage, ChatProvider } from '../../providers/llm/chat';
+import type { Topic } from '../../providers/llm/local-tutor/knowledge';
 import { relevantTopics, spotifySearchUrl, type Turn } from '../../providers/llm/local-tutor/local-tutor';
 import type { SttProvider } from '../../providers/stt/stt';
 import { AGENT_AUDIO_FORMAT, createVoiceActivity, toAudioChunks, wavFile } from './agent-audio';
@@ -62,18 +64,8 @@ function refuse(socket: Duplex, status: number, reason: string) {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
+/** Waits, or stops waiting when the turn is interrupted; its abort listener goes with it. */
+const sleep = (ms: number, signal: AbortSignal) => delay(ms, undefined, { signal }).catch(() => undefined);
 
 /**
  * One conversation on Klang's local agent server, speaking the ElevenLabs Conversational AI
@@ -280,9 +272,11 @@ class AgentConversation {
     }
     if (turn.abort.signal.aborted) return;
     reply = reply.trim() || AGENT_TEXT.failed;
+    // The tracks fit the question as the answer read it: in the light of the turns before it.
+    const topic = this.toolMissing ? undefined : relevantTopics(text, this.history, this.context)[0];
     this.history.push({ role: 'user', content: text }, { role: 'assistant', content: reply });
     this.send({ type: 'agent_response', agent_response_event: { agent_response: reply, event_id: turn.id } });
-    this.recommend(text, turn.id);
+    if (topic) this.recommend(topic, turn.id);
     await this.speak(reply, turn);
   }
 
@@ -293,11 +287,8 @@ class AgentConversation {
     await this.speak(text, turn);
   }
 
-  /** Reference tracks for the question go to the page's client tool, if it has one. */
-  private recommend(question: string, eventId: number) {
-    if (this.toolMissing) return;
-    const topic = relevantTopics(question, this.history, this.context)[0];
-    if (!topic) return;
+  /** Reference tracks for the question's topic go to the page's client tool, if it has one. */
+  private recommend(topic: Topic, eventId: number) {
     this.send({
       type: 'client_tool_call',
       client_tool_call: {

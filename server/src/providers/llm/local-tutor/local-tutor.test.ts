@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EVALUATION_SET } from './evaluation-set';
 import { TOPICS } from './knowledge';
 import { answer, createLocalTutor, relevantTopics, sentences, spotifySearchUrl } from './local-tutor';
+import { SMALL_TALK_REPLIES } from './small-talk';
 
 /** Questions as artists ask them, and the topic the answer must be about. */
 const QUESTIONS: [string, string][] = [
@@ -89,6 +90,26 @@ describe('the local tutor', () => {
     const release = TOPICS.find((t) => t.id === 'release-promotion');
     for (const passage of release?.passages ?? []) expect(result.text).not.toContain(sentences(passage)[0]);
     expect(relevantTopics('Should I sign a 360 deal?')).toEqual([]);
+  });
+
+  it('answers a greeting, thanks or goodbye socially, never from a topic or as a decline', () => {
+    const said: [string, string][] = [
+      // 'hi' is also a word of the hi-hats: this greeting was answered with drum programming.
+      ['Hi Abel!', SMALL_TALK_REPLIES.greeting],
+      ['Hey there, how are you?', SMALL_TALK_REPLIES.greeting],
+      ['Good morning Abel', SMALL_TALK_REPLIES.greeting],
+      ['Thanks, that was really helpful!', SMALL_TALK_REPLIES.thanks],
+      ['cheers', SMALL_TALK_REPLIES.thanks],
+      ['Ok bye, see ya', SMALL_TALK_REPLIES.goodbye],
+    ];
+    for (const [message, reply] of said) {
+      expect(answer(message)).toEqual({ text: reply, topics: [], nearest: [] });
+      expect(relevantTopics(message)).toEqual([]);
+    }
+    // A greeting or thanks around a question still gets the answer to the question.
+    expect(answer('Hi Abel, how do I make my kick punchier?').topics[0]?.id).toBe('punchy-drums');
+    expect(answer('Thanks! And how do I sidechain the bass?').topics[0]?.id).toBe('sidechain');
+    expect(answer('My hi hats sound harsh').text).not.toBe(SMALL_TALK_REPLIES.greeting);
   });
 
   it('meets its goals on the evaluation set: 90 % on topic, every uncovered question declined', () => {

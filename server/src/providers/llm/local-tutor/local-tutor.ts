@@ -2,6 +2,7 @@ import type { ChatMessage, ChatProvider } from '../chat';
 import { TOPICS, type Reference, type Topic } from './knowledge';
 import { OUT_OF_SCOPE, type OutOfScope } from './scope';
 import { createIndex, tokenize, weightedQuery, type ScoredPassage } from './retrieval';
+import { smallTalk, withoutOpening } from './small-talk';
 
 /** A turn of the conversation before the question, oldest first. */
 export interface Turn {
@@ -181,6 +182,8 @@ export function relevantTopics(
   history: readonly Turn[] = [],
   context: readonly string[] = [],
 ): Topic[] {
+  if (smallTalk(question)) return [];
+  question = withoutOpening(question);
   const ranked = retrieve(question, history, context);
   const best = pickBest(question, ranked, history, context);
   if (!best) return [];
@@ -253,6 +256,9 @@ export function answer(
   history: readonly Turn[] = [],
   context: readonly string[] = [],
 ): TutorAnswer {
+  const social = smallTalk(question);
+  if (social) return { text: social, topics: [], nearest: [] };
+  question = withoutOpening(question);
   const ranked = retrieve(question, history, context);
   const best = pickBest(question, ranked, history, context);
   if (!best) {

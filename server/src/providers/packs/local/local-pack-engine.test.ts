@@ -9,7 +9,7 @@ import { newStorageKey, type StorageProvider } from '../../storage/storage';
 import { analysePhoto, isSkin, type PhotoAnalysis } from './analyse-photo';
 import { createLocalPackEngine } from './local-pack-engine';
 import { styleFromPrompt } from './prompt-style';
-import { renderPressShot } from './render-press-shot';
+import { cropFor, renderPressShot } from './render-press-shot';
 import { figurePhoto } from './test-photos';
 
 /** What the tests measure on a rendered shot. */
@@ -168,6 +168,42 @@ describe('press-shot rendering', () => {
     expect(close.skinCentreX).toBeGreaterThan(0.38);
     expect(close.skinCentreX).toBeLessThan(0.62);
     expect(full.skinCentreX).toBeLessThan(0.38);
+  });
+
+  it('keeps a close-up tighter than a medium shot, and that tighter than a full one, when the face fills the photo', async () => {
+    // A tight headshot: the face alone is 60 % of the photo's height. Before, all three
+    // framings were the whole photo, so 'warm sunset close-up' and 'on the beach in summer'
+    // gave the same shot (issue 20's pack review, on a seeded artist's portrait).
+    const photo = await figurePhoto({ faceSize: 0.6, faceY: 0.45 });
+    const headshot = await analysePhoto(photo);
+    const [close, medium, full] = (['close-up', 'medium', 'full'] as const).map(
+      (framing) => cropFor(600, 800, headshot.subject, framing).height,
+    );
+    expect(full).toBe(750);
+    expect(medium).toBeLessThan((full ?? 0) * 0.9);
+    expect(close).toBeLessThan((medium ?? 0) * 0.9);
+    // Same light, grade and seed: only the framing tells the two shots apart, and it does.
+    const [closeShot, fullShot] = await Promise.all(
+      ['warm sunset close-up', 'relaxed on the beach in summer, full body'].map(async (prompt) =>
+        sharp(
+          await renderPressShot({
+            photo,
+            subject: headshot.subject,
+            style: styleFromPrompt(prompt),
+            palette: headshot.palette,
+            skinTone: headshot.skinTone,
+            rng: createRng('same-seed'),
+          }),
+        )
+          .greyscale()
+          .resize(48, 60)
+          .raw()
+          .toBuffer(),
+      ),
+    );
+    let difference = 0;
+    for (let i = 0; i < 48 * 60; i++) difference += Math.abs((closeShot?.[i] ?? 0) - (fullShot?.[i] ?? 0));
+    expect(difference / (48 * 60)).toBeGreaterThan(10);
   });
 });
 

@@ -32,6 +32,10 @@ interface Rect {
   height: number;
 }
 
+/** At most this share of the widest crop is a close-up, and a medium shot. */
+const CLOSE_UP_SHARE = 0.7;
+const MEDIUM_SHARE = 0.85;
+
 /**
  * The 4:5 crop for a framing, in source pixels. The subject region is a face (or the salient
  * part): a close-up keeps it large, a medium shot adds the shoulders, a full shot the whole frame.
@@ -46,9 +50,16 @@ export function cropFor(
   const faceHeight = subject.h * height;
   const centreX = (subject.x + subject.w / 2) * width;
   const faceTop = subject.y * height;
+  const widest = Math.min(height, width / aspect);
+  // Each framing stays tighter than the next wider one, even when the face already fills the
+  // photo (a tight headshot, a seeded emblem): else 'close-up' and 'medium' gave the same shot.
   const wanted =
-    framing === 'close-up' ? faceHeight * 1.9 : framing === 'medium' ? faceHeight * 3.6 : Infinity;
-  let cropHeight = Math.min(height, width / aspect, Math.max(wanted, 64));
+    framing === 'close-up'
+      ? Math.min(faceHeight * 1.9, widest * CLOSE_UP_SHARE)
+      : framing === 'medium'
+        ? Math.min(faceHeight * 3.6, widest * MEDIUM_SHARE)
+        : Infinity;
+  let cropHeight = Math.min(widest, Math.max(wanted, 64));
   let cropWidth = cropHeight * aspect;
   if (cropWidth > width) {
     cropWidth = width;
