@@ -10,13 +10,13 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { openDatabase, type Queryable } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
 import { createCatalogueRepository } from '../server/src/modules/catalogue/catalogue.repository';
 import { refreshVerdicts } from '../server/src/modules/catalogue/chart-verdict';
-import { startThrowawayCluster } from '../scripts/pg-cluster.mjs';
 import { DATASET_S, generateDataset } from './lib/dataset';
+import { benchCluster, median, pick, runLoad, type LoadResult } from './lib/load';
 
 const PORT = 3289;
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -26,28 +26,8 @@ const SESSIONS = 2000;
 /** A month of Discover: every listener of dataset S rates this many deals in the window. */
 const RATED_PER_USER = 25;
 
-type Result = { rps: number; p50: number; p99: number; non2xx: number };
-
-function run(requests: autocannon.Request[], duration = DURATION): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      { url: `http://127.0.0.1:${PORT}`, connections: CONNECTIONS, duration, requests },
-      (error, result) => {
-        if (error) reject(error instanceof Error ? error : new Error(String(error)));
-        else
-          resolve({
-            rps: Math.round(result.requests.average),
-            p50: result.latency.p50,
-            p99: result.latency.p99,
-            non2xx: result.non2xx,
-          });
-      },
-    );
-  });
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)] as T;
+const run = (requests: autocannon.Request[], duration = DURATION) =>
+  runLoad(PORT, requests, { duration, connections: CONNECTIONS });
 
 async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
   const started = performance.now();
@@ -56,7 +36,7 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T 
 }
 
 const loadBefore = loadavg().map((n) => Number(n.toFixed(2)));
-const cluster = await startThrowawayCluster({ settings: ['shared_buffers=256MB'] });
+const cluster = await benchCluster();
 try {
   const db = await openDatabase({ kind: 'postgres', url: cluster.url });
   await migrate(db);
@@ -167,7 +147,9 @@ try {
       method: [{ method: 'GET', path: '/api/charts/method' }],
     };
     for (const requests of Object.values(scenarios)) await run(requests, 3);
-    const rounds: Record<string, Result[]> = Object.fromEntries(Object.keys(scenarios).map((k) => [k, []]));
+    const rounds: Record<string, LoadResult[]> = Object.fromEntries(
+      Object.keys(scenarios).map((k) => [k, []]),
+    );
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, requests] of Object.entries(scenarios)) {
         const result = await run(requests);

@@ -15,8 +15,8 @@ import type { Db } from '../server/src/db/client';
 import { openDatabase } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
 import { createPlayerRepository, DEAL_CANDIDATE_SQL } from '../server/src/modules/player/player.repository';
-import { startThrowawayCluster } from '../scripts/pg-cluster.mjs';
 import { DATASET_S, generateDataset } from './lib/dataset';
+import { benchCluster } from './lib/load';
 
 const LISTENERS = Number(process.env.LISTENERS ?? 2000);
 const SWIPES = Number(process.env.SWIPES ?? 25);
@@ -184,10 +184,7 @@ async function reset(db: Db, newTrackId: string): Promise<void> {
   await db.query('update tracks set featured_in_player = false where id = $1', [newTrackId]);
 }
 
-const cluster = (await startThrowawayCluster({ settings: ['shared_buffers=256MB'] })) as {
-  url: string;
-  stop(): void;
-};
+const cluster = await benchCluster();
 try {
   const db = await openDatabase({ kind: 'postgres', url: cluster.url });
   await migrate(db);

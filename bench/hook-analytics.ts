@@ -10,8 +10,8 @@ import { openDatabase } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
 import { createHooksRepository } from '../server/src/modules/analytics/hooks.repository';
 import { createHooksService } from '../server/src/modules/analytics/hooks.service';
-import { startThrowawayCluster } from '../scripts/pg-cluster.mjs';
 import { DATASET_S, generateDataset } from './lib/dataset';
+import { benchCluster } from './lib/load';
 
 const SAMPLES = Number(process.env.SAMPLES ?? 300);
 /** The goal set with the feature: an artist's read as fast as a chart read (P4, p99 ≤ 20 ms). */
@@ -35,10 +35,7 @@ async function sample(n: number, run: () => Promise<unknown>): Promise<ReturnTyp
   return summarise(samples);
 }
 
-const cluster = (await startThrowawayCluster({ settings: ['shared_buffers=256MB'] })) as {
-  url: string;
-  stop(): void;
-};
+const cluster = await benchCluster();
 try {
   const db = await openDatabase({ kind: 'postgres', url: cluster.url });
   await migrate(db);

@@ -8,11 +8,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { openDatabase } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
-import { startThrowawayCluster } from '../scripts/pg-cluster.mjs';
 import { DATASET_S, generateDataset } from './lib/dataset';
+import { benchCluster, median, pick, runLoad, type LoadResult } from './lib/load';
 
 const PORT = 3288;
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -21,30 +21,10 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SESSIONS = 2000;
 const WARM_UP = 3;
 
-type Result = { rps: number; p50: number; p99: number; non2xx: number };
+const run = (requests: autocannon.Request[], duration = DURATION) =>
+  runLoad(PORT, requests, { duration, connections: CONNECTIONS });
 
-function run(requests: autocannon.Request[], duration = DURATION): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      { url: `http://127.0.0.1:${PORT}`, connections: CONNECTIONS, duration, requests },
-      (error, result) => {
-        if (error) reject(error instanceof Error ? error : new Error(String(error)));
-        else
-          resolve({
-            rps: Math.round(result.requests.average),
-            p50: result.latency.p50,
-            p99: result.latency.p99,
-            non2xx: result.non2xx,
-          });
-      },
-    );
-  });
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)] as T;
-
-const cluster = await startThrowawayCluster({ settings: ['shared_buffers=256MB'] });
+const cluster = await benchCluster();
 try {
   const db = await openDatabase({ kind: 'postgres', url: cluster.url });
   await migrate(db);
@@ -168,7 +148,9 @@ try {
     for (const [name, requests] of Object.entries(scenarios)) {
       if (!only || only.includes(name)) await run(requests, WARM_UP);
     }
-    const rounds: Record<string, Result[]> = Object.fromEntries(Object.keys(scenarios).map((k) => [k, []]));
+    const rounds: Record<string, LoadResult[]> = Object.fromEntries(
+      Object.keys(scenarios).map((k) => [k, []]),
+    );
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, requests] of Object.entries(scenarios)) {
         if (only && !only.includes(name)) continue;

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { openDatabase } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
 import { createPlayerRepository, DEAL_CANDIDATE_SQL } from '../server/src/modules/player/player.repository';
-import { startThrowawayCluster } from '../scripts/pg-cluster.mjs';
 import { DATASET_S, generateDataset } from './lib/dataset';
+import { benchCluster } from './lib/load';
 
 const SAMPLES = Number(process.env.SAMPLES ?? 300);
 
@@ -39,10 +39,7 @@ async function time(run: () => Promise<unknown>): Promise<number> {
   return performance.now() - started;
 }
 
-const cluster = (await startThrowawayCluster({ settings: ['shared_buffers=256MB'] })) as {
-  url: string;
-  stop(): void;
-};
+const cluster = await benchCluster();
 try {
   const db = await openDatabase({ kind: 'postgres', url: cluster.url });
   await migrate(db);
