@@ -3,7 +3,7 @@ import { MessagesSquare } from 'lucide-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { cn } from '../../components/ui/cn';
 import { Logo } from '../../components/ui/logo';
-import { TOAST_INSET_VARIABLE, useTopBarYieldsToToast } from '../../components/ui/toast';
+import { useTopBarYieldsToToast } from '../../components/ui/toast';
 import { useAuthStore } from '../../features/accounts/auth-store';
 import { MiniPlayer } from '../../features/player/components/mini-player';
 import { useAppliedVolume } from '../../features/player/components/now-playing';
@@ -46,7 +46,7 @@ export function AppLayout() {
   const hasProfile = useAuthStore((state) => state.user !== null && state.profile !== null);
   const withMiniPlayer = hasTrack && showsMiniPlayer(pathname);
   const withBar = showsNowPlayingBar(pathname);
-  const isBarYielding = useTopBarYieldsToToast();
+  const { isYielding: isBarYielding, barStyle } = useTopBarYieldsToToast();
   useListeningTimer(useAuthStore((state) => state.user !== null));
   useDiscoverReturn();
   useListQueue();
@@ -56,7 +56,7 @@ export function AppLayout() {
       <AppSidebar hasPlayerBar={withBar} className="max-lg:hidden" />
       <header
         className="sticky top-0 z-30 border-b border-line/60 bg-bg/85 backdrop-blur-xl lg:hidden"
-        style={{ minHeight: `var(${TOAST_INSET_VARIABLE}, 0px)` }}
+        style={barStyle}
       >
         <div
           className={cn(

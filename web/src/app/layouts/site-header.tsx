@@ -5,7 +5,7 @@ import { Link, NavLink } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { Logo } from '../../components/ui/logo';
-import { TOAST_INSET_VARIABLE, useTopBarYieldsToToast } from '../../components/ui/toast';
+import { useTopBarYieldsToToast } from '../../components/ui/toast';
 import { paths } from '../paths';
 
 const NAV = [
@@ -21,11 +21,11 @@ const NAV = [
  */
 export function SiteHeader() {
   // On a phone a toast takes the bar's place for its 3 s (toast.tsx), never the page's.
-  const isYielding = useTopBarYieldsToToast();
+  const { isYielding, barStyle } = useTopBarYieldsToToast();
   return (
     <header
       className="sticky top-0 z-40 border-b border-line/60 bg-bg/80 backdrop-blur-xl supports-[backdrop-filter]:bg-bg/65"
-      style={{ minHeight: `var(${TOAST_INSET_VARIABLE}, 0px)` }}
+      style={barStyle}
     >
       <div
         className={cn(

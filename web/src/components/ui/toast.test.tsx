@@ -10,7 +10,7 @@ import {
 } from './toast';
 
 function TopBar() {
-  return <p>{useTopBarYieldsToToast() ? 'yielding' : 'bar'}</p>;
+  return <p>{useTopBarYieldsToToast().isYielding ? 'yielding' : 'bar'}</p>;
 }
 
 describe('toast', () => {

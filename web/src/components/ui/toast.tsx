@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import type * as ToastListExports from './toast-list';
 import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
 
@@ -94,11 +94,13 @@ export const TOAST_INSET_VARIABLE = '--toast-inset';
  * disables its own controls (the toast is laid over them) and grows to the toasts' height through
  * `minHeight: var(--toast-inset)`, so a long toast pushes the screen down instead of covering it.
  */
-export function useTopBarYieldsToToast(): boolean {
+export function useTopBarYieldsToToast(): { isYielding: boolean; barStyle: CSSProperties } {
   const hasOpenToast = useSyncExternalStore(subscribe, () => items.some((item) => item.isOpen));
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
-  return hasOpenToast && !isDesktop;
+  return { isYielding: hasOpenToast && !isDesktop, barStyle: TOP_BAR_STYLE };
 }
+
+const TOP_BAR_STYLE: CSSProperties = { minHeight: `var(${TOAST_INSET_VARIABLE}, 0px)` };
 
 /**
  * Renders the toasts; mount it once near the root of the app. They never cover a control: on a
