@@ -5,7 +5,6 @@
 // (default CHART_CACHE_MS). The server runs pinned to core 0, autocannon here; run this under
 // `taskset -c 1`:
 //   taskset -c 1 npx tsx bench/chart-verdict.ts   (writes bench/results/chart-verdict.json)
-import { execFileSync, fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -16,7 +15,7 @@ import { migrate } from '../server/src/db/migrate';
 import { createCatalogueRepository } from '../server/src/modules/catalogue/catalogue.repository';
 import { refreshVerdicts } from '../server/src/modules/catalogue/chart-verdict';
 import { DATASET_S, generateDataset } from './lib/dataset';
-import { benchCluster, median, pick, runLoad, type LoadResult } from './lib/load';
+import { benchCluster, median, pick, runLoad, startBenchServer, type LoadResult } from './lib/load';
 
 const PORT = 3289;
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -121,16 +120,8 @@ try {
   );
   await db.close();
 
-  const server = fork(path.join(import.meta.dirname, 'lib', 'bench-server.ts'), {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, DATABASE_URL: cluster.url, PORT: String(PORT) },
-  });
-  if (server.pid) execFileSync('taskset', ['-a', '-p', '-c', '0', String(server.pid)], { stdio: 'ignore' });
-  await new Promise<void>((resolve) => {
-    server.once('message', () => {
-      resolve();
-    });
-  });
+  // The server on core 0, this process (and autocannon) on core 1.
+  const server = await startBenchServer(cluster.url, PORT);
   try {
     const scenarios: Record<string, autocannon.Request[]> = {
       hello: [{ method: 'GET', path: '/bench/hello' }],

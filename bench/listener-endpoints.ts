@@ -3,7 +3,6 @@
 // ratio to a hello-world route in the same server, with p99 latency. The server runs pinned to
 // core 0, autocannon here; run this under `taskset -c 1`:
 //   taskset -c 1 npx tsx bench/listener-endpoints.ts   (writes bench/results/listener-endpoints.json)
-import { execFileSync, fork } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -12,7 +11,7 @@ import type autocannon from 'autocannon';
 import { openDatabase } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
 import { DATASET_S, generateDataset } from './lib/dataset';
-import { benchCluster, median, pick, runLoad, type LoadResult } from './lib/load';
+import { benchCluster, median, pick, runLoad, startBenchServer, type LoadResult } from './lib/load';
 
 const PORT = 3288;
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -66,17 +65,8 @@ try {
   );
   await db.close();
 
-  const server = fork(path.join(import.meta.dirname, 'lib', 'bench-server.ts'), {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, DATABASE_URL: cluster.url, PORT: String(PORT) },
-  });
   // The server on core 0, this process (and autocannon) on core 1.
-  if (server.pid) execFileSync('taskset', ['-a', '-p', '-c', '0', String(server.pid)], { stdio: 'ignore' });
-  await new Promise<void>((resolve) => {
-    server.once('message', () => {
-      resolve();
-    });
-  });
+  const server = await startBenchServer(cluster.url, PORT);
   try {
     let nextLike = 0;
     const scenarios: Record<string, autocannon.Request[]> = {

@@ -1,5 +1,7 @@
 // What the HTTP benchmarks share: one autocannon run against a local port, the median of rounds,
 // a random pick, and a throwaway PostgreSQL cluster tuned as every benchmark runs it.
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { startThrowawayCluster } from '../../scripts/pg-cluster.mjs';
 
@@ -38,4 +40,22 @@ export const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items
 /** A PostgreSQL cluster of its own for one benchmark (stop it when done), with 256 MB of buffers. */
 export async function benchCluster(): Promise<{ url: string; stop(): void }> {
   return await startThrowawayCluster({ settings: ['shared_buffers=256MB'] });
+}
+
+/**
+ * Klang's bench server (`lib/bench-server.ts`) on `port` over `databaseUrl`, pinned to core 0 (the
+ * caller and autocannon run under `taskset -c 1`); resolves once it listens. Kill it when done.
+ */
+export async function startBenchServer(databaseUrl: string, port: number): Promise<ChildProcess> {
+  const server = fork(path.join(import.meta.dirname, 'bench-server.ts'), {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
+  });
+  if (server.pid) execFileSync('taskset', ['-a', '-p', '-c', '0', String(server.pid)], { stdio: 'ignore' });
+  await new Promise<void>((resolve) => {
+    server.once('message', () => {
+      resolve();
+    });
+  });
+  return server;
 }
