@@ -109,8 +109,8 @@ async function simulate(
       current.set(id, deal.alias);
       if (fixedKeys)
         await db.query(
-          `update tracks t set rnd = o.rnd from bench_original_keys o
-           where o.id = t.id and t.id = (select track_id from deals where id = $1)`,
+          `update deck_exposure x set rnd = o.rnd from bench_original_keys o
+           where o.track_id = x.track_id and x.track_id = (select track_id from deals where id = $1)`,
           [deal.alias],
         );
       if (dealt > featureAt && newTrack.firstDealAfterDeals === null) {
@@ -139,7 +139,7 @@ async function simulate(
   const seconds = Math.round((performance.now() - began) / 100) / 10;
   const counts = (
     await db.query<{ deal_count: number }>(
-      `select deal_count from tracks where featured_in_player and not is_deleted and status = 'ready'`,
+      `select deal_count from deck_exposure where in_deck`,
     )
   ).map((r) => r.deal_count);
   const sorted = [...counts].sort((a, b) => a - b);
@@ -178,9 +178,10 @@ async function reset(db: Db, newTrackId: string): Promise<void> {
     delete from track_interactions i using deals d
       where i.user_id = d.user_id and i.track_id = d.track_id and i.interaction_type = 'like';
     delete from deals;
-    update tracks set deal_count = 0 where deal_count <> 0;
-    update tracks t set rnd = o.rnd from bench_original_keys o where o.id = t.id and t.rnd <> o.rnd;`);
-  await db.exec('vacuum analyze tracks, deals, track_interactions');
+    update deck_exposure set deal_count = 0 where deal_count <> 0;
+    update deck_exposure x set rnd = o.rnd from bench_original_keys o
+      where o.track_id = x.track_id and x.rnd <> o.rnd;`);
+  await db.exec('vacuum analyze deck_exposure, deals, track_interactions');
   await db.query('update tracks set featured_in_player = false where id = $1', [newTrackId]);
 }
 
@@ -207,7 +208,7 @@ try {
     )
   ).map((r) => r.id);
   console.log(`dataset S in ${generatedInSeconds} s; ${listeners.length} listeners × ${SWIPES} swipes`);
-  await db.exec('create table bench_original_keys as select id, rnd from tracks');
+  await db.exec('create table bench_original_keys as select track_id, rnd from deck_exposure');
 
   const resetChecked = async () => {
     await reset(db, newTrackId);
@@ -233,7 +234,7 @@ try {
   ).map((r) => r['QUERY PLAN']);
   await db.close();
 
-  const usesFairIndex = plan.some((line) => line.includes('tracks_fair_idx'));
+  const usesFairIndex = plan.some((line) => line.includes('deck_exposure_fair_idx'));
   const pass =
     fair.giniOfDealsPerTrack < before.giniOfDealsPerTrack &&
     fair.shareDealtAtLeastOnce > before.shareDealtAtLeastOnce &&
@@ -261,7 +262,7 @@ try {
     before,
     uniform,
     fair,
-    goal: 'issue 19: the fair pick spreads deals (lower Gini, more featured tracks dealt than the issue-18 deck), no track past 2 × FIRST_LISTENS while one is under it, a newly featured track dealt within a minute of the busy hour, the pick index-driven (tracks_fair_idx)',
+    goal: 'issue 19: the fair pick spreads deals (lower Gini, more featured tracks dealt than the issue-18 deck), no track past 2 × FIRST_LISTENS while one is under it, a newly featured track dealt within a minute of the busy hour, the pick index-driven (deck_exposure_fair_idx)',
     plan,
   };
   writeFileSync(
@@ -285,7 +286,7 @@ try {
   );
   row('  simulated seconds', ...runs.map((r) => r.newTrack.firstDealAfterSeconds ?? '-'));
   row('pick p50 / p99 ms', ...runs.map((r) => `${r.pickMs.p50} / ${r.pickMs.p99}`));
-  console.log(`index-driven (tracks_fair_idx): ${usesFairIndex}; ${pass ? 'PASS' : 'FAIL'}`);
+  console.log(`index-driven (deck_exposure_fair_idx): ${usesFairIndex}; ${pass ? 'PASS' : 'FAIL'}`);
 } finally {
   cluster.stop();
 }

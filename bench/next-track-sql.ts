@@ -94,9 +94,9 @@ try {
       foreach u in array users loop execute query using u, random(), now(), ${DEAL_RULES.firstListensDefault}; end loop;
       return extract(epoch from clock_timestamp() - started) * 1000 / array_length(users, 1);
     end $$ language plpgsql`);
-  const keyQuery = `select t.id from tracks t where t.featured_in_player and not t.is_deleted and t.status = 'ready' and t.rnd >= $2
-    and not exists (select 1 from track_interactions i where i.user_id = $1 and i.track_id = t.id and i.interaction_type = 'like')
-    order by t.rnd limit 1`;
+  const keyQuery = `select x.track_id from deck_exposure x where x.in_deck and x.rnd >= $2
+    and not exists (select 1 from track_interactions i where i.user_id = $1 and i.track_id = x.track_id and i.interaction_type = 'like')
+    order by x.rnd limit 1`;
   const naiveQuery = NAIVE.replace('t.id is distinct from $2::uuid', '$2 is not null');
   const inServer = async (userIds: string[], query: string) =>
     Number(
@@ -126,9 +126,9 @@ try {
   };
   const plan = (
     await db.query<{ 'QUERY PLAN': string }>(
-      `explain select t.id from tracks t where t.featured_in_player and not t.is_deleted and t.status = 'ready' and t.rnd >= 0.5
-       and not exists (select 1 from track_interactions i where i.user_id = $1 and i.track_id = t.id and i.interaction_type = 'like')
-     order by t.rnd limit 1`,
+      `explain select x.track_id from deck_exposure x where x.in_deck and x.rnd >= 0.5
+       and not exists (select 1 from track_interactions i where i.user_id = $1 and i.track_id = x.track_id and i.interaction_type = 'like')
+     order by x.rnd limit 1`,
       [heavyUserId],
     )
   ).map((r) => r['QUERY PLAN']);
@@ -168,17 +168,17 @@ try {
     ),
     speedupP50: Number((summarise(naive).p50 / summarise(randomKey).p50).toFixed(1)),
     heavyUserSpeedupP50: Number((summarise(heavyNaive).p50 / summarise(heavyRandomKey).p50).toFixed(1)),
-    goal: 'P2: the random-key pick at least 20x faster than ORDER BY random() in the server, an index scan on tracks_discover_idx; the deal statement (decision 0191) on tracks_fair_idx and tracks_discover_idx, no scan of tracks',
+    goal: 'P2: the random-key pick at least 20x faster than ORDER BY random() in the server, an index scan on deck_exposure_shuffle_idx; the deal statement (decision 0191) on deck_exposure_fair_idx and deck_exposure_shuffle_idx, no scan of deck_exposure or tracks',
     plan,
     dealPlans,
   };
-  const usesIndex = plan.some((line) => line.includes('tracks_discover_idx'));
+  const usesIndex = plan.some((line) => line.includes('deck_exposure_shuffle_idx'));
   // The deal statement reads both partial indexes and never scans the table.
   const dealIndexDriven = Object.values(dealPlans).every(
     (lines) =>
-      lines.some((line) => line.includes('tracks_fair_idx')) &&
-      lines.some((line) => line.includes('tracks_discover_idx')) &&
-      !lines.some((line) => line.includes('Seq Scan on tracks ')),
+      lines.some((line) => line.includes('deck_exposure_fair_idx')) &&
+      lines.some((line) => line.includes('deck_exposure_shuffle_idx')) &&
+      !lines.some((line) => /Seq Scan on (tracks|deck_exposure) /.test(line)),
   );
   const pass = report.inServerSpeedup >= 20 && usesIndex && dealIndexDriven;
   writeFileSync(

@@ -33,7 +33,7 @@ describe('the fair deck', () => {
     new Map(
       (
         await t.db.query<{ id: string; deal_count: number }>(
-          `select id, deal_count from tracks where id = any($1::uuid[])`,
+          `select track_id as id, deal_count from deck_exposure where track_id = any($1::uuid[])`,
           [tracks],
         )
       ).map((r) => [r.id, r.deal_count]),

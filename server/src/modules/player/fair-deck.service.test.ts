@@ -42,7 +42,7 @@ describe('the fair pick', () => {
     tracks = [];
     for (const rnd of [0.1, 0.3, 0.5, 0.7]) {
       const id = await insertTrack(db, artist);
-      await db.query('update tracks set rnd = $2 where id = $1', [id, rnd]);
+      await db.query('update deck_exposure set rnd = $2 where track_id = $1', [id, rnd]);
       tracks.push(id);
     }
   });
@@ -50,14 +50,14 @@ describe('the fair pick', () => {
   /** Sets the counts, and the keys back to 0.1, 0.3, 0.5 and 0.7 (a deal draws a new one). */
   const setCounts = async (counts: number[]) => {
     for (const [i, id] of tracks.entries())
-      await db.query('update tracks set deal_count = $2, rnd = $3 where id = $1', [
+      await db.query('update deck_exposure set deal_count = $2, rnd = $3 where track_id = $1', [
         id,
         counts[i],
         0.1 + 0.2 * i,
       ]);
   };
   const keyOf = async (id: string | undefined) =>
-    (await db.query<{ rnd: number }>('select rnd from tracks where id = $1', [id]))[0]?.rnd;
+    (await db.query<{ rnd: number }>('select rnd from deck_exposure where track_id = $1', [id]))[0]?.rnd;
   const pickAt = async (r: number): Promise<string | undefined> => {
     draw = r;
     const next = await player.nextTrack(listener, null);
@@ -87,7 +87,7 @@ describe('the fair pick', () => {
     expect(await pickAt(0.2)).toBe(tracks[2]);
     expect(await pickAt(0.2)).toBe(tracks[0]);
     const [row] = await db.query<{ counts: number[] }>(
-      'select array_agg(deal_count order by id) as counts from tracks',
+      'select array_agg(deal_count order by track_id) as counts from deck_exposure',
     );
     expect(row?.counts).toEqual([1, 1, 1, 1]);
   });
@@ -125,11 +125,36 @@ describe('the fair pick', () => {
     // With its FIRST_LISTENS it is one of the rest: the draw decides (keys set back for the check).
     const keysBack = async () => {
       await setCounts([40, 40, 40, 40]);
-      await db.query('update tracks set rnd = 0.9 where id = $1', [fresh]);
+      await db.query('update deck_exposure set rnd = 0.9 where track_id = $1', [fresh]);
     };
     await keysBack();
     expect(await pickAt(0.8)).toBe(fresh);
     await keysBack();
     expect(await pickAt(0.05)).toBe(tracks[0]);
+  });
+
+  it('keeps the count of a track out of the deck, and deals nothing out of it', async () => {
+    await setCounts([1, 0, 0, 0]);
+    await db.query('update tracks set featured_in_player = false where id = any($1::uuid[])', [
+      tracks.slice(1),
+    ]);
+    for (const r of [0.05, 0.5, 0.99]) expect(await pickAt(r)).toBe(tracks[0]);
+    await db.query(`update tracks set status = 'failed' where id = $1`, [tracks[0]]);
+    expect(await player.nextTrack(listener, null)).toEqual({ state: 'empty' });
+    // Back in the deck with the count it left with, so the three tracks at 0 come first.
+    await db.query(`update tracks set featured_in_player = true, status = 'ready'`);
+    const [row] = await db.query<{ deal_count: number }>(
+      'select deal_count from deck_exposure where track_id = $1',
+      [tracks[0]],
+    );
+    expect(row?.deal_count).toBe(4);
+    for (const r of [0.05, 0.5, 0.99]) expect(await pickAt(r)).not.toBe(tracks[0]);
+  });
+
+  it('lets only its own statement commit without waiting for the flush', async () => {
+    // The test database is one connection: a setting that outlived the deal would show here.
+    await pickAt(0.5);
+    const [row] = await db.query<{ synchronous_commit: string }>('show synchronous_commit');
+    expect(row?.synchronous_commit).toBe('on');
   });
 });

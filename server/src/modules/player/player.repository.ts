@@ -11,9 +11,6 @@ const REVEAL_JOINS = `join artist_profiles a on a.id = t.artist_id
   left join media_objects c on c.id = t.cover_media_id
   left join media_objects av on av.id = a.profile_image_id`;
 
-/** The Discover candidates: featured, playable, not deleted (tracks_discover_idx). */
-const CANDIDATE = `t.featured_in_player and not t.is_deleted and t.status = 'ready'`;
-
 /**
  * The position a deal ended at (decision 0190), over the deal `d` and its track `t`: the client's
  * report `reported` (SQL; null when none) kept only up to what the server observed, that is the
@@ -28,46 +25,53 @@ function endPosition(at: string, reported: string): string {
 }
 
 /**
- * A track eligible for the user $1 in the deal pick: a Discover candidate they have not liked,
- * other than the track of their current deal (the `current_deal` CTE). The like check is one
- * index probe per track the scan meets: `offset 0` keeps the planner from turning it into an
- * anti-join, whose generic plan (the statement is prepared) materialises all of the user's
- * likes on every call, 15,000 rows for a heavy liker.
+ * A deck entry `x` (deck_exposure, migration 0200) eligible for the user $1 in the deal pick: in
+ * the deck, not liked by them, other than the track of their current deal (the `current_deal`
+ * CTE). The like check is one index probe per entry the scan meets: `offset 0` keeps the
+ * planner from turning it into an anti-join, whose generic plan (the statement is prepared)
+ * materialises all of the user's likes on every call, 15,000 rows for a heavy liker.
  */
-const ELIGIBLE = `${CANDIDATE}
-  and t.id is distinct from (select track_id from current_deal)
+const ELIGIBLE = `x.in_deck
+  and x.track_id is distinct from (select track_id from current_deal)
   and not exists (
     select 1 from track_interactions i
-    where i.user_id = $1 and i.track_id = t.id and i.interaction_type = 'like' offset 0)`;
+    where i.user_id = $1 and i.track_id = x.track_id and i.interaction_type = 'like' offset 0)`;
 
 /**
  * The deal pick and its deal row, one statement (decision 0191; see dealCandidate): $1 user,
  * $2 the current alias or null, $3 the random draw in [0, 1), $4 when, $5 FIRST_LISTENS (0 deals
- * uniformly at random, as before the fair deck). Exported for the benchmarks.
+ * uniformly at random, as before the fair deck). It reads only the narrow deck_exposure rows
+ * until it has chosen, and its commit does not wait for the WAL flush (`async_commit`, local
+ * to this statement's own transaction): a crash may forget the last deals handed out, never a
+ * rating, a grant or a like, whose commits flush every deal before them (decision 0201). So it
+ * must not run inside a wider transaction, whose every write would lose the wait with it.
+ * Exported for the benchmarks.
  */
 export const DEAL_CANDIDATE_SQL = `
-with current_deal as (select d.track_id from deals d where d.id = $2::uuid and d.user_id = $1),
-lowest as (select t.deal_count as n from tracks t where ${ELIGIBLE} order by t.deal_count limit 1),
+with async_commit as (select set_config('synchronous_commit', 'off', true)),
+current_deal as (select d.track_id from deals d where d.id = $2::uuid and d.user_id = $1),
+lowest as (select x.deal_count as n from deck_exposure x where ${ELIGIBLE} order by x.deal_count limit 1),
 pick as (
-  (select t.id, t.duration_ms from tracks t
-   where ${ELIGIBLE} and (select n from lowest) < $5 and t.deal_count = (select n from lowest) and t.rnd >= $3
-   order by t.deal_count, t.rnd limit 1)
+  (select x.track_id from deck_exposure x
+   where ${ELIGIBLE} and (select n from lowest) < $5 and x.deal_count = (select n from lowest) and x.rnd >= $3
+   order by x.deal_count, x.rnd limit 1)
   union all
-  (select t.id, t.duration_ms from tracks t
-   where ${ELIGIBLE} and (select n from lowest) < $5 and t.deal_count = (select n from lowest) and t.rnd < $3
-   order by t.deal_count, t.rnd limit 1)
+  (select x.track_id from deck_exposure x
+   where ${ELIGIBLE} and (select n from lowest) < $5 and x.deal_count = (select n from lowest) and x.rnd < $3
+   order by x.deal_count, x.rnd limit 1)
   union all
-  (select t.id, t.duration_ms from tracks t
-   where ${ELIGIBLE} and (select n from lowest) >= $5 and t.rnd >= $3
-   order by t.rnd limit 1)
+  (select x.track_id from deck_exposure x
+   where ${ELIGIBLE} and (select n from lowest) >= $5 and x.rnd >= $3
+   order by x.rnd limit 1)
   union all
-  (select t.id, t.duration_ms from tracks t
-   where ${ELIGIBLE} and (select n from lowest) >= $5 and t.rnd < $3
-   order by t.rnd limit 1)
+  (select x.track_id from deck_exposure x
+   where ${ELIGIBLE} and (select n from lowest) >= $5 and x.rnd < $3
+   order by x.rnd limit 1)
   limit 1),
 dealt as (
-  insert into deals (user_id, track_id, dealt_at) select $1, pick.id, $4 from pick returning id)
-select dealt.id as alias, pick.duration_ms from dealt cross join pick`;
+  insert into deals (user_id, track_id, dealt_at)
+  select $1, pick.track_id, $4 from pick where exists (select from async_commit) returning id)
+select dealt.id as alias, t.duration_ms from dealt cross join pick join tracks t on t.id = pick.track_id`;
 
 export interface PlayableTrack {
   /** The public id. */
@@ -130,9 +134,9 @@ export function createPlayerRepository(db: Queryable) {
      * the least-exposed eligible track has fewer than `firstListens` deals, the pick is among the
      * eligible tracks with that lowest count; after that, among all eligible tracks. Either way it
      * seeks into the random key from `r` and wraps to the start of the range when nothing lies
-     * above it: index scans on tracks_fair_idx and tracks_discover_idx plus a probe of the
-     * user's likes per row, independent of the catalogue's size (reference A5). The insert's trigger counts the
-     * deal, so a concurrent pick already sees it.
+     * above it: index scans on deck_exposure_fair_idx and deck_exposure_shuffle_idx plus a probe
+     * of the user's likes per row, independent of the catalogue's size (reference A5). The
+     * insert's trigger counts the deal, so a concurrent pick already sees it.
      */
     async dealCandidate(
       userId: string,
@@ -151,7 +155,7 @@ export function createPlayerRepository(db: Queryable) {
     },
 
     async hasAnyCandidate(): Promise<boolean> {
-      const rows = await db.query(`select 1 from tracks t where ${CANDIDATE} limit 1`);
+      const rows = await db.query('select 1 from deck_exposure where in_deck limit 1');
       return rows.length > 0;
     },
 

@@ -98,7 +98,7 @@ describe('player service', () => {
 
     it('wraps around the random key, so a high draw still finds a track', async () => {
       const id = await insertTrack(db, artist);
-      await db.query('update tracks set rnd = 0.01 where id = $1', [id]);
+      await db.query('update deck_exposure set rnd = 0.01 where track_id = $1', [id]);
       const high = createPlayerService({
         db,
         storage,
