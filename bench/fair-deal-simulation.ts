@@ -138,9 +138,7 @@ async function simulate(
   process.stdout.write('\n');
   const seconds = Math.round((performance.now() - began) / 100) / 10;
   const counts = (
-    await db.query<{ deal_count: number }>(
-      `select deal_count from deck_exposure where in_deck`,
-    )
+    await db.query<{ deal_count: number }>(`select deal_count from deck_exposure where in_deck`)
   ).map((r) => r.deal_count);
   const sorted = [...counts].sort((a, b) => a - b);
   const under = Math.min(...counts) < DEAL_RULES.firstListensDefault;
@@ -208,7 +206,8 @@ try {
     )
   ).map((r) => r.id);
   console.log(`dataset S in ${generatedInSeconds} s; ${listeners.length} listeners × ${SWIPES} swipes`);
-  await db.exec('create table bench_original_keys as select track_id, rnd from deck_exposure');
+  await db.exec(`create table bench_original_keys as select track_id, rnd from deck_exposure;
+    alter table bench_original_keys add primary key (track_id);`);
 
   const resetChecked = async () => {
     await reset(db, newTrackId);
