@@ -26,3 +26,5 @@ export * from './api/payments.schema';
 export * from './api/packs.schema';
 export * from './api/tutor.schema';
 export * from './catalogue/verdict';
+export * from './api/endpoint';
+export * from './api/endpoints';

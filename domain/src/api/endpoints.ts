@@ -1,0 +1,22 @@
+import { healthEndpoints } from './health.endpoints';
+import { loyaltyEndpoints } from './loyalty.endpoints';
+import { playerEndpoints } from './player.endpoints';
+
+/**
+ * Every endpoint of the contract, by name (decision 0220): one table per area in
+ * `<area>.endpoints.ts`, merged here. `endpoints.test.ts` holds the names and the
+ * method-and-path pairs unique, which a spread alone would not.
+ */
+export const areaEndpoints = {
+  player: playerEndpoints,
+  loyalty: loyaltyEndpoints,
+  health: healthEndpoints,
+} as const;
+
+export const endpoints = {
+  ...playerEndpoints,
+  ...loyaltyEndpoints,
+  ...healthEndpoints,
+};
+
+export type Endpoints = typeof endpoints;
