@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthResponseSchema, readinessResponseSchema, type HealthResponse } from '@klang/domain';
+import { endpoints, type HealthResponse } from '@klang/domain';
 import type { Db } from '../../db/client';
+import { contractRoute } from '../../lib/contract-route';
 import { within } from '../../lib/deadline';
 import type { Readiness } from './readiness';
 
@@ -26,43 +27,23 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   readiness: Readiness;
   providers: HealthResponse['providers'];
 }> = async (app, { db, readiness, providers }) => {
-  app.get(
-    '/api/health',
-    {
-      schema: {
-        tags: ['platform'],
-        summary: 'Liveness, database kind and reachability, providers',
-        response: { 200: healthResponseSchema },
-      },
-    },
-    async () => {
-      const databaseReachable = await databaseAnswers(db);
-      return {
-        status: databaseReachable ? ('ok' as const) : ('degraded' as const),
-        database: db.kind,
-        databaseReachable,
-        providers,
-      };
-    },
-  );
+  contractRoute(app, endpoints.health, {}, async () => {
+    const databaseReachable = await databaseAnswers(db);
+    return {
+      status: databaseReachable ? ('ok' as const) : ('degraded' as const),
+      database: db.kind,
+      databaseReachable,
+      providers,
+    };
+  });
 
-  app.get(
-    '/api/health/ready',
-    {
-      schema: {
-        tags: ['platform'],
-        summary: 'Readiness for a load balancer: 503 while starting, draining or without the database',
-        response: { 200: readinessResponseSchema, 503: readinessResponseSchema },
-      },
-    },
-    async (_request, reply) => {
-      if (readiness.phase !== 'serving') {
-        return reply.status(503).send({ ready: false, reason: readiness.phase });
-      }
-      if (!(await databaseAnswers(db))) {
-        return reply.status(503).send({ ready: false, reason: 'database unavailable' as const });
-      }
-      return { ready: true };
-    },
-  );
+  contractRoute(app, endpoints.readiness, {}, async (_request, reply) => {
+    if (readiness.phase !== 'serving') {
+      return reply.status(503).send({ ready: false, reason: readiness.phase });
+    }
+    if (!(await databaseAnswers(db))) {
+      return reply.status(503).send({ ready: false, reason: 'database unavailable' as const });
+    }
+    return { ready: true };
+  });
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loyaltyCardSchema, type LoyaltyCard } from '@klang/domain';
+import { endpoints } from '@klang/domain';
 import type { Queryable } from '../../db/client';
+import { contractRoute } from '../../lib/contract-route';
 import { signedInId } from '../../plugins/session';
 import type { LoyaltyService } from './loyalty.service';
 
@@ -9,14 +10,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<{ db: Queryable; loyalty: Loya
   app,
   { db, loyalty },
 ) => {
-  app.get(
-    '/api/me/loyalty',
-    {
-      preValidation: app.requireSession,
-      schema: { tags: ['loyalty'], response: { 200: loyaltyCardSchema } },
-    },
-    async (request): Promise<LoyaltyCard> => {
-      return loyalty.card(db, signedInId(request.account));
-    },
+  contractRoute(app, endpoints.loyaltyCard, { preValidation: app.requireSession }, async (request) =>
+    loyalty.card(db, signedInId(request.account)),
   );
 };
