@@ -2,10 +2,10 @@ import {
   artistPageSchema,
   chartMethodSchema,
   chartResponseSchema,
+  endpoints,
   followedArtistsResponseSchema,
   followStateSchema,
   libraryResponseSchema,
-  revealSchema,
   type ArtistPage,
 } from '@klang/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -42,7 +42,7 @@ export function useLibraryQuery() {
 export function useRemoveFromLibraryMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (trackId: string) => api.delete(`/api/library/${enc(trackId)}`),
+    mutationFn: (trackId: string) => api.call(endpoints.removeFromLibrary, { params: { trackId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
   });
 }
@@ -55,7 +55,7 @@ export function useRestoreToLibraryMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (trackId: string) =>
-      api.post(`/api/tracks/${enc(trackId)}/like`, { addToLibrary: true }, revealSchema),
+      api.call(endpoints.likeTrack, { params: { trackId }, body: { addToLibrary: true } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
   });
 }

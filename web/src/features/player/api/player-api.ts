@@ -1,11 +1,4 @@
-import {
-  dislikeResponseSchema,
-  followStateSchema,
-  nextTrackResponseSchema,
-  PLAYER_MESSAGES,
-  revealSchema,
-  secureTrackAccessResponseSchema,
-} from '@klang/domain';
+import { endpoints, followStateSchema, PLAYER_MESSAGES } from '@klang/domain';
 import { api, apiRequest } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 
@@ -13,24 +6,20 @@ const track = (trackId: string) => encodeURIComponent(trackId);
 
 export const playerApi = {
   next: (currentId: string | null) =>
-    api.get(`/api/player/next${currentId ? `?current=${track(currentId)}` : ''}`, nextTrackResponseSchema),
+    api.call(endpoints.nextTrack, { query: currentId ? { current: currentId } : {} }),
   /** A like; `positionMs` is where the listener was in the track (decision 0190). */
   like: (trackId: string, addToLibrary: boolean, positionMs?: number) =>
-    api.post(`/api/tracks/${track(trackId)}/like`, { addToLibrary, positionMs }, revealSchema),
+    api.call(endpoints.likeTrack, { params: { trackId }, body: { addToLibrary, positionMs } }),
   /** A skip; `positionMs` is where it happened (decision 0190). */
   dislike: (trackId: string, positionMs?: number) =>
-    api.post(`/api/tracks/${track(trackId)}/dislike`, { positionMs }, dislikeResponseSchema),
+    api.call(endpoints.dislikeTrack, { params: { trackId }, body: { positionMs } }),
   /**
    * The listener left a dealt track unrated, `positionMs` into it (decision 0190). Sent as the
    * page hides too, so the request is kept alive past it; nothing comes back.
    */
   leave: (trackId: string, positionMs: number) =>
-    apiRequest(`/api/tracks/${track(trackId)}/leave`, undefined, {
-      method: 'POST',
-      body: { positionMs },
-      keepalive: true,
-    }),
-  removeFromLibrary: (trackId: string) => api.delete(`/api/library/${track(trackId)}`),
+    api.call(endpoints.leaveTrack, { params: { trackId }, body: { positionMs }, keepalive: true }),
+  removeFromLibrary: (trackId: string) => api.call(endpoints.removeFromLibrary, { params: { trackId } }),
   follow: (artistId: string) => api.post(`/api/artists/${track(artistId)}/follow`, {}, followStateSchema),
   unfollow: (artistId: string) =>
     apiRequest(`/api/artists/${track(artistId)}/follow`, followStateSchema, { method: 'DELETE' }),
@@ -40,11 +29,7 @@ export const playerApi = {
     trackId: string,
     purpose: 'playback' | 'preload',
   ): Promise<{ url: string; expiresAt: number }> {
-    const body = await api.post(
-      '/functions/v1/secure-track-access',
-      { trackId, purpose, duration: 600 },
-      secureTrackAccessResponseSchema,
-    );
+    const body = await api.call(endpoints.secureTrackAccess, { body: { trackId, purpose, duration: 600 } });
     if (!body.success || !body.signedUrl) {
       throw new ApiError({
         status: 200,
