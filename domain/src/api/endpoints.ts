@@ -1,3 +1,5 @@
+import { catalogueEndpoints } from './catalogue.endpoints';
+import { followsEndpoints } from './follows.endpoints';
 import { healthEndpoints } from './health.endpoints';
 import { loyaltyEndpoints } from './loyalty.endpoints';
 import { playerEndpoints } from './player.endpoints';
@@ -11,12 +13,16 @@ export const areaEndpoints = {
   player: playerEndpoints,
   loyalty: loyaltyEndpoints,
   health: healthEndpoints,
+  follows: followsEndpoints,
+  catalogue: catalogueEndpoints,
 } as const;
 
 export const endpoints = {
   ...playerEndpoints,
   ...loyaltyEndpoints,
   ...healthEndpoints,
+  ...followsEndpoints,
+  ...catalogueEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -1,8 +1,6 @@
-import { endpoints, followStateSchema, PLAYER_MESSAGES } from '@klang/domain';
-import { api, apiRequest } from '../../../lib/api-client';
+import { endpoints, PLAYER_MESSAGES } from '@klang/domain';
+import { api } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
-
-const track = (trackId: string) => encodeURIComponent(trackId);
 
 export const playerApi = {
   next: (currentId: string | null) =>
@@ -20,9 +18,8 @@ export const playerApi = {
   leave: (trackId: string, positionMs: number) =>
     api.call(endpoints.leaveTrack, { params: { trackId }, body: { positionMs }, keepalive: true }),
   removeFromLibrary: (trackId: string) => api.call(endpoints.removeFromLibrary, { params: { trackId } }),
-  follow: (artistId: string) => api.post(`/api/artists/${track(artistId)}/follow`, {}, followStateSchema),
-  unfollow: (artistId: string) =>
-    apiRequest(`/api/artists/${track(artistId)}/follow`, followStateSchema, { method: 'DELETE' }),
+  follow: (artistId: string) => api.call(endpoints.followArtist, { params: { artistId } }),
+  unfollow: (artistId: string) => api.call(endpoints.unfollowArtist, { params: { artistId } }),
 
   /** spec 000 §7 secure-track-access: a short-lived URL for one track, and when it expires. */
   async secureUrl(
