@@ -1,5 +1,6 @@
 import { catalogueEndpoints } from './catalogue.endpoints';
 import { followsEndpoints } from './follows.endpoints';
+import { forumEndpoints } from './forum.endpoints';
 import { healthEndpoints } from './health.endpoints';
 import { loyaltyEndpoints } from './loyalty.endpoints';
 import { playerEndpoints } from './player.endpoints';
@@ -15,6 +16,7 @@ export const areaEndpoints = {
   health: healthEndpoints,
   follows: followsEndpoints,
   catalogue: catalogueEndpoints,
+  forum: forumEndpoints,
 } as const;
 
 export const endpoints = {
@@ -23,6 +25,7 @@ export const endpoints = {
   ...healthEndpoints,
   ...followsEndpoints,
   ...catalogueEndpoints,
+  ...forumEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -1,14 +1,8 @@
 import {
-  forumCategoriesResponseSchema,
-  forumPostListSchema,
-  forumPostResponseSchema,
-  forumPostViewSchema,
-  forumRepliesResponseSchema,
-  forumReplyResponseSchema,
-  forumViewResponseSchema,
-  forumVoteResponseSchema,
+  endpoints,
   type CreateForumPost,
   type CreateForumReply,
+  type ForumPostListQuery,
   type ForumSort,
   type Vote,
 } from '@klang/domain';
@@ -30,35 +24,34 @@ export const forumKeys = {
   replies: (postId: string) => [...forumKeys.all, 'replies', postId] as const,
 };
 
-const post = (postId: string) => `/api/forum/posts/${encodeURIComponent(postId)}`;
-const reply = (replyId: string) => `/api/forum/replies/${encodeURIComponent(replyId)}`;
-
-function listQuery(filter: PostListFilter): string {
-  const params = new URLSearchParams({ sort: filter.sort });
-  if (filter.categoryId) params.set('categoryId', filter.categoryId);
+/** The list's query: the sort always, the category and a trimmed search only when set. */
+function listQuery(filter: PostListFilter): ForumPostListQuery {
   const search = filter.search.trim();
-  if (search) params.set('search', search);
-  return params.toString();
+  return {
+    sort: filter.sort,
+    ...(filter.categoryId && { categoryId: filter.categoryId }),
+    ...(search && { search }),
+  };
 }
 
 export const forumApi = {
-  categories: (signal?: AbortSignal) =>
-    api.get('/api/forum/categories', forumCategoriesResponseSchema, { ...(signal && { signal }) }),
+  categories: (signal?: AbortSignal) => api.call(endpoints.forumCategories, { ...(signal && { signal }) }),
   posts: (filter: PostListFilter, signal?: AbortSignal) =>
-    api.get(`/api/forum/posts?${listQuery(filter)}`, forumPostListSchema, { ...(signal && { signal }) }),
+    api.call(endpoints.forumPosts, { query: listQuery(filter), ...(signal && { signal }) }),
   post: (postId: string, signal?: AbortSignal) =>
-    api.get(post(postId), forumPostViewSchema, { ...(signal && { signal }) }),
-  createPost: (input: CreateForumPost) => api.post('/api/forum/posts', input, forumPostResponseSchema),
-  deletePost: (postId: string) => api.delete(post(postId)),
+    api.call(endpoints.forumPost, { params: { postId }, ...(signal && { signal }) }),
+  createPost: (input: CreateForumPost) => api.call(endpoints.createForumPost, { body: input }),
+  deletePost: (postId: string) => api.call(endpoints.deleteForumPost, { params: { postId } }),
   moderatePost: (postId: string, change: { isPinned?: boolean; isLocked?: boolean }) =>
-    api.patch(post(postId), change, forumPostResponseSchema),
-  recordView: (postId: string) => api.post(`${post(postId)}/views`, {}, forumViewResponseSchema),
-  vote: (postId: string, vote: Vote) => api.post(`${post(postId)}/vote`, { vote }, forumVoteResponseSchema),
+    api.call(endpoints.moderateForumPost, { params: { postId }, body: change }),
+  recordView: (postId: string) => api.call(endpoints.recordForumView, { params: { postId } }),
+  vote: (postId: string, vote: Vote) =>
+    api.call(endpoints.voteOnForumPost, { params: { postId }, body: { vote } }),
   replies: (postId: string, signal?: AbortSignal) =>
-    api.get(`${post(postId)}/replies`, forumRepliesResponseSchema, { ...(signal && { signal }) }),
+    api.call(endpoints.forumReplies, { params: { postId }, ...(signal && { signal }) }),
   createReply: (postId: string, input: CreateForumReply) =>
-    api.post(`${post(postId)}/replies`, input, forumReplyResponseSchema),
-  deleteReply: (replyId: string) => api.delete(reply(replyId)),
+    api.call(endpoints.createForumReply, { params: { postId }, body: input }),
+  deleteReply: (replyId: string) => api.call(endpoints.deleteForumReply, { params: { replyId } }),
   starReply: (replyId: string, isStarred: boolean) =>
-    api.put(`${reply(replyId)}/star`, { isStarred }, forumReplyResponseSchema),
+    api.call(endpoints.starForumReply, { params: { replyId }, body: { isStarred } }),
 };
