@@ -229,6 +229,10 @@ describe('api.call', () => {
     respond(201, reveal);
     const undeclared = await failure(api.call(endpoints.likeTrack, { params: { trackId }, body: {} }));
     expect(undeclared).toMatchObject({ status: 201, code: 'INTERNAL', message: MESSAGES.unexpectedError });
+
+    respond(204, '');
+    const empty = await failure(api.call(endpoints.likeTrack, { params: { trackId }, body: {} }));
+    expect(empty).toMatchObject({ status: 204, code: 'INTERNAL', message: MESSAGES.unexpectedError });
   });
 
   it('keeps the ApiError of every call, and tells refusal listeners the path it called', async () => {

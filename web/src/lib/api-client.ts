@@ -124,14 +124,14 @@ export async function callEndpoint<E extends Endpoint>(
 
   const response = await send(path, request, 'application/json');
   const payload = await readJson(response);
-  if (response.status === 204) return undefined as CallResult<E>;
-  const schema = (endpoint.response as Readonly<Record<number, ResponseSchema<unknown> | undefined>>)[
-    response.status
-  ];
+  const responses = endpoint.response as Readonly<Record<number, ResponseSchema<unknown> | undefined>>;
+  const schema = responses[response.status];
   if (!schema) {
     console.error(`Unexpected status ${response.status} from ${what}`);
     throw new ApiError({ status: response.status, code: 'INTERNAL', message: MESSAGES.unexpectedError });
   }
+  // A declared 204 has no body to parse.
+  if (response.status === 204) return undefined as CallResult<E>;
   return parsedOrThrow(schema, payload, response.status, what) as CallResult<E>;
 }
 
