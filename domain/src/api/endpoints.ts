@@ -7,8 +7,10 @@ import { playerEndpoints } from './player.endpoints';
 
 /**
  * Every endpoint of the contract, by name (decision 0220): one table per area in
- * `<area>.endpoints.ts`, merged here. `endpoints.test.ts` holds the names and the
- * method-and-path pairs unique, which a spread alone would not.
+ * `<area>.endpoints.ts`, merged here for what reads the whole contract (its tests, the route
+ * table test). `endpoints.test.ts` holds the names and the method-and-path pairs unique, which a
+ * spread alone would not. Routes and callers import their area's table (`playerEndpoints`):
+ * the merged object would pull every area's schemas into the web app's first chunk.
  */
 export const areaEndpoints = {
   player: playerEndpoints,

@@ -72,7 +72,7 @@ describe('the endpoint contract', () => {
     expect(spelledPath('/api/health').test("'/api/health/ready'")).toBe(false);
   });
 
-  it('leaves no path of a contract entry spelled in the web app', async () => {
+  it('leaves no path of a contract entry spelled in the web app, which calls through area tables', async () => {
     const webSource = path.resolve(import.meta.dirname, '../../../web/src');
     const files = (await readdir(webSource, { recursive: true }))
       .filter((file) => /\.(ts|tsx)$/.test(file) && !/\.test\.tsx?$/.test(file))
@@ -82,6 +82,10 @@ describe('the endpoint contract', () => {
     const found: string[] = [];
     for (const file of files) {
       const text = await readFile(file, 'utf8');
+      // The merged table would put every area's schemas in the first chunk: import the area's.
+      if (/import \{[^}]*\bendpoints\b[^}]*\} from '@klang\/domain'/.test(text)) {
+        found.push(`${path.relative(webSource, file)}: imports the merged endpoints`);
+      }
       for (const { entry, pattern } of spellings) {
         if (pattern.test(text)) found.push(`${path.relative(webSource, file)}: ${entry.path}`);
       }

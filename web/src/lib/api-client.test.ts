@@ -1,11 +1,12 @@
 import {
-  MESSAGES,
   binary,
   defineEndpoints,
   endpoint,
-  endpoints,
   generateSoundFxRequestSchema,
+  healthEndpoints,
   healthResponseSchema,
+  MESSAGES,
+  playerEndpoints,
 } from '@klang/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NETWORK_ERROR_MESSAGE, apiRequest, api, onRefusal, type Refusal } from './api-client';
@@ -168,7 +169,7 @@ describe('api.call', () => {
     const fetchMock = respond(200, reveal);
 
     await expect(
-      api.call(endpoints.likeTrack, { params: { trackId }, body: { addToLibrary: true } }),
+      api.call(playerEndpoints.likeTrack, { params: { trackId }, body: { addToLibrary: true } }),
     ).resolves.toEqual(reveal);
 
     const { url, init } = sent(fetchMock);
@@ -182,12 +183,12 @@ describe('api.call', () => {
   it('encodes path parameters and writes the query string from the defined values only', async () => {
     const fetchMock = respond(200, { state: 'empty' });
 
-    await api.call(endpoints.nextTrack, { query: { current: 'a b&c' } });
-    await api.call(endpoints.nextTrack, { query: {} });
-    await api.call(endpoints.nextTrack);
+    await api.call(playerEndpoints.nextTrack, { query: { current: 'a b&c' } });
+    await api.call(playerEndpoints.nextTrack, { query: {} });
+    await api.call(playerEndpoints.nextTrack);
     respond(204, '');
     const removal = respond(204, '');
-    await expect(api.call(endpoints.removeFromLibrary, { params: { trackId: 'x/y' } })).resolves.toBe(
+    await expect(api.call(playerEndpoints.removeFromLibrary, { params: { trackId: 'x/y' } })).resolves.toBe(
       undefined,
     );
 
@@ -201,7 +202,7 @@ describe('api.call', () => {
   it('keeps a request alive past the page when asked', async () => {
     const fetchMock = respond(204, '');
 
-    await api.call(endpoints.leaveTrack, {
+    await api.call(playerEndpoints.leaveTrack, {
       params: { trackId },
       body: { positionMs: 1200 },
       keepalive: true,
@@ -212,26 +213,26 @@ describe('api.call', () => {
 
   it('parses by the schema of the status the server sent', async () => {
     respond(200, { ready: true });
-    await expect(api.call(endpoints.readiness)).resolves.toEqual({ ready: true });
+    await expect(api.call(healthEndpoints.readiness)).resolves.toEqual({ ready: true });
 
     // A documented error status is still an error, in the usual shape.
     respond(503, { ready: false, reason: 'draining' });
-    const error = await failure(api.call(endpoints.readiness));
+    const error = await failure(api.call(healthEndpoints.readiness));
     expect(error).toMatchObject({ status: 503, code: 'UNAVAILABLE' });
   });
 
   it('fails an answer that does not match the entry, and a status it does not declare', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     respond(200, { ...reveal, pointsAwarded: -1 });
-    const mismatch = await failure(api.call(endpoints.likeTrack, { params: { trackId }, body: {} }));
+    const mismatch = await failure(api.call(playerEndpoints.likeTrack, { params: { trackId }, body: {} }));
     expect(mismatch).toMatchObject({ status: 200, code: 'INTERNAL', message: MESSAGES.unexpectedError });
 
     respond(201, reveal);
-    const undeclared = await failure(api.call(endpoints.likeTrack, { params: { trackId }, body: {} }));
+    const undeclared = await failure(api.call(playerEndpoints.likeTrack, { params: { trackId }, body: {} }));
     expect(undeclared).toMatchObject({ status: 201, code: 'INTERNAL', message: MESSAGES.unexpectedError });
 
     respond(204, '');
-    const empty = await failure(api.call(endpoints.likeTrack, { params: { trackId }, body: {} }));
+    const empty = await failure(api.call(playerEndpoints.likeTrack, { params: { trackId }, body: {} }));
     expect(empty).toMatchObject({ status: 204, code: 'INTERNAL', message: MESSAGES.unexpectedError });
   });
 
@@ -241,7 +242,7 @@ describe('api.call', () => {
     respond(403, { error: 'Access denied' });
 
     const error = await failure(
-      api.call(endpoints.secureTrackAccess, { body: { trackId, purpose: 'playback' } }),
+      api.call(playerEndpoints.secureTrackAccess, { body: { trackId, purpose: 'playback' } }),
     );
     unsubscribe();
 
@@ -281,19 +282,21 @@ describe('api.call', () => {
   it('types params, query and body from the entry', () => {
     const typeOnly = () => {
       // @ts-expect-error: the path's trackId is missing.
-      void api.call(endpoints.likeTrack, { body: {} });
+      void api.call(playerEndpoints.likeTrack, { body: {} });
       // @ts-expect-error: a like needs its body.
-      void api.call(endpoints.likeTrack, { params: { trackId } });
+      void api.call(playerEndpoints.likeTrack, { params: { trackId } });
       // @ts-expect-error: addToLibrary is a boolean.
-      void api.call(endpoints.likeTrack, { params: { trackId }, body: { addToLibrary: 'yes' } });
+      void api.call(playerEndpoints.likeTrack, { params: { trackId }, body: { addToLibrary: 'yes' } });
       // @ts-expect-error: the next track takes no path parameter.
-      void api.call(endpoints.nextTrack, { params: { trackId } });
+      void api.call(playerEndpoints.nextTrack, { params: { trackId } });
       // @ts-expect-error: minutes_listened, as spec 000 §7 spells it.
-      void api.call(endpoints.secureListeningXp, { body: { minutesListened: 1 } });
+      void api.call(playerEndpoints.secureListeningXp, { body: { minutesListened: 1 } });
       // @ts-expect-error: a skip answers its points, not a reveal.
-      const _reveal: Promise<{ track: unknown }> = api.call(endpoints.dislikeTrack, { params: { trackId } });
+      const _reveal: Promise<{ track: unknown }> = api.call(playerEndpoints.dislikeTrack, {
+        params: { trackId },
+      });
       // A skip's body may be left out (the server keeps its own bound).
-      void api.call(endpoints.dislikeTrack, { params: { trackId } });
+      void api.call(playerEndpoints.dislikeTrack, { params: { trackId } });
     };
     expect(typeOnly).toBeTypeOf('function');
   });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpoints } from '@klang/domain';
+import { catalogueEndpoints } from '@klang/domain';
 import { contractRoute } from '../../lib/contract-route';
 import { signedInId } from '../../plugins/session';
 import type { CatalogueService } from './catalogue.service';
@@ -17,25 +17,25 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
   });
   const auth = { preValidation: app.requireSession };
 
-  contractRoute(app, endpoints.chart, auth, async (request) =>
+  contractRoute(app, catalogueEndpoints.chart, auth, async (request) =>
     service.chart(signedInId(request.account), request.query.genre),
   );
 
-  contractRoute(app, endpoints.library, auth, async (request) =>
+  contractRoute(app, catalogueEndpoints.library, auth, async (request) =>
     service.library(signedInId(request.account)),
   );
 
   // Artist pages are public (a custom URL is shared with people who are not signed in); a
   // visitor without a session sees the profile and every track masked.
-  contractRoute(app, endpoints.artistPage, {}, async (request) =>
+  contractRoute(app, catalogueEndpoints.artistPage, {}, async (request) =>
     service.artistById(request.account?.id ?? null, request.params.artistId),
   );
 
-  contractRoute(app, endpoints.artistPageByUrl, {}, async (request) =>
+  contractRoute(app, catalogueEndpoints.artistPageByUrl, {}, async (request) =>
     service.artistByUrl(request.account?.id ?? null, request.params.artistUrl),
   );
 
-  contractRoute(app, endpoints.followedArtists, auth, async (request) =>
+  contractRoute(app, catalogueEndpoints.followedArtists, auth, async (request) =>
     service.followedArtists(signedInId(request.account)),
   );
 };
@@ -48,7 +48,7 @@ export const chartMethodRoutes: FastifyPluginAsyncZod<{ service: CatalogueServic
   app,
   { service },
 ) => {
-  contractRoute(app, endpoints.chartMethod, {}, async (_request, reply) => {
+  contractRoute(app, catalogueEndpoints.chartMethod, {}, async (_request, reply) => {
     void reply.header('cache-control', 'public, max-age=60');
     return service.method();
   });

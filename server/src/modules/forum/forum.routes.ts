@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACCOUNT_MESSAGES, endpoints } from '@klang/domain';
+import { ACCOUNT_MESSAGES, forumEndpoints } from '@klang/domain';
 import { contractRoute } from '../../lib/contract-route';
 import { signedIn, signedInId } from '../../plugins/session';
 import { assertNotDemo } from '../accounts/accounts.service';
@@ -15,55 +15,55 @@ export const forumRoutes: FastifyPluginAsyncZod<{ service: ForumService }> = asy
   const writes = { ...auth, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } };
   const taps = { ...auth, config: { rateLimit: { max: 120, timeWindow: '1 minute' } } };
 
-  contractRoute(app, endpoints.forumCategories, auth, async () => ({
+  contractRoute(app, forumEndpoints.forumCategories, auth, async () => ({
     categories: await service.listCategories(),
   }));
 
-  contractRoute(app, endpoints.forumPosts, auth, async (request) => ({
+  contractRoute(app, forumEndpoints.forumPosts, auth, async (request) => ({
     posts: await service.listPosts(signedInId(request.account), request.query),
   }));
 
-  contractRoute(app, endpoints.createForumPost, writes, async (request, reply) => {
+  contractRoute(app, forumEndpoints.createForumPost, writes, async (request, reply) => {
     const account = signedIn(request.account);
     assertNotDemo(account, ACCOUNT_MESSAGES.demoForum);
     const post = await service.createPost(account.id, request.body);
     return reply.status(201).send({ post });
   });
 
-  contractRoute(app, endpoints.forumPost, auth, async (request) =>
+  contractRoute(app, forumEndpoints.forumPost, auth, async (request) =>
     service.viewPost(signedInId(request.account), request.params.postId),
   );
 
-  contractRoute(app, endpoints.moderateForumPost, writes, async (request) => ({
+  contractRoute(app, forumEndpoints.moderateForumPost, writes, async (request) => ({
     post: await service.moderatePost(signedInId(request.account), request.params.postId, request.body),
   }));
 
-  contractRoute(app, endpoints.deleteForumPost, writes, async (request, reply) => {
+  contractRoute(app, forumEndpoints.deleteForumPost, writes, async (request, reply) => {
     await service.deletePost(signedInId(request.account), request.params.postId);
     return reply.status(204).send(null);
   });
 
-  contractRoute(app, endpoints.recordForumView, taps, async (request) => {
+  contractRoute(app, forumEndpoints.recordForumView, taps, async (request) => {
     signedInId(request.account);
     return service.recordView(request.params.postId);
   });
 
-  contractRoute(app, endpoints.voteOnForumPost, taps, async (request) =>
+  contractRoute(app, forumEndpoints.voteOnForumPost, taps, async (request) =>
     service.vote(signedInId(request.account), request.params.postId, request.body.vote),
   );
 
-  contractRoute(app, endpoints.forumReplies, auth, async (request) => ({
+  contractRoute(app, forumEndpoints.forumReplies, auth, async (request) => ({
     replies: await service.listReplies(signedInId(request.account), request.params.postId),
   }));
 
-  contractRoute(app, endpoints.createForumReply, writes, async (request, reply) => {
+  contractRoute(app, forumEndpoints.createForumReply, writes, async (request, reply) => {
     const account = signedIn(request.account);
     assertNotDemo(account, ACCOUNT_MESSAGES.demoForum);
     const created = await service.createReply(account.id, request.params.postId, request.body);
     return reply.status(201).send({ reply: created });
   });
 
-  contractRoute(app, endpoints.starForumReply, writes, async (request) => ({
+  contractRoute(app, forumEndpoints.starForumReply, writes, async (request) => ({
     reply: await service.starReply(
       signedInId(request.account),
       request.params.replyId,
@@ -71,7 +71,7 @@ export const forumRoutes: FastifyPluginAsyncZod<{ service: ForumService }> = asy
     ),
   }));
 
-  contractRoute(app, endpoints.deleteForumReply, writes, async (request, reply) => {
+  contractRoute(app, forumEndpoints.deleteForumReply, writes, async (request, reply) => {
     await service.deleteReply(signedInId(request.account), request.params.replyId);
     return reply.status(204).send(null);
   });

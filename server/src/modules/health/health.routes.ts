@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpoints, type HealthResponse } from '@klang/domain';
+import { healthEndpoints, type HealthResponse } from '@klang/domain';
 import type { Db } from '../../db/client';
 import { contractRoute } from '../../lib/contract-route';
 import { within } from '../../lib/deadline';
@@ -27,7 +27,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   readiness: Readiness;
   providers: HealthResponse['providers'];
 }> = async (app, { db, readiness, providers }) => {
-  contractRoute(app, endpoints.health, {}, async () => {
+  contractRoute(app, healthEndpoints.health, {}, async () => {
     const databaseReachable = await databaseAnswers(db);
     return {
       status: databaseReachable ? ('ok' as const) : ('degraded' as const),
@@ -37,7 +37,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
     };
   });
 
-  contractRoute(app, endpoints.readiness, {}, async (_request, reply) => {
+  contractRoute(app, healthEndpoints.readiness, {}, async (_request, reply) => {
     if (readiness.phase !== 'serving') {
       return reply.status(503).send({ ready: false, reason: readiness.phase });
     }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpoints } from '@klang/domain';
+import { loyaltyEndpoints } from '@klang/domain';
 import type { Queryable } from '../../db/client';
 import { contractRoute } from '../../lib/contract-route';
 import { signedInId } from '../../plugins/session';
@@ -10,7 +10,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<{ db: Queryable; loyalty: Loya
   app,
   { db, loyalty },
 ) => {
-  contractRoute(app, endpoints.loyaltyCard, { preValidation: app.requireSession }, async (request) =>
+  contractRoute(app, loyaltyEndpoints.loyaltyCard, { preValidation: app.requireSession }, async (request) =>
     loyalty.card(db, signedInId(request.account)),
   );
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpoints } from '@klang/domain';
+import { playerEndpoints } from '@klang/domain';
 import { contractRoute } from '../../lib/contract-route';
 import { signedInId } from '../../plugins/session';
 import type { PlayerService } from './player.service';
@@ -13,11 +13,11 @@ export const playerRoutes: FastifyPluginAsyncZod<{ service: PlayerService }> = a
     void reply.header('cache-control', 'no-store');
   });
 
-  contractRoute(app, endpoints.nextTrack, auth, async (request) =>
+  contractRoute(app, playerEndpoints.nextTrack, auth, async (request) =>
     service.nextTrack(signedInId(request.account), request.query.current ?? null),
   );
 
-  contractRoute(app, endpoints.likeTrack, { ...auth, ...ratingLimit }, async (request) =>
+  contractRoute(app, playerEndpoints.likeTrack, { ...auth, ...ratingLimit }, async (request) =>
     service.like(
       signedInId(request.account),
       request.params.trackId,
@@ -26,7 +26,7 @@ export const playerRoutes: FastifyPluginAsyncZod<{ service: PlayerService }> = a
     ),
   );
 
-  contractRoute(app, endpoints.dislikeTrack, { ...auth, ...ratingLimit }, async (request) => ({
+  contractRoute(app, playerEndpoints.dislikeTrack, { ...auth, ...ratingLimit }, async (request) => ({
     pointsAwarded: await service.dislike(
       signedInId(request.account),
       request.params.trackId,
@@ -36,26 +36,26 @@ export const playerRoutes: FastifyPluginAsyncZod<{ service: PlayerService }> = a
 
   // The listener left a dealt track unrated (decision 0190): sent as the page hides, so it
   // must be small and need nothing back.
-  contractRoute(app, endpoints.leaveTrack, { ...auth, ...ratingLimit }, async (request, reply) => {
+  contractRoute(app, playerEndpoints.leaveTrack, { ...auth, ...ratingLimit }, async (request, reply) => {
     await service.leave(signedInId(request.account), request.params.trackId, request.body.positionMs);
     return reply.status(204).send(null);
   });
 
-  contractRoute(app, endpoints.removeFromLibrary, auth, async (request, reply) => {
+  contractRoute(app, playerEndpoints.removeFromLibrary, auth, async (request, reply) => {
     await service.removeFromLibrary(signedInId(request.account), request.params.trackId);
     return reply.status(204).send(null);
   });
 
   contractRoute(
     app,
-    endpoints.secureTrackAccess,
+    playerEndpoints.secureTrackAccess,
     { ...auth, config: { rateLimit: { max: 240, timeWindow: '1 minute' } } },
     async (request) => service.secureTrackAccess(signedInId(request.account), request.body),
   );
 
   contractRoute(
     app,
-    endpoints.secureListeningXp,
+    playerEndpoints.secureListeningXp,
     { ...auth, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
     async (request) => ({
       minutes_awarded: await service.creditListening(

@@ -1,4 +1,4 @@
-import { endpoints, type ArtistPage } from '@klang/domain';
+import { catalogueEndpoints, followsEndpoints, playerEndpoints, type ArtistPage } from '@klang/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -17,21 +17,21 @@ export type ArtistRef = { id: string } | { url: string };
 export function useChartQuery(genre: string) {
   return useQuery({
     queryKey: catalogueKeys.chart(genre),
-    queryFn: ({ signal }) => api.call(endpoints.chart, { query: { genre }, signal }),
+    queryFn: ({ signal }) => api.call(catalogueEndpoints.chart, { query: { genre }, signal }),
   });
 }
 
 export function useLibraryQuery() {
   return useQuery({
     queryKey: catalogueKeys.library(),
-    queryFn: async ({ signal }) => (await api.call(endpoints.library, { signal })).tracks,
+    queryFn: async ({ signal }) => (await api.call(catalogueEndpoints.library, { signal })).tracks,
   });
 }
 
 export function useRemoveFromLibraryMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (trackId: string) => api.call(endpoints.removeFromLibrary, { params: { trackId } }),
+    mutationFn: (trackId: string) => api.call(playerEndpoints.removeFromLibrary, { params: { trackId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
   });
 }
@@ -44,7 +44,7 @@ export function useRestoreToLibraryMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (trackId: string) =>
-      api.call(endpoints.likeTrack, { params: { trackId }, body: { addToLibrary: true } }),
+      api.call(playerEndpoints.likeTrack, { params: { trackId }, body: { addToLibrary: true } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
   });
 }
@@ -54,8 +54,8 @@ export function useArtistPageQuery(ref: ArtistRef) {
     queryKey: catalogueKeys.artist(ref),
     queryFn: ({ signal }) =>
       'id' in ref
-        ? api.call(endpoints.artistPage, { params: { artistId: ref.id }, signal })
-        : api.call(endpoints.artistPageByUrl, { params: { artistUrl: ref.url }, signal }),
+        ? api.call(catalogueEndpoints.artistPage, { params: { artistId: ref.id }, signal })
+        : api.call(catalogueEndpoints.artistPageByUrl, { params: { artistUrl: ref.url }, signal }),
     // A missing or unavailable profile is an answer, not a hiccup to retry.
     retry: false,
   });
@@ -66,7 +66,7 @@ export function useFollowMutation(ref: ArtistRef) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (artist: ArtistPage['artist']) =>
-      api.call(artist.isFollowing ? endpoints.unfollowArtist : endpoints.followArtist, {
+      api.call(artist.isFollowing ? followsEndpoints.unfollowArtist : followsEndpoints.followArtist, {
         params: { artistId: artist.id },
       }),
     onSettled: async () => {
@@ -79,7 +79,7 @@ export function useFollowMutation(ref: ArtistRef) {
 export function useFollowedArtistsQuery() {
   return useQuery({
     queryKey: catalogueKeys.follows(),
-    queryFn: async ({ signal }) => (await api.call(endpoints.followedArtists, { signal })).artists,
+    queryFn: async ({ signal }) => (await api.call(catalogueEndpoints.followedArtists, { signal })).artists,
   });
 }
 
@@ -87,7 +87,7 @@ export function useFollowedArtistsQuery() {
 export function useChartMethodQuery() {
   return useQuery({
     queryKey: ['chart-method'] as const,
-    queryFn: ({ signal }) => api.call(endpoints.chartMethod, { signal }),
+    queryFn: ({ signal }) => api.call(catalogueEndpoints.chartMethod, { signal }),
     staleTime: 60_000,
   });
 }

@@ -1,5 +1,5 @@
 import {
-  endpoints,
+  forumEndpoints,
   type CreateForumPost,
   type CreateForumReply,
   type ForumPostListQuery,
@@ -35,23 +35,24 @@ function listQuery(filter: PostListFilter): ForumPostListQuery {
 }
 
 export const forumApi = {
-  categories: (signal?: AbortSignal) => api.call(endpoints.forumCategories, { ...(signal && { signal }) }),
+  categories: (signal?: AbortSignal) =>
+    api.call(forumEndpoints.forumCategories, { ...(signal && { signal }) }),
   posts: (filter: PostListFilter, signal?: AbortSignal) =>
-    api.call(endpoints.forumPosts, { query: listQuery(filter), ...(signal && { signal }) }),
+    api.call(forumEndpoints.forumPosts, { query: listQuery(filter), ...(signal && { signal }) }),
   post: (postId: string, signal?: AbortSignal) =>
-    api.call(endpoints.forumPost, { params: { postId }, ...(signal && { signal }) }),
-  createPost: (input: CreateForumPost) => api.call(endpoints.createForumPost, { body: input }),
-  deletePost: (postId: string) => api.call(endpoints.deleteForumPost, { params: { postId } }),
+    api.call(forumEndpoints.forumPost, { params: { postId }, ...(signal && { signal }) }),
+  createPost: (input: CreateForumPost) => api.call(forumEndpoints.createForumPost, { body: input }),
+  deletePost: (postId: string) => api.call(forumEndpoints.deleteForumPost, { params: { postId } }),
   moderatePost: (postId: string, change: { isPinned?: boolean; isLocked?: boolean }) =>
-    api.call(endpoints.moderateForumPost, { params: { postId }, body: change }),
-  recordView: (postId: string) => api.call(endpoints.recordForumView, { params: { postId } }),
+    api.call(forumEndpoints.moderateForumPost, { params: { postId }, body: change }),
+  recordView: (postId: string) => api.call(forumEndpoints.recordForumView, { params: { postId } }),
   vote: (postId: string, vote: Vote) =>
-    api.call(endpoints.voteOnForumPost, { params: { postId }, body: { vote } }),
+    api.call(forumEndpoints.voteOnForumPost, { params: { postId }, body: { vote } }),
   replies: (postId: string, signal?: AbortSignal) =>
-    api.call(endpoints.forumReplies, { params: { postId }, ...(signal && { signal }) }),
+    api.call(forumEndpoints.forumReplies, { params: { postId }, ...(signal && { signal }) }),
   createReply: (postId: string, input: CreateForumReply) =>
-    api.call(endpoints.createForumReply, { params: { postId }, body: input }),
-  deleteReply: (replyId: string) => api.call(endpoints.deleteForumReply, { params: { replyId } }),
+    api.call(forumEndpoints.createForumReply, { params: { postId }, body: input }),
+  deleteReply: (replyId: string) => api.call(forumEndpoints.deleteForumReply, { params: { replyId } }),
   starReply: (replyId: string, isStarred: boolean) =>
-    api.call(endpoints.starForumReply, { params: { replyId }, body: { isStarred } }),
+    api.call(forumEndpoints.starForumReply, { params: { replyId }, body: { isStarred } }),
 };

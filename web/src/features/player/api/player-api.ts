@@ -1,32 +1,35 @@
-import { endpoints, PLAYER_MESSAGES } from '@klang/domain';
+import { followsEndpoints, PLAYER_MESSAGES, playerEndpoints } from '@klang/domain';
 import { api } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 
 export const playerApi = {
   next: (currentId: string | null) =>
-    api.call(endpoints.nextTrack, { query: currentId ? { current: currentId } : {} }),
+    api.call(playerEndpoints.nextTrack, { query: currentId ? { current: currentId } : {} }),
   /** A like; `positionMs` is where the listener was in the track (decision 0190). */
   like: (trackId: string, addToLibrary: boolean, positionMs?: number) =>
-    api.call(endpoints.likeTrack, { params: { trackId }, body: { addToLibrary, positionMs } }),
+    api.call(playerEndpoints.likeTrack, { params: { trackId }, body: { addToLibrary, positionMs } }),
   /** A skip; `positionMs` is where it happened (decision 0190). */
   dislike: (trackId: string, positionMs?: number) =>
-    api.call(endpoints.dislikeTrack, { params: { trackId }, body: { positionMs } }),
+    api.call(playerEndpoints.dislikeTrack, { params: { trackId }, body: { positionMs } }),
   /**
    * The listener left a dealt track unrated, `positionMs` into it (decision 0190). Sent as the
    * page hides too, so the request is kept alive past it; nothing comes back.
    */
   leave: (trackId: string, positionMs: number) =>
-    api.call(endpoints.leaveTrack, { params: { trackId }, body: { positionMs }, keepalive: true }),
-  removeFromLibrary: (trackId: string) => api.call(endpoints.removeFromLibrary, { params: { trackId } }),
-  follow: (artistId: string) => api.call(endpoints.followArtist, { params: { artistId } }),
-  unfollow: (artistId: string) => api.call(endpoints.unfollowArtist, { params: { artistId } }),
+    api.call(playerEndpoints.leaveTrack, { params: { trackId }, body: { positionMs }, keepalive: true }),
+  removeFromLibrary: (trackId: string) =>
+    api.call(playerEndpoints.removeFromLibrary, { params: { trackId } }),
+  follow: (artistId: string) => api.call(followsEndpoints.followArtist, { params: { artistId } }),
+  unfollow: (artistId: string) => api.call(followsEndpoints.unfollowArtist, { params: { artistId } }),
 
   /** spec 000 §7 secure-track-access: a short-lived URL for one track, and when it expires. */
   async secureUrl(
     trackId: string,
     purpose: 'playback' | 'preload',
   ): Promise<{ url: string; expiresAt: number }> {
-    const body = await api.call(endpoints.secureTrackAccess, { body: { trackId, purpose, duration: 600 } });
+    const body = await api.call(playerEndpoints.secureTrackAccess, {
+      body: { trackId, purpose, duration: 600 },
+    });
     if (!body.success || !body.signedUrl) {
       throw new ApiError({
         status: 200,
