@@ -91,7 +91,8 @@ export interface AppDeps {
 /**
  * Builds the whole HTTP application without listening, so tests drive it through
  * `app.inject`. Plugins register in lifecycle order: errors, security, cookies, rate limits,
- * OpenAPI, then the areas, then the web app as the fallback for client-side routes.
+ * request guards, session, OpenAPI; then one `register<Area>` per area, each after the areas
+ * whose services it takes (decision 0210); then the web app as the fallback for client routes.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, providers } = deps;
