@@ -7,7 +7,7 @@ import { nextAddress, signUp } from '../../test/accounts-helpers';
 import { createLocalStorage } from '../../providers/storage/local-storage';
 import { createTracksRepository } from './tracks.repository';
 import { createProcessTrackHandler, DISCARD_UNCLAIMED_JOB, PROCESS_TRACK_JOB } from './tracks.jobs';
-import { makeWav } from './test-audio';
+import { makeWav } from '../../test/test-audio';
 
 let t: TestApp;
 
