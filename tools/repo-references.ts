@@ -99,7 +99,8 @@ export function findBrokenSpecReferences(
 
 /** Files of a text kind worth reading; media, lock files and recorded results are skipped. */
 const TEXT_FILE = /\.(?:[cm]?[jt]sx?|json|md|sql|css|html|ya?ml|sh|example)$|(?:^|\/)\.[\w-]+$|(?:^|\/)run$/;
-const SKIPPED = /(?:^|\/)(?:package-lock\.json|node_modules\/|dist\/|data\/)/;
+const SKIPPED =
+  /(?:^|\/)(?:package-lock\.json|node_modules\/|dist\/|data\/|test-results\/|playwright-report\/|\.vite\/)|^bench\/results\//;
 /** This check and its test spell the forms they look for. */
 const SELF = /^tools\/repo-references(?:\.test)?\.ts$/;
 
