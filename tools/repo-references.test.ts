@@ -1,7 +1,10 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import {
   checkRepository,
+  definedJobKinds,
+  documentedJobKinds,
   findBrokenLinks,
   findBrokenSpecReferences,
   findOutsideReferences,
@@ -67,5 +70,21 @@ describe('this repository', () => {
       ({ file, line, text, reason }) => `${file}:${line}: ${reason}: ${text}`,
     );
     expect(broken).toEqual([]);
+  });
+});
+
+describe('docs/architecture.md', () => {
+  it('reads the job kinds from the rows of its Jobs table only', () => {
+    const page =
+      '## Jobs\n\n| kind | owner |\n|---|---|\n| `a.run` | a |\n| `b` | b |\n\n## Next\n| `c` | c |\n';
+    expect(documentedJobKinds(page)).toEqual(['a.run', 'b']);
+  });
+
+  it('lists every job kind the server defines, and no other', () => {
+    const defined = definedJobKinds(root);
+    expect(defined.length).toBeGreaterThan(0);
+    expect(documentedJobKinds(readFileSync(path.join(root, 'docs/architecture.md'), 'utf8'))).toEqual(
+      defined,
+    );
   });
 });

@@ -7,7 +7,8 @@ import path from 'node:path';
  * at. The product's rules used to live beside it (a `shared/` folder with the spec, the product
  * decisions, the performance and security goals, the provider notes, an architecture and a style
  * page), and comments cited them by paths a clone does not have. They now live in `docs/`; these
- * checks keep it so.
+ * checks keep it so, and keep the job table of docs/architecture.md equal to the code's job kinds
+ * (decision 0225).
  */
 
 /** One reference that leaves the repository or resolves to nothing. */
@@ -150,4 +151,22 @@ export function checkRepository(root: string): BrokenReference[] {
       ...findBrokenSpecReferences(file, text, sections),
     ];
   });
+}
+
+/** The job kinds the server defines: every `<NAME>_JOB = '<kind>'` under `server/src`. */
+export function definedJobKinds(root: string): string[] {
+  return repositoryFiles(root)
+    .filter((file) => file.startsWith('server/src/') && file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .flatMap((file) =>
+      [...readFileSync(path.join(root, file), 'utf8').matchAll(/\b[A-Z][A-Z_]*_JOB = '([^']+)'/g)].map(
+        (match) => match[1] ?? '',
+      ),
+    )
+    .sort();
+}
+
+/** The job kinds of the table under `## Jobs` in docs/architecture.md (its rows' first cells). */
+export function documentedJobKinds(architecture: string): string[] {
+  const section = /^## Jobs\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(architecture)?.[1] ?? '';
+  return [...section.matchAll(/^\| `([^`]+)` \|/gm)].map((match) => match[1] ?? '').sort();
 }
