@@ -1,10 +1,12 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import { PROVIDER_KINDS } from '@klang/domain';
 import {
   checkRepository,
   definedJobKinds,
   documentedJobKinds,
+  documentedProviderKinds,
   findBrokenLinks,
   findBrokenSpecReferences,
   findOutsideReferences,
@@ -78,6 +80,11 @@ describe('docs/architecture.md', () => {
     const page =
       '## Jobs\n\n| kind | owner |\n|---|---|\n| `a.run` | a |\n| `b` | b |\n\n## Next\n| `c` | c |\n';
     expect(documentedJobKinds(page)).toEqual(['a.run', 'b']);
+  });
+
+  it('has a row for every provider kind /api/health reports, and no other', () => {
+    const page = readFileSync(path.join(root, 'docs/architecture.md'), 'utf8');
+    expect(documentedProviderKinds(page)).toEqual([...PROVIDER_KINDS].sort());
   });
 
   it('lists every job kind the server defines, and no other', () => {

@@ -170,3 +170,9 @@ export function documentedJobKinds(architecture: string): string[] {
   const section = /^## Jobs\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(architecture)?.[1] ?? '';
   return [...section.matchAll(/^\| `([^`]+)` \|/gm)].map((match) => match[1] ?? '').sort();
 }
+
+/** The `/api/health` provider keys the Providers table of docs/architecture.md names (`` (`key` ``). */
+export function documentedProviderKinds(architecture: string): string[] {
+  const section = /^## Providers\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(architecture)?.[1] ?? '';
+  return [...section.matchAll(/^\| [^|`]*\(`(\w+)`/gm)].map((match) => match[1] ?? '').sort();
+}
