@@ -6,7 +6,7 @@ import { one, type Db } from '../../db/client';
 import { enqueueJob, type JobHandler } from '../../jobs/runner';
 
 export const DISCARD_CHECKOUT_USER_JOB = 'payments.discard-checkout-user';
-/** DECISIONS.md / issue 8: an abandoned temporary user goes after a day. */
+/** product-decisions.md / issue 8: an abandoned temporary user goes after a day. */
 export const CHECKOUT_USER_TTL_MS = 24 * 60 * 60_000;
 
 /**

@@ -13,7 +13,7 @@ import { AppError } from '../../errors';
 import type { PaymentProvider } from '../../providers/payments/payment-provider';
 import { assertNotDemo, assertOwn } from '../accounts/accounts.service';
 
-/** Where a checkout may send the browser back to (DECISIONS.md, return URLs). */
+/** Where a checkout may send the browser back to (product-decisions.md, return URLs). */
 const RETURNS = {
   success: [
     { path: '/signup/artist', param: 'checkout', value: 'success', withSession: true },

@@ -7,8 +7,8 @@ import {
   postToStripeWebhook,
   stripeEventJson,
   type FakeStripe,
-} from './testing/stripe-app';
-import { runDueJobs } from './testing/run-jobs';
+} from '../../test/stripe-app';
+import { runDueJobs } from '../../test/run-jobs';
 import {
   EXPIRE_ENTITLEMENTS_JOB,
   SWEEP_CHECKOUT_USERS_JOB,

@@ -11,7 +11,7 @@ export const SWEEP_CHECKOUT_USERS_JOB = 'payments.sweep-checkout-users';
 const SYNC_BATCH = 200;
 
 /**
- * The daily fall back to free (DECISIONS.md): subscriptions whose period ended without news are
+ * The daily fall back to free (product-decisions.md): subscriptions whose period ended without news are
  * asked about again first (a webhook may have been lost), then every tier nothing grants any more
  * goes back to free. Nothing is deleted.
  */

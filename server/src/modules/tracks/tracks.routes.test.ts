@@ -15,7 +15,7 @@ import { createJobRunner } from '../../jobs/runner';
 import { createTestApp, type TestApp } from '../../test/app';
 import { nextAddress, signUp, type ApiBody, type Client } from '../../test/accounts-helpers';
 import { insertTrack } from '../../test/catalogue-fixtures';
-import { makeTaggedMp3, makeWav, wavHeader } from './test-audio';
+import { makeTaggedMp3, makeWav, wavHeader } from '../../test/test-audio';
 
 let t: TestApp;
 
@@ -475,7 +475,7 @@ describe('chart place', () => {
     );
     const position = 1 + (above[0]?.n ?? 0);
     expect(byId[mine]).toEqual({ genre, position, movement: 3 - position });
-    // Drum n Bass is not an active chart genre yet (DECISIONS.md Genres).
+    // Drum n Bass is not an active chart genre yet (product-decisions.md Genres).
     expect(byId[dnb]).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Crash during processing (reference, security table row 10): a real job worker process
+ * Crash during processing (performance-and-security B9 #10): a real job worker process
  * (`src/worker.ts`) is killed with SIGKILL at a random moment of an upload's transcode, twenty
  * times; a restarted worker must then finish every track, with no stuck job, no half-written
  * rendition and no orphan file. Two processes share the queue only on PostgreSQL, so this runs
@@ -12,8 +12,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextAddress, signUp } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
-import { makeWav } from './test-audio';
-import { PROCESS_TRACK_JOB } from './tracks.service';
+import { makeWav } from '../../test/test-audio';
+import { PROCESS_TRACK_JOB } from './tracks.jobs';
 
 const TRIALS = Number(process.env.CRASH_TRIALS ?? 20);
 const WORKER = path.resolve(import.meta.dirname, '../../worker.ts');

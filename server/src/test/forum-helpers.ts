@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { ForumPost, ForumReply } from '@klang/domain';
-import type { Queryable } from '../../db/client';
-import { nextAddress, signUp, type Client } from '../../test/accounts-helpers';
+import type { Queryable } from '../db/client';
+import { nextAddress, signUp, type Client } from './accounts-helpers';
 
 /** A signed-in forum user: the accounts client plus the verbs the forum also uses. */
 export interface ForumClient extends Client {
@@ -28,7 +28,7 @@ export async function forumUser(
   return { ...forumClient(app, user), username: user.username, email: user.email };
 }
 
-/** Admins are the accounts in the admins table (DECISIONS.md, Accounts). */
+/** Admins are the accounts in the admins table (product-decisions.md, Accounts). */
 export async function forumAdmin(app: FastifyInstance, db: Queryable) {
   const admin = await forumUser(app);
   await db.query('insert into admins (id) values ($1)', [admin.id]);
