@@ -34,3 +34,5 @@ export * from './api/health.endpoints';
 export * from './api/follows.endpoints';
 export * from './api/catalogue.endpoints';
 export * from './api/forum.endpoints';
+export * from './api/demo-tracks.endpoints';
+export * from './api/invites.endpoints';

@@ -1,7 +1,9 @@
 import { catalogueEndpoints } from './catalogue.endpoints';
+import { demoTracksEndpoints } from './demo-tracks.endpoints';
 import { followsEndpoints } from './follows.endpoints';
 import { forumEndpoints } from './forum.endpoints';
 import { healthEndpoints } from './health.endpoints';
+import { invitesEndpoints } from './invites.endpoints';
 import { loyaltyEndpoints } from './loyalty.endpoints';
 import { playerEndpoints } from './player.endpoints';
 
@@ -19,6 +21,8 @@ export const areaEndpoints = {
   follows: followsEndpoints,
   catalogue: catalogueEndpoints,
   forum: forumEndpoints,
+  demoTracks: demoTracksEndpoints,
+  invites: invitesEndpoints,
 } as const;
 
 export const endpoints = {
@@ -28,6 +32,8 @@ export const endpoints = {
   ...followsEndpoints,
   ...catalogueEndpoints,
   ...forumEndpoints,
+  ...demoTracksEndpoints,
+  ...invitesEndpoints,
 };
 
 export type Endpoints = typeof endpoints;
