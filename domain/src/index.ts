@@ -36,3 +36,4 @@ export * from './api/catalogue.endpoints';
 export * from './api/forum.endpoints';
 export * from './api/demo-tracks.endpoints';
 export * from './api/invites.endpoints';
+export * from './api/forms.endpoints';

@@ -1,6 +1,7 @@
 import { catalogueEndpoints } from './catalogue.endpoints';
 import { demoTracksEndpoints } from './demo-tracks.endpoints';
 import { followsEndpoints } from './follows.endpoints';
+import { formsEndpoints } from './forms.endpoints';
 import { forumEndpoints } from './forum.endpoints';
 import { healthEndpoints } from './health.endpoints';
 import { invitesEndpoints } from './invites.endpoints';
@@ -23,6 +24,7 @@ export const areaEndpoints = {
   forum: forumEndpoints,
   demoTracks: demoTracksEndpoints,
   invites: invitesEndpoints,
+  forms: formsEndpoints,
 } as const;
 
 export const endpoints = {
@@ -34,6 +36,7 @@ export const endpoints = {
   ...forumEndpoints,
   ...demoTracksEndpoints,
   ...invitesEndpoints,
+  ...formsEndpoints,
 };
 
 export type Endpoints = typeof endpoints;
