@@ -37,3 +37,5 @@ export * from './api/forum.endpoints';
 export * from './api/demo-tracks.endpoints';
 export * from './api/invites.endpoints';
 export * from './api/forms.endpoints';
+export * from './api/analytics.endpoints';
+export * from './api/hooks.endpoints';

@@ -1,9 +1,11 @@
+import { analyticsEndpoints } from './analytics.endpoints';
 import { catalogueEndpoints } from './catalogue.endpoints';
 import { demoTracksEndpoints } from './demo-tracks.endpoints';
 import { followsEndpoints } from './follows.endpoints';
 import { formsEndpoints } from './forms.endpoints';
 import { forumEndpoints } from './forum.endpoints';
 import { healthEndpoints } from './health.endpoints';
+import { hooksEndpoints } from './hooks.endpoints';
 import { invitesEndpoints } from './invites.endpoints';
 import { loyaltyEndpoints } from './loyalty.endpoints';
 import { playerEndpoints } from './player.endpoints';
@@ -25,6 +27,8 @@ export const areaEndpoints = {
   demoTracks: demoTracksEndpoints,
   invites: invitesEndpoints,
   forms: formsEndpoints,
+  analytics: analyticsEndpoints,
+  hooks: hooksEndpoints,
 } as const;
 
 export const endpoints = {
@@ -37,6 +41,8 @@ export const endpoints = {
   ...demoTracksEndpoints,
   ...invitesEndpoints,
   ...formsEndpoints,
+  ...analyticsEndpoints,
+  ...hooksEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

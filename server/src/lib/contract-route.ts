@@ -24,7 +24,7 @@ export type ZodApp = FastifyInstance<
 
 /**
  * The Fastify schema an entry stands for. A binary response has no schema: its bytes are sent
- * as they are, with the content type the handler sets.
+ * as they are, with the content type the handler sets; the OpenAPI document names its types.
  */
 export type ContractSchema<E extends Endpoint> = FastifySchema & {
   params: E['params'];
@@ -80,7 +80,9 @@ export function contractRoute<E extends Endpoint>(
     ...(endpoint.params && { params: endpoint.params }),
     ...(endpoint.query && { querystring: endpoint.query }),
     ...(endpoint.body && { body: endpoint.body }),
-    ...(!isBinaryResponse(endpoint.response) && { response: endpoint.response }),
+    ...(isBinaryResponse(endpoint.response)
+      ? { produces: [...endpoint.response.contentTypes] }
+      : { response: endpoint.response }),
   } as ContractSchema<E>;
   app.route<RouteGenericInterface, ContextConfigDefault, ContractSchema<E>>({
     ...options,

@@ -1,4 +1,5 @@
 import {
+  hooksEndpoints,
   binary,
   defineEndpoints,
   endpoint,
@@ -277,6 +278,15 @@ describe('api.call', () => {
     respond(429, { error: { code: 'RATE_LIMITED', message: 'Slow down.' } });
     const limited = await failure(api.call(download, { body: { prompt: 'rain' } }));
     expect(limited).toMatchObject({ status: 429, code: 'RATE_LIMITED', message: 'Slow down.' });
+  });
+
+  it('gives the URL of an entry for links the browser follows itself', () => {
+    expect(api.url(hooksEndpoints.trackHooksCsv, { params: { trackId: 'a/b' } })).toBe(
+      '/api/artist/tracks/a%2Fb/hooks.csv',
+    );
+    expect(api.url(playerEndpoints.nextTrack, { query: { current: trackId } })).toBe(
+      `/api/player/next?current=${trackId}`,
+    );
   });
 
   it('types params, query and body from the entry', () => {

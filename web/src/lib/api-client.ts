@@ -106,7 +106,7 @@ export async function callEndpoint<E extends Endpoint>(
     query?: Readonly<Record<string, unknown>>;
     body?: unknown;
   };
-  const path = fillPath(endpoint.path, params) + queryString(query);
+  const path = endpointUrl(endpoint, { params, query } as Pick<CallOptions<E>, 'params' | 'query'>);
   const request: RequestOptions = { ...rest, method: endpoint.method };
   if (body !== undefined) request.body = body;
   const what = `${endpoint.method} ${path}`;
@@ -133,6 +133,21 @@ export async function callEndpoint<E extends Endpoint>(
   // A declared 204 has no body to parse.
   if (response.status === 204) return undefined as CallResult<E>;
   return parsedOrThrow(schema, payload, response.status, what) as CallResult<E>;
+}
+
+/**
+ * The same-origin URL of an entry, for what the browser fetches by itself: a download link, a
+ * media element's source. Typed from the entry like `api.call`.
+ */
+export function endpointUrl<E extends Endpoint>(
+  endpoint: E,
+  options: Pick<CallOptions<E>, 'params' | 'query'>,
+): string {
+  const { params, query } = options as {
+    params?: Readonly<Record<string, unknown>>;
+    query?: Readonly<Record<string, unknown>>;
+  };
+  return fillPath(endpoint.path, params) + queryString(query);
 }
 
 /**
@@ -202,6 +217,7 @@ function queryString(query: Readonly<Record<string, unknown>> | undefined): stri
 
 export const api = {
   call: callEndpoint,
+  url: endpointUrl,
   get: <T>(path: string, schema: ResponseSchema<T>, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest(path, schema, { ...options, method: 'GET' }),
   post: <T>(
