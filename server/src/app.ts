@@ -24,6 +24,7 @@ import { createDemoTracksService } from './modules/demo-tracks/demo-tracks.servi
 import { createFormsRepository } from './modules/forms/forms.repository';
 import { formsRoutes } from './modules/forms/forms.routes';
 import { createFormsService } from './modules/forms/forms.service';
+import { createHealthRepository } from './modules/health/health.repository';
 import { healthRoutes } from './modules/health/health.routes';
 import { createReadiness, type Readiness } from './modules/health/readiness';
 import { followsRoutes } from './modules/follows/follows.routes';
@@ -320,7 +321,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   await app.register(healthRoutes, {
-    db,
+    repository: createHealthRepository(db),
     readiness: deps.readiness ?? createReadiness('serving'),
     // The payment provider is made here, not in registry.ts (it needs the database).
     providers: { ...describeProviders(providers), payments: payments.name },
