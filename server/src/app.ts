@@ -30,8 +30,7 @@ import { createReadiness, type Readiness } from './modules/health/readiness';
 import { followsRoutes } from './modules/follows/follows.routes';
 import { catalogueRoutes, chartMethodRoutes } from './modules/catalogue/catalogue.routes';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
-import { CHART_SNAPSHOT_JOB, chartSnapshotHandler } from './modules/catalogue/chart-snapshot';
-import { CHART_VERDICT_JOB, createChartVerdictHandler } from './modules/catalogue/chart-verdict';
+import { createCatalogueJobHandlers } from './modules/catalogue/catalogue.jobs';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes';
 import { forumRoutes } from './modules/forum/forum.routes';
 import { createForumService } from './modules/forum/forum.service';
@@ -274,8 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       [LOCAL_DELIVERY_JOB]: localDelivery.handler,
       [LOCAL_BILLING_CLOCK_JOB]: localDelivery.clockHandler,
     }),
-    [CHART_SNAPSHOT_JOB]: chartSnapshotHandler,
-    [CHART_VERDICT_JOB]: createChartVerdictHandler({ windowDays: config.chartWindowDays }),
+    ...createCatalogueJobHandlers({ windowDays: config.chartWindowDays }),
     [DISCARD_UNCLAIMED_JOB]: createDiscardUnclaimedHandler({
       repository: tracksRepository,
       storage: providers.storage,
