@@ -47,12 +47,8 @@ import { createKitService } from './modules/kit/kit.service';
 import { mediaRoutes, streamRoutes } from './modules/media/media.routes';
 import { createApplyPaymentEventHandler } from './modules/payments/apply-payment-event.job';
 import { checkoutRoutes, localCheckoutRoutes } from './modules/payments/checkout.routes';
-import {
-  checkoutUserRoutes,
-  createDiscardCheckoutUserHandler,
-  DISCARD_CHECKOUT_USER_JOB,
-} from './modules/payments/checkout-user';
-import { createCheckoutService } from './modules/payments/checkout.service';
+import { checkoutUserRoutes, createDiscardCheckoutUserHandler } from './modules/payments/checkout-user';
+import { createCheckoutService, DISCARD_CHECKOUT_USER_JOB } from './modules/payments/checkout.service';
 import {
   createLocalDelivery,
   LOCAL_BILLING_CLOCK_JOB,
@@ -229,16 +225,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(billingRoutes, { service: billing });
   await app.register(stripeWebhookRoutes, { provider: payments, service: paymentsService });
-  await app.register(checkoutRoutes, {
-    service: createCheckoutService({
-      db,
-      provider: payments,
-      publicUrl: config.publicUrl,
-      trustedOrigins: config.trustedOrigins,
-      log: app.log,
-    }),
+  const checkout = createCheckoutService({
+    repository: paymentsRepository,
+    accounts,
+    provider: payments,
+    trustedOrigins: config.trustedOrigins,
+    log: app.log,
   });
-  await app.register(checkoutUserRoutes, { db });
+  await app.register(checkoutRoutes, { service: checkout });
+  await app.register(checkoutUserRoutes, { service: checkout });
   const localDelivery = isLocalPayments(payments) ? createLocalDelivery(app, payments) : undefined;
   if (isLocalPayments(payments) && localDelivery) {
     await app.register(localCheckoutRoutes, { provider: payments, deliver: localDelivery.deliver });

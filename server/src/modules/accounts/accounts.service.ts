@@ -17,6 +17,7 @@ import {
   type profileUpdateSchema,
 } from '@klang/domain';
 import type { z } from 'zod';
+import type { Queryable } from '../../db/client';
 import { AppError } from '../../errors';
 import { BUCKETS, newStorageKey, type Bucket, type StorageProvider } from '../../providers/storage/storage';
 import type { SessionAccount } from '../../plugins/session';
@@ -24,6 +25,9 @@ import type { AccountsRepository, ProfileRow } from './accounts.repository';
 import { InviteUnavailableError } from './invites.repository';
 import type { InvitesService } from './invites.service';
 import { hashPassword, verifyPassword } from './password';
+
+/** Temporary checkout users' throwaway addresses live under this reserved domain (RFC 2606). */
+const CHECKOUT_ACCOUNT_DOMAIN = 'checkout.klang.invalid';
 
 /**
  * Per-account limits, counted before any hashing (performance-and-security.md B4). The
@@ -420,6 +424,27 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     /** Spec 002 §4: the day's first login earns points once per UTC day (the loyalty ledger decides). */
     dailyLogin(account: SessionAccount): Promise<number> {
       return deps.awardDailyLogin(account.id);
+    },
+
+    /**
+     * The account as a checkout needs it: its address, and whether it is a temporary checkout
+     * user (whose throwaway address the payment page must not be given). Undefined once it is gone.
+     */
+    async checkoutIdentity(
+      accountId: string,
+    ): Promise<{ id: string; email: string; isTemporary: boolean } | undefined> {
+      const row = await repository.findCheckoutIdentity(accountId);
+      return row && { id: row.id, email: row.email, isTemporary: row.is_temporary };
+    },
+
+    /**
+     * A temporary checkout user (decision 0132): a throwaway address under a reserved domain and
+     * no password at all, so nobody can sign in as it; only the session its caller makes holds
+     * it. `alongside` runs in its transaction (the payments area queues its removal there).
+     */
+    createCheckoutAccount(alongside: (tx: Queryable, accountId: string) => Promise<void>): Promise<string> {
+      const email = `checkout-${randomBytes(12).toString('hex')}@${CHECKOUT_ACCOUNT_DOMAIN}`;
+      return repository.createCheckoutAccount(email, alongside);
     },
 
     /** Spec 001 §7 check-entitlements, answered from the in-app tier and the payment row. */

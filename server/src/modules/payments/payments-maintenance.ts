@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/client';
 import { enqueueJob, type JobHandler } from '../../jobs/runner';
-import { CHECKOUT_USER_TTL_MS } from './checkout-user';
+import { CHECKOUT_USER_TTL_MS } from './checkout.service';
 import type { PaymentsRepository } from './payments.repository';
 import type { PaymentsService } from './payments.service';
 
