@@ -173,7 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(accountsRoutes, { service: accounts });
   await app.register(invitesRoutes, { service: invites });
-  await app.register(accountFunctionsRoutes, { service: accounts, repository: accountsRepository });
+  await app.register(accountFunctionsRoutes, { service: accounts });
   await app.register(playerRoutes, {
     service: createPlayerService({
       db,

@@ -59,6 +59,21 @@ export interface AccountsServiceDeps {
   invites: Pick<InvitesService, 'assertOpen'>;
 }
 
+/** The spec's update-user-profile metadata, as far as the profile keeps it. */
+export interface ProfileMetadata {
+  username?: string | undefined;
+  artist_name?: string | undefined;
+  bio?: string | null | undefined;
+  instagram?: string | null | undefined;
+  website?: string | null | undefined;
+}
+
+/** A field the call left out keeps its value; an empty one clears it. */
+function keepOrClear(sent: string | null | undefined, current: string | null | undefined): string | null {
+  if (sent === undefined) return current ?? null;
+  return sent === null || sent === '' ? null : sent;
+}
+
 /** Two signups racing for one email or username: the unique index decides, and says which. */
 function asTakenConflict(error: unknown): unknown {
   if (!isUniqueViolation(error)) return error;
@@ -363,6 +378,58 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         throw error;
       }
       return this.session(account.id);
+    },
+
+    /**
+     * Spec 001 §7 update-user-profile: the spec's metadata merged over the stored profile (a
+     * field left out keeps its value, an empty one clears it), then saved as Settings saves it.
+     */
+    async updateProfileMetadata(
+      account: SessionAccount,
+      userId: string,
+      meta: ProfileMetadata,
+    ): Promise<void> {
+      assertOwn(account, userId);
+      const current = (await this.session(account.id)).profile;
+      await this.updateProfile(account, {
+        username: meta.username ?? current?.username ?? '',
+        artistName: meta.artist_name ?? current?.artistName ?? undefined,
+        bio: keepOrClear(meta.bio, current?.bio),
+        instagram: keepOrClear(meta.instagram, current?.instagram),
+        website: keepOrClear(meta.website, current?.website),
+      });
+    },
+
+    /**
+     * Spec 001 §7 update-user-email, the first step of the artist signup after checkout: only the
+     * temporary checkout user bound to this session takes the address. The same address again is
+     * a retry of the signup (its next step failed), not a conflict.
+     */
+    async replaceTemporaryEmail(account: SessionAccount, userId: string, newEmail: string): Promise<void> {
+      assertOwn(account, userId);
+      const email = newEmail.trim().toLowerCase();
+      const holder = await repository.findByEmail(email);
+      if (holder && holder.id !== account.id) {
+        throw new AppError('CONFLICT', M.emailAlreadyRegistered, { email: M.emailAlreadyRegistered });
+      }
+      if (!(await repository.replaceTemporaryEmail(account.id, email))) {
+        throw new AppError('FORBIDDEN', M.notYourAccount);
+      }
+    },
+
+    /** Spec 001 §7 send-email (welcome): never an open relay, only to the account's own address. */
+    async sendWelcome(
+      account: SessionAccount,
+      to: string,
+      data: { artistName: string; username: string },
+    ): Promise<{ emailId: string }> {
+      if (to.trim().toLowerCase() !== account.email) throw new AppError('FORBIDDEN', M.notYourAccount);
+      return deps.email.send({
+        template: 'welcome',
+        to: account.email,
+        subject: `Welcome to Klang, ${data.artistName}`,
+        text: `Hi ${data.artistName},\n\nYour artist profile @${data.username} is ready.`,
+      });
     },
 
     /** Decodes and re-encodes the upload (no metadata survives), then stores it under an opaque key. */
