@@ -49,6 +49,7 @@ import { createApplyPaymentEventHandler } from './modules/payments/apply-payment
 import { checkoutRoutes, localCheckoutRoutes } from './modules/payments/checkout.routes';
 import { checkoutUserRoutes, createDiscardCheckoutUserHandler } from './modules/payments/checkout-user';
 import { createCheckoutService, DISCARD_CHECKOUT_USER_JOB } from './modules/payments/checkout.service';
+import { createLocalCheckoutService } from './modules/payments/local-checkout.service';
 import {
   createLocalDelivery,
   LOCAL_BILLING_CLOCK_JOB,
@@ -236,7 +237,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(checkoutUserRoutes, { service: checkout });
   const localDelivery = isLocalPayments(payments) ? createLocalDelivery(app, payments) : undefined;
   if (isLocalPayments(payments) && localDelivery) {
-    await app.register(localCheckoutRoutes, { provider: payments, deliver: localDelivery.deliver });
+    await app.register(localCheckoutRoutes, {
+      service: createLocalCheckoutService({ provider: payments, deliver: localDelivery.deliver }),
+    });
     await app.register(localBillingRoutes, {
       service: billing,
       publicUrl: config.publicUrl,
