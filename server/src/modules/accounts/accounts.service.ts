@@ -57,6 +57,8 @@ export interface AccountsServiceDeps {
   /** What other areas keep of the shared demo account's session, cleared at each demo login. */
   clearDemoWork: (userId: string) => Promise<void>;
   invites: Pick<InvitesService, 'assertOpen'>;
+  /** What time it is for the rules that count days (the signup trial); the real clock by default. */
+  clock?: () => Date;
 }
 
 /** The spec's update-user-profile metadata, as far as the profile keeps it. */
@@ -103,6 +105,7 @@ let dummyHash: Promise<string> | undefined;
 
 export function createAccountsService(deps: AccountsServiceDeps) {
   const { repository, storage } = deps;
+  const now = deps.clock ?? (() => new Date());
 
   /** Removes a removed account's stored files; one that will not go is logged, not fatal. */
   async function removeFiles(files: readonly { bucket: string; storage_key: string }[]): Promise<void> {
@@ -279,7 +282,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
           instagram: input.instagram,
           website: input.website,
           tier: checkoutSucceeded ? 'trial' : 'free',
-          trialEnd: checkoutSucceeded ? new Date(Date.now() + SIGNUP_TRIAL_DAYS * 86_400_000) : null,
+          trialEnd: checkoutSucceeded ? new Date(now().getTime() + SIGNUP_TRIAL_DAYS * 86_400_000) : null,
         });
       } catch (error) {
         throw asTakenConflict(error);
