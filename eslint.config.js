@@ -50,7 +50,6 @@ export default tseslint.config(
       '**/*.test.ts',
       // Test support: fixtures write the rows a test needs, whatever area owns them.
       'server/src/test/**',
-      'server/src/modules/forum/forum-test-helpers.ts',
       // The database layer: the driver, the migrations and the demo seed's bulk load.
       'server/src/db/**',
       // The durable job queue is the only code that reads and writes `jobs`.

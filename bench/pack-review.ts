@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { SEED_ARTISTS } from '../server/src/db/seed/catalogue-artists';
-import { renderAvatar } from '../server/src/db/seed/art/avatar';
+import { renderAvatar } from '../server/src/lib/art/avatar';
 import { createLocalPackEngine } from '../server/src/providers/packs/local/local-pack-engine';
 import { styleFromPrompt } from '../server/src/providers/packs/local/prompt-style';
 import { figurePhoto } from '../server/src/providers/packs/local/test-photos';

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { LIMITS } from '@klang/domain';
-import { wavHeader } from '../server/src/modules/tracks/test-audio';
+import { wavHeader } from '../server/src/test/test-audio';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = 3298;

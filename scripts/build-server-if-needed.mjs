@@ -21,7 +21,7 @@ const inputs = [
 const entryPoints = {
   main: 'server/src/main.ts',
   worker: 'server/src/worker.ts',
-  'render-worker': 'server/src/db/seed/music/render-worker.ts',
+  'render-worker': 'server/src/lib/music/render-worker.ts',
   'grant-admin': 'server/src/scripts/grant-admin.ts',
 };
 

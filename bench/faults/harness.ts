@@ -17,7 +17,7 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import { PRO_PLAN } from '@klang/domain';
 import { openDatabase, type Db } from '../../server/src/db/client';
-import { wavHeader } from '../../server/src/modules/tracks/test-audio';
+import { wavHeader } from '../../server/src/test/test-audio';
 import { startThrowawayCluster } from '../../scripts/pg-cluster.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');

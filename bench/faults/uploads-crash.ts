@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { migrate } from '../../server/src/db/migrate';
-import { wavHeader } from '../../server/src/modules/tracks/test-audio';
+import { wavHeader } from '../../server/src/test/test-audio';
 import {
   check,
   signUpArtist,

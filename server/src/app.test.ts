@@ -190,6 +190,32 @@ describe('the application shell of the API', () => {
     expect(doc.paths['/api/health']).toBeDefined();
     expect(doc.paths['/api/analytics/events']).toBeDefined();
   });
+
+  it("registers every area's job kinds, spelled as the jobs rows store them, and its periodic requests", () => {
+    // With the local payment provider (the default), its delivery and billing clock included.
+    expect(Object.keys(t.app.jobHandlers).sort()).toEqual([
+      'chart-snapshot',
+      'chart-verdict',
+      'klang-packs.check',
+      'klang-packs.discard-photo',
+      'klang-packs.train',
+      'payments.apply-event',
+      'payments.billing-email',
+      'payments.discard-checkout-user',
+      'payments.expire-entitlements',
+      'payments.local-billing-clock',
+      'payments.local-deliver',
+      'payments.sweep-checkout-users',
+      'tracks.discard-unclaimed',
+      'tracks.process',
+    ]);
+    expect(Object.keys(t.app.periodicJobs).sort()).toEqual([
+      'chart snapshot',
+      'chart verdict',
+      'daily payments jobs',
+      'local billing clock',
+    ]);
+  });
 });
 
 describe('analytics', () => {

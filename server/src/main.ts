@@ -2,9 +2,6 @@ import { loadConfig } from './config';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed/seed';
 import { scheduleJobRequests } from './jobs/schedule';
-import { requestChartSnapshot, requestChartVerdict } from './modules/catalogue/catalogue.jobs';
-import { requestLocalBillingClock } from './modules/payments/local-delivery';
-import { requestPaymentsMaintenance } from './modules/payments/payments-maintenance';
 import { exitOnStartFailure, openKlang } from './process-lifecycle';
 import { describeProviders } from './providers/registry';
 
@@ -20,16 +17,8 @@ async function main() {
   }
 
   jobs.start();
-  const periodicJobs = scheduleJobRequests({
-    db,
-    log: app.log,
-    requests: {
-      'chart verdict': requestChartVerdict,
-      'chart snapshot': requestChartSnapshot,
-      'daily payments jobs': requestPaymentsMaintenance,
-      ...(config.payments.kind === 'local' && { 'local billing clock': requestLocalBillingClock }),
-    },
-  });
+  // The periodic requests the areas registered (`registerJobs`); a separate worker makes none.
+  const periodicJobs = scheduleJobRequests({ db, log: app.log, requests: app.periodicJobs });
   stopOnSignals(() => {
     periodicJobs.stop();
   });

@@ -4,8 +4,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SEED_ARTISTS } from '../db/seed/catalogue-artists';
-import { renderAvatar } from '../db/seed/art/avatar';
-import { createRng } from '../db/seed/random';
+import { renderAvatar } from '../lib/art/avatar';
+import { createRng } from '../lib/random';
 import { analysePhoto } from '../providers/packs/local/analyse-photo';
 import { styleFromPrompt } from '../providers/packs/local/prompt-style';
 import { renderPressShot } from '../providers/packs/local/render-press-shot';

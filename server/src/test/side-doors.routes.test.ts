@@ -3,7 +3,7 @@ import { ACCOUNT_MESSAGES, DEMO_ACCOUNT, MESSAGES, PRO_PLAN } from '@klang/domai
 import { nextAddress, signUp, type Client } from './accounts-helpers';
 import { createTestApp, type TestApp } from './app';
 import { insertAccount } from './catalogue-fixtures';
-import { insertCategories } from '../modules/forum/forum-test-helpers';
+import { insertCategories } from './forum-helpers';
 import { holdsNul } from '../plugins/request-guards';
 
 const origin = 'http://localhost:3000';

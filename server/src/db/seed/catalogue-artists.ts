@@ -2,7 +2,8 @@
  * Seed artists. Tiers follow the brief of the seed: four pro artists with custom URLs (one with
  * the gold badge), one on trial, the rest free. Websites use the reserved .example domain.
  */
-import type { AvatarStyle, SeedArtist } from './catalogue';
+import type { AvatarStyle } from '../../lib/art/avatar';
+import type { SeedArtist } from './catalogue';
 
 interface ArtistInput {
   key: string;

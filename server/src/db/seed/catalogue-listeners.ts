@@ -3,8 +3,9 @@
  * Demo tracks are short separate pieces credited to seeded artists, so the reveal card's
  * "Follow Artist" leads somewhere real.
  */
-import type { AvatarStyle, SeedDemoTrack, SeedListener } from './catalogue';
-import { createMusicParams } from './music/compose-params';
+import type { AvatarStyle } from '../../lib/art/avatar';
+import type { SeedDemoTrack, SeedListener } from './catalogue';
+import { createMusicParams } from '../../lib/music/compose-params';
 
 function defineListener(username: string, displayName: string, avatar: AvatarStyle): SeedListener {
   return { key: username, username, email: `${username}@listeners.klang.test`, displayName, avatar };

@@ -4,8 +4,8 @@
  * pro: 3), and the two active chart genres carry most tracks and most featured ones.
  */
 import type { SeedGenre, SeedTrack } from './catalogue';
-import { createMusicParams, type MusicSpec } from './music/compose-params';
-import type { MusicStyle } from './music/music-params';
+import { createMusicParams, type MusicSpec } from '../../lib/music/compose-params';
+import type { MusicStyle } from '../../lib/music/music-params';
 
 type Recipe = Omit<MusicSpec, 'seed' | 'style'>;
 

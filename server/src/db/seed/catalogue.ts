@@ -3,26 +3,16 @@
  * from), listener accounts for likes, and the landing page's demo tracks. Pure data; the DB insert
  * that consumes it lives beside it and owns ids, passwords and timestamps.
  */
-import type { Genre, SubscriptionTier } from '@klang/domain';
+import type { SubscriptionTier } from '@klang/domain';
 import { SEED_ARTISTS } from './catalogue-artists';
 import { SEED_DEMO_TRACKS, SEED_LISTENERS } from './catalogue-listeners';
 import { SEED_TRACKS } from './catalogue-tracks';
-import type { MusicParams } from './music/music-params';
+import type { AvatarStyle } from '../../lib/art/avatar';
+import type { CoverGenre } from '../../lib/art/palette';
+import type { MusicParams } from '../../lib/music/music-params';
 
-/** The genres the seed uses: the two active chart genres plus three inactive ones. */
-export type SeedGenre = Extract<
-  Genre,
-  'Minimal / Deep Tech' | 'House / Tech House' | 'Drum n Bass' | 'Techno' | 'UK Garage'
->;
-
-export const AVATAR_MOTIFS = ['aura', 'rings', 'petals', 'shards'] as const;
-export type AvatarMotif = (typeof AVATAR_MOTIFS)[number];
-
-/** Inputs of the generative avatar: a base hue (0-360) and a composition. */
-export interface AvatarStyle {
-  hue: number;
-  motif: AvatarMotif;
-}
+/** The genres the seed uses, each with the cover art's palette: the two active chart genres plus three inactive ones. */
+export type SeedGenre = CoverGenre;
 
 export interface SeedArtist {
   /** Stable slug other seed records refer to; also the avatar's seed. */

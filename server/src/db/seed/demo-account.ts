@@ -1,6 +1,6 @@
 import { DEMO_ACCOUNT } from '@klang/domain';
 import type { SeedArtist, SeedTrack } from './catalogue';
-import { createMusicParams } from './music/compose-params';
+import { createMusicParams } from '../../lib/music/compose-params';
 
 /**
  * The shared demo account: an artist on the Pro tier with a few tracks of its own, so a visitor

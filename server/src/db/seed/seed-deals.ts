@@ -1,5 +1,5 @@
 import type { SeedCatalogue, SeedTrack } from './catalogue';
-import { createRng, type Rng } from './random';
+import { createRng, type Rng } from '../../lib/random';
 import { xpOf, type PlannedInteraction, type SeedPlan } from './seed-plan';
 
 /**

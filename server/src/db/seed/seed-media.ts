@@ -5,9 +5,9 @@ import { REPO_DIR, SERVER_SOURCE_DIR } from '../../lib/package-paths';
 import { TARGET_LUFS } from '../../modules/tracks/audio-transcode';
 import type { Bucket, StorageProvider } from '../../providers/storage/storage';
 import { newStorageKey } from '../../providers/storage/storage';
-import type { MusicParams } from './music/music-params';
-import { renderAll, type RenderItem } from './music/render-all';
-import { getDurationMs } from './music/render-track';
+import type { MusicParams } from '../../lib/music/music-params';
+import { renderAll, type RenderItem } from '../../lib/music/render-all';
+import { getDurationMs } from '../../lib/music/render-track';
 
 export interface StoredSeedMedia {
   id: string;
@@ -32,7 +32,7 @@ export const DEFAULT_RENDER_CACHE_DIR = path.join(REPO_DIR, 'node_modules/.cache
 const RENDER_PIPELINE_VERSION = `2:${String(TARGET_LUFS)}`;
 
 async function hashSynthesizerSource(): Promise<string> {
-  const dir = path.join(SERVER_SOURCE_DIR, 'db/seed/music');
+  const dir = path.join(SERVER_SOURCE_DIR, 'lib/music');
   const hash = createHash('sha256');
   hash.update(RENDER_PIPELINE_VERSION);
   for (const file of (await readdir(dir))

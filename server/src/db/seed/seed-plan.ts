@@ -1,6 +1,6 @@
 import { loyaltyTierFor, POINTS } from '@klang/domain';
 import type { SeedCatalogue, SeedTrack } from './catalogue';
-import { createRng, type Rng } from './random';
+import { createRng, type Rng } from '../../lib/random';
 
 /**
  * Who heard, liked, skipped, saved and followed what in the seed, drawn once from a fixed seed so

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORUM_LIMITS, FORUM_MESSAGES, forumPostResponseSchema } from '@klang/domain';
 import { createTestApp, type TestApp } from '../../test/app';
 import { insertMedia } from '../../test/catalogue-fixtures';
-import { createPost, createReply, forumAdmin, forumUser, insertCategories } from './forum-test-helpers';
+import { createPost, createReply, forumAdmin, forumUser, insertCategories } from '../../test/forum-helpers';
 
 /**
  * DECISIONS.md Data: anonymous posts and replies expose no author in any response, while the

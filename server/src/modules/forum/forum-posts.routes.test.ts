@@ -9,7 +9,7 @@ import {
   type ForumPostSummary,
 } from '@klang/domain';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createPost, forumAdmin, forumUser, insertCategories } from './forum-test-helpers';
+import { createPost, forumAdmin, forumUser, insertCategories } from '../../test/forum-helpers';
 
 describe('forum posts', () => {
   let t: TestApp;

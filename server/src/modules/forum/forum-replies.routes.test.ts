@@ -7,7 +7,7 @@ import {
   forumRepliesResponseSchema,
 } from '@klang/domain';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createPost, createReply, forumAdmin, forumUser, insertCategories } from './forum-test-helpers';
+import { createPost, createReply, forumAdmin, forumUser, insertCategories } from '../../test/forum-helpers';
 
 describe('forum replies and moderation', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forumPostResponseSchema, forumVoteResponseSchema, type ForumVoteState } from '@klang/domain';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createPost, forumUser, insertCategories } from './forum-test-helpers';
+import { createPost, forumUser, insertCategories } from '../../test/forum-helpers';
 
 describe('forum votes', () => {
   let t: TestApp;

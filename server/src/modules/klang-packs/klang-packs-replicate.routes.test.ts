@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobRunner } from '../../jobs/runner';
-import { startFakeReplicate, type FakeReplicate } from '../../providers/packs/fake-replicate';
+import { startFakeReplicate, type FakeReplicate } from '../../test/fakes/fake-replicate';
 import { figurePhoto } from '../../providers/packs/local/test-photos';
 import { REPLICATE_WEBHOOK_PATH } from '../../providers/packs/replicate-pack-engine';
 import { nextAddress, signUp, type Client } from '../../test/accounts-helpers';

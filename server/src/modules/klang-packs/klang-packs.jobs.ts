@@ -3,7 +3,15 @@ import { enqueueJob, type JobHandler } from '../../jobs/runner';
 import type { PackEngine } from '../../providers/packs/pack-engine';
 import type { StorageProvider } from '../../providers/storage/storage';
 import type { KlangPacksRepository } from './klang-packs.repository';
-import { CHECK_PACK_JOB, DISCARD_PACK_PHOTO_JOB, TRAIN_PACK_JOB } from './klang-packs.service';
+
+/** Hands a pack's photos to the engine; queued when the owner starts a training. */
+export const TRAIN_PACK_JOB = 'klang-packs.train';
+/** Asks the engine how a training stands, again and again until it ends. */
+export const CHECK_PACK_JOB = 'klang-packs.check';
+/** Deletes an uploaded photo that no pack took by its claim time; queued with the upload. */
+export const DISCARD_PACK_PHOTO_JOB = 'klang-packs.discard-photo';
+/** A photo no pack took within a day was left behind by an abandoned selection. */
+export const PHOTO_CLAIM_MS = 24 * 60 * 60_000;
 
 export interface PackJobsDeps {
   repository: KlangPacksRepository;

@@ -18,13 +18,9 @@ import type { PackEngine } from '../../providers/packs/pack-engine';
 import { newStorageKey, type StorageProvider } from '../../providers/storage/storage';
 import { assertNotDemo } from '../accounts/accounts.service';
 import type { KitService } from '../kit/kit.service';
+import { DISCARD_PACK_PHOTO_JOB, PHOTO_CLAIM_MS, TRAIN_PACK_JOB } from './klang-packs.jobs';
 import type { KlangPacksRepository, PackRow, ResultRow } from './klang-packs.repository';
 
-export const TRAIN_PACK_JOB = 'klang-packs.train';
-export const CHECK_PACK_JOB = 'klang-packs.check';
-export const DISCARD_PACK_PHOTO_JOB = 'klang-packs.discard-photo';
-/** A photo no pack took within a day was left behind by an abandoned selection. */
-export const PHOTO_CLAIM_MS = 24 * 60 * 60_000;
 /** Stored photos are re-encoded no larger than this: enough for a press shot, no camera metadata. */
 const PHOTO_MAX_PIXELS = 1600;
 const URL_SECONDS = 3600;

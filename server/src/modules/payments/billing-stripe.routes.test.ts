@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, PRO_PLAN } from '@klang/domain';
 import { signUp, type Client } from '../../test/accounts-helpers';
 import type { TestApp } from '../../test/app';
-import { checkoutUser } from './testing/local-checkout';
-import { createStripeTestApp, type FakeStripe } from './testing/stripe-app';
+import { checkoutUser } from '../../test/local-checkout';
+import { createStripeTestApp, type FakeStripe } from '../../test/stripe-app';
 
 const origin = 'http://localhost:3000';
 const DAY = 24 * 60 * 60;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, DEMO_ACCOUNT, UPGRADE_MESSAGES } from '@klang/domain';
 import { logIn, signUp, type Client } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
-import { checkoutLocally, checkoutUser } from './testing/local-checkout';
-import { runDueJobs } from './testing/run-jobs';
+import { checkoutLocally, checkoutUser } from '../../test/local-checkout';
+import { runDueJobs } from '../../test/run-jobs';
 
 const origin = 'http://localhost:3000';
 const DAY_MS = 86_400_000;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRO_PLAN } from '@klang/domain';
 import { clientFor, cookieOf, nextAddress, signUp } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
-import { runDueJobs } from './testing/run-jobs';
+import { runDueJobs } from '../../test/run-jobs';
 
 const origin = 'http://localhost:3000';
 let t: TestApp;

@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { checkoutUserResponseSchema } from '@klang/domain';
-import type { JobHandler } from '../../jobs/runner';
 import type { CheckoutService } from './checkout.service';
 
 /**
@@ -27,17 +25,3 @@ export const checkoutUserRoutes: FastifyPluginAsyncZod<{ service: CheckoutServic
     },
   );
 };
-
-/**
- * Removes a checkout user still temporary after a day, unless a subscription was opened for it
- * (a payment is never thrown away with an unfinished signup), through the account deletion's
- * path: counters undone, rows and files removed (`discard`, the accounts service's).
- */
-export function createDiscardCheckoutUserHandler(
-  discard: (accountId: string) => Promise<boolean>,
-): JobHandler {
-  return async function discardCheckoutUser(job) {
-    const { accountId } = z.object({ accountId: z.uuid() }).parse(job.payload);
-    await discard(accountId);
-  };
-}

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRO_PLAN } from '@klang/domain';
 import { signUp } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createStripeTestApp, type FakeStripe } from './testing/stripe-app';
-import { payLocalCheckout } from './testing/local-checkout';
-import { runDueJobs } from './testing/run-jobs';
+import { createStripeTestApp, type FakeStripe } from '../../test/stripe-app';
+import { payLocalCheckout } from '../../test/local-checkout';
+import { runDueJobs } from '../../test/run-jobs';
 
 const origin = 'http://localhost:3000';
 const start = (overrides: Record<string, unknown> = {}) => ({

@@ -12,6 +12,7 @@ import { AppError } from '../../errors';
 import { enqueueJob } from '../../jobs/runner';
 import type { PaymentProvider } from '../../providers/payments/payment-provider';
 import { assertNotDemo, assertOwn, type AccountsService } from '../accounts/accounts.service';
+import { CHECKOUT_USER_TTL_MS, DISCARD_CHECKOUT_USER_JOB } from './payments.jobs';
 import type { PaymentsRepository } from './payments.repository';
 
 /** Where a checkout may send the browser back to (DECISIONS.md, return URLs). */
@@ -30,10 +31,6 @@ const RETURNS = {
 
 /** Within this window the same start is the same checkout (a double click, a retry). */
 const IDEMPOTENCY_WINDOW_MS = 10 * 60_000;
-
-export const DISCARD_CHECKOUT_USER_JOB = 'payments.discard-checkout-user';
-/** DECISIONS.md / issue 8: an abandoned temporary user goes after a day. */
-export const CHECKOUT_USER_TTL_MS = 24 * 60 * 60_000;
 
 /**
  * A return address is rebuilt from an allow-list, never passed through: it must be this server

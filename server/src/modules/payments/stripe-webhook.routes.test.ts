@@ -8,8 +8,8 @@ import {
   postToStripeWebhook,
   stripeEventJson,
   type FakeStripe,
-} from './testing/stripe-app';
-import { runDueJobs } from './testing/run-jobs';
+} from '../../test/stripe-app';
+import { runDueJobs } from '../../test/run-jobs';
 
 const WEBHOOK_SECRET = 'whsec_route_test';
 let t: TestApp;

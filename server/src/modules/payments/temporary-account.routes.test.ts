@@ -5,7 +5,7 @@ import { PRO_PLAN } from '@klang/domain';
 import { cookieOf, nextAddress } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { dealTrack, insertAccount, insertMedia, insertTrack } from '../../test/catalogue-fixtures';
-import { runDueJobs } from './testing/run-jobs';
+import { runDueJobs } from '../../test/run-jobs';
 
 /** The routes a temporary checkout account is signed in for: the checkout and the artist signup. */
 const ALLOWED = new Set([

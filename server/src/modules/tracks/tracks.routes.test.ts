@@ -15,7 +15,7 @@ import { createJobRunner } from '../../jobs/runner';
 import { createTestApp, type TestApp } from '../../test/app';
 import { nextAddress, signUp, type ApiBody, type Client } from '../../test/accounts-helpers';
 import { insertTrack } from '../../test/catalogue-fixtures';
-import { makeTaggedMp3, makeWav, wavHeader } from './test-audio';
+import { makeTaggedMp3, makeWav, wavHeader } from '../../test/test-audio';
 
 let t: TestApp;
 

@@ -21,10 +21,9 @@ import { isBucket } from '../../providers/storage/storage-key';
 import type { SessionAccount } from '../../plugins/session';
 import { assertNotDemo } from '../accounts/accounts.service';
 import { createAudioIngestGuard } from './audio-ingest';
-import { COVER_CLAIM_MS, DISCARD_UNCLAIMED_JOB, UPLOAD_CLAIM_MS } from './discard-unclaimed.job';
 import type { ArtistState, StoredFile, TrackRow, TracksRepository } from './tracks.repository';
+import { COVER_CLAIM_MS, DISCARD_UNCLAIMED_JOB, PROCESS_TRACK_JOB, UPLOAD_CLAIM_MS } from './tracks.jobs';
 
-export const PROCESS_TRACK_JOB = 'tracks.process';
 const COVER_PIXELS = 1000;
 const COVER_URL_SECONDS = 3600;
 const STATS_DAYS = 30;

@@ -12,8 +12,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextAddress, signUp } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
-import { makeWav } from './test-audio';
-import { PROCESS_TRACK_JOB } from './tracks.service';
+import { makeWav } from '../../test/test-audio';
+import { PROCESS_TRACK_JOB } from './tracks.jobs';
 
 const TRIALS = Number(process.env.CRASH_TRIALS ?? 20);
 const WORKER = path.resolve(import.meta.dirname, '../../worker.ts');

@@ -4,11 +4,11 @@
  * the prompt plus a seed fixes every other choice, so one prompt and seed always give one image
  * and a changed word gives a visibly different one.
  */
-import { createVignette, rasterizeCover, COVER_SIZE } from '../../db/seed/art/cover';
-import { COVER_MOTIFS, drawMotif, type CoverMotif } from '../../db/seed/art/cover-motifs';
-import { createPaletteFromSeed } from '../../db/seed/art/palette';
-import { wrapSvg } from '../../db/seed/art/svg';
-import { createRng } from '../../db/seed/random';
+import { createVignette, rasterizeCover, COVER_SIZE } from '../../lib/art/cover';
+import { COVER_MOTIFS, drawMotif, type CoverMotif } from '../../lib/art/cover-motifs';
+import { createPaletteFromSeed } from '../../lib/art/palette';
+import { wrapSvg } from '../../lib/art/svg';
+import { createRng } from '../../lib/random';
 import type { CoverArtProvider } from './cover-art';
 
 /** Hues (degrees) that words call up. */

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../storage/local-storage';
 import { newStorageKey, type StorageProvider } from '../storage/storage';
-import { startFakeReplicate, type FakeReplicate } from './fake-replicate';
+import { startFakeReplicate, type FakeReplicate } from '../../test/fakes/fake-replicate';
 import { figurePhoto } from './local/test-photos';
 import type { PackEngine } from './pack-engine';
 import { createReplicatePackEngine } from './replicate-pack-engine';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createElevenLabsClient, ElevenLabsError } from '../elevenlabs/elevenlabs-client';
-import { startFakeElevenLabs, type FakeElevenLabs } from '../elevenlabs/fake-elevenlabs';
+import { startFakeElevenLabs, type FakeElevenLabs } from '../../test/fakes/fake-elevenlabs';
 import { createElevenLabsSoundFx } from './elevenlabs-soundfx';
 
 describe('ElevenLabs sound generation', () => {

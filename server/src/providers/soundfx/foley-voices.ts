@@ -11,8 +11,8 @@ import {
   Oscillator,
   SAMPLE_RATE,
   StateVariableFilter,
-} from '../../db/seed/music/dsp';
-import { createRng } from '../../db/seed/random';
+} from '../../lib/music/dsp';
+import { createRng } from '../../lib/random';
 import type { SoundRecipe } from './describe-sound';
 import type { Variation } from './sound-voices';
 

@@ -2,9 +2,9 @@
  * Renders a recipe to stereo PCM: the kind's voice, then drive, then reverb, then a peak
  * normaliser, so every result is loud enough to audition and never clips.
  */
-import { SAMPLE_RATE, saturate, StateVariableFilter } from '../../db/seed/music/dsp';
-import { applyReverb, removeDc } from '../../db/seed/music/effects';
-import { createRng } from '../../db/seed/random';
+import { SAMPLE_RATE, saturate, StateVariableFilter } from '../../lib/music/dsp';
+import { applyReverb, removeDc } from '../../lib/music/effects';
+import { createRng } from '../../lib/random';
 import type { SoundRecipe } from './describe-sound';
 import { VOICES, type Variation } from './sound-voices';
 

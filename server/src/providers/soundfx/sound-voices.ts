@@ -8,7 +8,7 @@ import {
   Oscillator,
   SAMPLE_RATE,
   StateVariableFilter,
-} from '../../db/seed/music/dsp';
+} from '../../lib/music/dsp';
 import type { SoundKind, SoundRecipe } from './describe-sound';
 import { FOLEY_VOICES } from './foley-voices';
 

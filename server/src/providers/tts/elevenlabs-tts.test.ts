@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createElevenLabsClient } from '../elevenlabs/elevenlabs-client';
-import { startFakeElevenLabs, type FakeElevenLabs } from '../elevenlabs/fake-elevenlabs';
+import { startFakeElevenLabs, type FakeElevenLabs } from '../../test/fakes/fake-elevenlabs';
 import { createElevenLabsTts } from './elevenlabs-tts';
 
 describe('ElevenLabs text to speech and voices', () => {

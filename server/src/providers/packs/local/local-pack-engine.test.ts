@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRng } from '../../../db/seed/random';
+import { createRng } from '../../../lib/random';
 import { createLocalStorage } from '../../storage/local-storage';
 import { newStorageKey, type StorageProvider } from '../../storage/storage';
 import { analysePhoto, isSkin, type PhotoAnalysis } from './analyse-photo';

@@ -7,7 +7,7 @@
  */
 import { buffer } from 'node:stream/consumers';
 import { z } from 'zod';
-import { createRng } from '../../../db/seed/random';
+import { createRng } from '../../../lib/random';
 import { newStorageKey, type StorageProvider } from '../../storage/storage';
 import type { PackEngine, TrainingState } from '../pack-engine';
 import { analysePhoto, type PhotoAnalysis } from './analyse-photo';

@@ -6,7 +6,7 @@
  * seeded generator, so one prompt and seed always give the same image.
  */
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
-import type { Rng } from '../../../db/seed/random';
+import type { Rng } from '../../../lib/random';
 import type { Region, Rgb } from './analyse-photo';
 import type { PressShotStyle } from './prompt-style';
 

@@ -8,17 +8,37 @@ import { z } from 'zod';
 import { TRACK_MESSAGES } from '@klang/domain';
 import type { Db } from '../../db/client';
 import type { Job, JobHandler } from '../../jobs/runner';
-import { newStorageKey, type StorageProvider } from '../../providers/storage/storage';
+import { BUCKETS, newStorageKey, type StorageProvider } from '../../providers/storage/storage';
 import { NotAudioError, transcodeToRendition, type Rendition } from './audio-transcode';
 import type { TracksRepository } from './tracks.repository';
 
-const payloadSchema = z.object({ trackId: z.uuid() });
+/** Transcodes an upload into the rendition listeners hear; queued with the track's row. */
+export const PROCESS_TRACK_JOB = 'tracks.process';
+/** Deletes a stored file no track has claimed; queued before the file is stored. */
+export const DISCARD_UNCLAIMED_JOB = 'tracks.discard-unclaimed';
+/** An upload still unrecorded after this long was cut off (a crash, a closed tab): its file goes. */
+export const UPLOAD_CLAIM_MS = 60 * 60_000;
+/** A cover no track has taken after a day was abandoned with its upload form. */
+export const COVER_CLAIM_MS = 24 * 60 * 60_000;
 
-export interface ProcessTrackDeps {
+export interface TracksJobsDeps {
   db: Db;
   repository: TracksRepository;
   storage: StorageProvider;
   log: FastifyBaseLogger;
+}
+
+/** The tracks area's background work by kind, for `registerJobs`. */
+export function createTracksJobHandlers(deps: TracksJobsDeps): Record<string, JobHandler> {
+  return {
+    [PROCESS_TRACK_JOB]: createProcessTrackHandler(deps),
+    [DISCARD_UNCLAIMED_JOB]: createDiscardUnclaimedHandler(deps),
+  };
+}
+
+const processPayload = z.object({ trackId: z.uuid() });
+
+export interface ProcessTrackDeps extends TracksJobsDeps {
   /** Tests stand in for a crash between steps; production passes nothing. */
   afterRenditionStored?: (trackId: string) => Promise<void>;
   transcode?: (input: string, output: string) => Promise<Rendition>;
@@ -36,7 +56,7 @@ export function createProcessTrackHandler(deps: ProcessTrackDeps): JobHandler {
   const transcode = deps.transcode ?? transcodeToRendition;
 
   return async function processTrack(job: Job) {
-    const { trackId } = payloadSchema.parse(job.payload);
+    const { trackId } = processPayload.parse(job.payload);
     const track = await repository.processingState(trackId);
     if (!track || track.is_deleted || track.status !== 'processing' || !track.source_key) return;
     const renditionKey = await repository.reserveRenditionKey(trackId, newStorageKey('mp3'));
@@ -86,5 +106,24 @@ export function createProcessTrackHandler(deps: ProcessTrackDeps): JobHandler {
     } finally {
       await rm(work, { recursive: true, force: true });
     }
+  };
+}
+
+const discardPayload = z.object({ bucket: z.enum(BUCKETS), key: z.string() });
+
+/**
+ * The `tracks.discard-unclaimed` job, due once its claim time has passed: deletes the file and
+ * its media row unless a track uses them by then. So a process killed between storing an upload
+ * and recording its track, or a cover stored for a form that was never sent, leaves nothing.
+ */
+export function createDiscardUnclaimedHandler(deps: {
+  repository: TracksRepository;
+  storage: StorageProvider;
+}): JobHandler {
+  return async function discardUnclaimed(job) {
+    const { bucket, key } = discardPayload.parse(job.payload);
+    if (await deps.repository.isClaimed(bucket, key)) return;
+    await deps.repository.forgetMedia(bucket, key);
+    await deps.storage.delete(bucket, key);
   };
 }

@@ -1,5 +1,5 @@
-import { createTestApp, type TestApp } from '../../../test/app';
-import { startFakeStripe } from './fake-stripe';
+import { createTestApp, type TestApp } from './app';
+import { startFakeStripe } from './fakes/fake-stripe';
 
 export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
 

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
-import { wavHeader as wavFileHeader } from '../../providers/audio/wav';
+import { wavHeader as wavFileHeader } from '../providers/audio/wav';
 
 /** A 16-bit stereo PCM WAV of a sine tone, built in memory (tests and benchmarks). */
 export function makeWav(seconds: number, frequency = 440, sampleRate = 44_100): Buffer {

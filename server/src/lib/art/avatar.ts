@@ -3,10 +3,18 @@
  * base hue, with no letters, so a profile picture never spells out a name.
  */
 import sharp from 'sharp';
-import type { AvatarStyle } from '../catalogue';
 import { createRng, type Rng } from '../random';
 import { getGrainOverlay } from './grain';
 import { createElement, createSoftDisc, formatHsl, formatNumber, wrapSvg } from './svg';
+
+export const AVATAR_MOTIFS = ['aura', 'rings', 'petals', 'shards'] as const;
+export type AvatarMotif = (typeof AVATAR_MOTIFS)[number];
+
+/** Inputs of the generative avatar: a base hue (0-360) and a composition. */
+export interface AvatarStyle {
+  hue: number;
+  motif: AvatarMotif;
+}
 
 export const AVATAR_SIZE = 512;
 const CENTER = AVATAR_SIZE / 2;

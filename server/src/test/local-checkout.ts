@@ -1,7 +1,7 @@
 import { PRO_PLAN } from '@klang/domain';
 import { expect } from 'vitest';
-import { clientFor, cookieOf, nextAddress, type Client } from '../../../test/accounts-helpers';
-import type { TestApp } from '../../../test/app';
+import { clientFor, cookieOf, nextAddress, type Client } from './accounts-helpers';
+import type { TestApp } from './app';
 
 /** A visitor's temporary checkout user (spec 001 §4), signed in as the browser would be. */
 export async function checkoutUser(t: TestApp): Promise<Client> {

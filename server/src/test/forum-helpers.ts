@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { ForumPost, ForumReply } from '@klang/domain';
-import type { Queryable } from '../../db/client';
-import { nextAddress, signUp, type Client } from '../../test/accounts-helpers';
+import type { Queryable } from '../db/client';
+import { nextAddress, signUp, type Client } from './accounts-helpers';
 
 /** A signed-in forum user: the accounts client plus the verbs the forum also uses. */
 export interface ForumClient extends Client {

@@ -2,9 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { measureLoudness, TARGET_LUFS } from '../../../modules/tracks/audio-transcode';
-import { decodeToMono } from '../../../providers/audio/ffmpeg';
-import { SEED_TRACKS } from '../catalogue-tracks';
+import { measureLoudness, TARGET_LUFS } from '../../modules/tracks/audio-transcode';
+import { decodeToMono } from '../../providers/audio/ffmpeg';
+import { SEED_TRACKS } from '../../db/seed/catalogue-tracks';
 import { createMusicParams } from './compose-params';
 import { getDurationMs, renderTrack } from './render-track';
 

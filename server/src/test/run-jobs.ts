@@ -1,5 +1,5 @@
-import { createJobRunner } from '../../../jobs/runner';
-import type { TestApp } from '../../../test/app';
+import { createJobRunner } from '../jobs/runner';
+import type { TestApp } from './app';
 
 /** Runs every job that is due, including the ones those jobs queue, until none is left. */
 export async function runDueJobs(t: TestApp): Promise<void> {

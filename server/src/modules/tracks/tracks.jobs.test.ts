@@ -5,11 +5,9 @@ import { createJobRunner } from '../../jobs/runner';
 import { createTestApp, type TestApp } from '../../test/app';
 import { nextAddress, signUp } from '../../test/accounts-helpers';
 import { createLocalStorage } from '../../providers/storage/local-storage';
-import { createProcessTrackHandler } from './process-track.job';
 import { createTracksRepository } from './tracks.repository';
-import { DISCARD_UNCLAIMED_JOB } from './discard-unclaimed.job';
-import { PROCESS_TRACK_JOB } from './tracks.service';
-import { makeWav } from './test-audio';
+import { createProcessTrackHandler, DISCARD_UNCLAIMED_JOB, PROCESS_TRACK_JOB } from './tracks.jobs';
+import { makeWav } from '../../test/test-audio';
 
 let t: TestApp;
 

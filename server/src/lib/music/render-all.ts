@@ -6,7 +6,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { RUNS_COMPILED, SERVER_DIST_DIR } from '../../../lib/package-paths';
+import { RUNS_COMPILED, SERVER_DIST_DIR } from '../package-paths';
 import type { MusicParams } from './music-params';
 import { getDurationMs, renderTrack } from './render-track';
 import type { RenderJob, RenderReply } from './render-worker';

@@ -3,9 +3,15 @@
  * for house, acid green on navy for drum & bass, monochrome with a red accent for techno, violet
  * and pink for garage. A listener who likes several tracks of one genre sees a family resemblance.
  */
-import type { SeedGenre } from '../catalogue';
+import type { Genre } from '@klang/domain';
 import type { Rng } from '../random';
 import { formatHsl } from './svg';
+
+/** The genres cover art has a palette for (the seed's genres). */
+export type CoverGenre = Extract<
+  Genre,
+  'Minimal / Deep Tech' | 'House / Tech House' | 'Drum n Bass' | 'Techno' | 'UK Garage'
+>;
 
 export type Hsl = [number, number, number];
 
@@ -27,7 +33,7 @@ interface GenreColours {
   saturation: [number, number];
 }
 
-const GENRE_COLOURS: Record<SeedGenre, GenreColours> = {
+const GENRE_COLOURS: Record<CoverGenre, GenreColours> = {
   'Minimal / Deep Tech': { base: [168, 214], accent: 32, saturation: [25, 55] },
   'House / Tech House': { base: [8, 42], accent: 328, saturation: [60, 85] },
   'Drum n Bass': { base: [212, 238], accent: 92, saturation: [55, 85] },
@@ -46,7 +52,7 @@ export interface PaletteSeed {
 }
 
 /** Creates the palette of one cover or avatar. */
-export function createPalette(genre: SeedGenre, rng: Rng): Palette {
+export function createPalette(genre: CoverGenre, rng: Rng): Palette {
   const colours = GENRE_COLOURS[genre];
   const hue = rng.range(colours.base[0], colours.base[1]);
   const accent = colours.accent + rng.range(-10, 10);

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { SEED_CATALOGUE } from '../catalogue';
+import { SEED_CATALOGUE } from '../../db/seed/catalogue';
 import { buildAvatarSvg, renderAvatar } from './avatar';
 import { buildCoverSvg, renderCover } from './cover';
 

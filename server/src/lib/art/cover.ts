@@ -3,11 +3,10 @@
  * rasterized by sharp (librsvg), given film grain and written as a 1000×1000 JPEG.
  */
 import sharp from 'sharp';
-import type { SeedTrack } from '../catalogue';
 import { createRng } from '../random';
 import { COVER_MOTIFS, drawMotif } from './cover-motifs';
 import { getGrainOverlay } from './grain';
-import { createPalette } from './palette';
+import { createPalette, type CoverGenre } from './palette';
 import { createElement, wrapSvg } from './svg';
 
 export const COVER_SIZE = 1000;
@@ -25,7 +24,7 @@ export function createVignette(size: number, isDark: boolean): { defs: string; b
 }
 
 /** Builds the cover's SVG source (exported for inspection and tests). */
-export function buildCoverSvg(track: Pick<SeedTrack, 'key' | 'genre'>): string {
+export function buildCoverSvg(track: { key: string; genre: CoverGenre }): string {
   const rng = createRng(`cover:${track.key}`);
   const palette = createPalette(track.genre, rng);
   const motif = rng.pick(COVER_MOTIFS);
@@ -35,7 +34,7 @@ export function buildCoverSvg(track: Pick<SeedTrack, 'key' | 'genre'>): string {
 }
 
 /** Renders a track's cover to a 1000×1000 JPEG. */
-export function renderCover(track: Pick<SeedTrack, 'key' | 'genre'>): Promise<Buffer> {
+export function renderCover(track: { key: string; genre: CoverGenre }): Promise<Buffer> {
   return rasterizeCover(buildCoverSvg(track));
 }
 

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import type { StorageProvider } from '../../providers/storage/storage';
+import { accountFunctionsRoutes } from './account-functions.routes';
+import { createAccountsRepository } from './accounts.repository';
+import { accountsRoutes } from './accounts.routes';
+import { createAccountsService, type AccountsServiceDeps } from './accounts.service';
+import { createInvitesRepository } from './invites.repository';
+import { invitesRoutes } from './invites.routes';
+import { createInvitesService } from './invites.service';
+
+export interface AccountsModuleDeps {
+  db: Db;
+  storage: StorageProvider;
+  email: AccountsServiceDeps['email'];
+  publicUrl: string;
+  /** The loyalty area's daily-login award. */
+  awardDailyLogin: AccountsServiceDeps['awardDailyLogin'];
+  /** What other areas (the Kit) keep of the demo account's session, cleared at each demo login. */
+  clearDemoWork: AccountsServiceDeps['clearDemoWork'];
+}
+
+/**
+ * The accounts area: signup, login, sessions' account routes, settings, the spec's account
+ * functions and listener invites (decision 0120). Returns its service: the Kit checks access
+ * through it, billing reads accounts through it, payments' jobs discard temporary accounts.
+ */
+export async function registerAccounts(app: FastifyInstance, deps: AccountsModuleDeps) {
+  const repository = createAccountsRepository(deps.db);
+  const invites = createInvitesService({ repository: createInvitesRepository(deps.db) });
+  const service = createAccountsService({
+    repository,
+    storage: deps.storage,
+    email: deps.email,
+    publicUrl: deps.publicUrl,
+    log: app.log,
+    awardDailyLogin: deps.awardDailyLogin,
+    clearDemoWork: deps.clearDemoWork,
+    invites,
+  });
+  await app.register(accountsRoutes, { service });
+  await app.register(invitesRoutes, { service: invites });
+  await app.register(accountFunctionsRoutes, { service });
+  return { service };
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { registerJobs } from '../../jobs/registry';
+import type { CoverArtProvider } from '../../providers/images/cover-art';
+import type { StorageProvider } from '../../providers/storage/storage';
+import { createTracksJobHandlers } from './tracks.jobs';
+import { createTracksRepository } from './tracks.repository';
+import { tracksRoutes } from './tracks.routes';
+import { createTracksService } from './tracks.service';
+
+export interface TracksModuleDeps {
+  db: Db;
+  storage: StorageProvider;
+  coverArt: CoverArtProvider;
+}
+
+/**
+ * The artist workspace's tracks: streamed uploads, covers, the dashboard (decision 0011), and
+ * the `tracks.process` and `tracks.discard-unclaimed` jobs.
+ */
+export async function registerTracks(app: FastifyInstance, deps: TracksModuleDeps): Promise<void> {
+  const { db, storage } = deps;
+  const repository = createTracksRepository(db);
+  await app.register(tracksRoutes, {
+    service: createTracksService({ db, repository, storage, coverArt: deps.coverArt, log: app.log }),
+  });
+  registerJobs(app, { handlers: createTracksJobHandlers({ db, repository, storage, log: app.log }) });
+}
