@@ -54,9 +54,8 @@ export default tseslint.config(
       'server/src/db/**',
       // The durable job queue is the only code that reads and writes `jobs`.
       'server/src/jobs/runner.ts',
-      // Request infrastructure that owns its table and runs before any area: `sessions`, `rate_limits`.
+      // Request infrastructure that owns its table and runs before any area: `sessions`.
       'server/src/plugins/session.ts',
-      'server/src/plugins/rate-limit.ts',
       // Operator scripts run once by hand against the database.
       'server/src/scripts/**',
     ],

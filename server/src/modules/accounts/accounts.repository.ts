@@ -329,21 +329,6 @@ export function createAccountsRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** One hit on a counter in rate_limits; returns the hits in the current window. */
-    async hit(key: string, windowMs: number): Promise<number> {
-      const row = await one<{ hits: number }>(
-        db,
-        `insert into rate_limits (key, hits, reset_at)
-         values ($1, 1, now() + make_interval(secs => $2::double precision / 1000))
-         on conflict (key) do update set
-           hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
-           reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-         returning hits`,
-        [key, windowMs],
-      );
-      return row.hits;
-    },
-
     async paymentSubscription(accountId: string) {
       return maybeOne<{
         subscription_status: string;

@@ -57,6 +57,8 @@ export interface AccountsServiceDeps {
   /** What other areas keep of the shared demo account's session, cleared at each demo login. */
   clearDemoWork: (userId: string) => Promise<void>;
   invites: Pick<InvitesService, 'assertOpen'>;
+  /** One hit on a shared rate-limit counter (the rate-limit plugin's): the hits in its window so far. */
+  countHit: (key: string, windowMs: number) => Promise<number>;
   /** What time it is for the rules that count days (the signup trial); the real clock by default. */
   clock?: () => Date;
 }
@@ -118,7 +120,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   }
 
   async function throttle(key: string, limit: { max: number; windowMs: number }): Promise<void> {
-    const hits = await repository.hit(key, limit.windowMs);
+    const hits = await deps.countHit(key, limit.windowMs);
     if (hits > limit.max) throw new AppError('RATE_LIMITED', MESSAGES.tooManyRequests);
   }
 
