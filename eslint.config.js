@@ -54,8 +54,6 @@ export default tseslint.config(
       'server/src/db/**',
       // The durable job queue is the only code that reads and writes `jobs`.
       'server/src/jobs/runner.ts',
-      // Request infrastructure that owns its table and runs before any area: `sessions`.
-      'server/src/plugins/session.ts',
       // Operator scripts run once by hand against the database.
       'server/src/scripts/**',
     ],
