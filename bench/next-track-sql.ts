@@ -1,4 +1,4 @@
-// The Discover pick at SQL level on PostgreSQL (issue 5, reference A5/P2): the random-key
+// The Discover pick at SQL level on PostgreSQL (issue 5, performance-and-security A5/P2): the random-key
 // query Klang runs against the ORDER BY random() it replaces, on dataset S, for ordinary
 // users and for a user who has liked three quarters of the featured tracks.
 //   npx tsx bench/next-track-sql.ts        (writes bench/results/next-track-sql.json)

@@ -1,4 +1,4 @@
-// Start-up benchmark (reference goal P15: ready in ≤ 10 s on an existing PGlite data directory),
+// Start-up benchmark (performance-and-security goal P15: ready in ≤ 10 s on an existing PGlite data directory),
 // with the resident memory once ready and the time of a first start that seeds an empty one.
 // The server runs compiled, as `npm start` runs it (decision 0160); the script builds it first.
 //   npx tsx bench/startup.ts            (writes bench/results/startup.json)

@@ -1,4 +1,4 @@
-// Upload ingest benchmark (reference goal P11): a 75 MiB upload streamed through the real server
+// Upload ingest benchmark (performance-and-security goal P11): a 75 MiB upload streamed through the real server
 // (size guard, magic-byte check, sha256, fsync, rename, media and track rows, job enqueued),
 // timed against `sha256sum` of the same file, with the server's peak memory for one upload and
 // for four at once. The server runs main.ts on PGlite without demo content, pinned to core 0;

@@ -1,7 +1,7 @@
-// Transcode benchmark (reference goal P12: ≤ 60 ms per MiB of WAV, ≈ 1.3× a plain LAME encode):
+// Transcode benchmark (performance-and-security goal P12: ≤ 60 ms per MiB of WAV, ≈ 1.3× a plain LAME encode):
 // the processing job's transcode (loudness pass, normalised 192 kbit/s MP3 without tags, peaks
 // from the same decode, encoded by the machine's default encoder) against a plain `lame -b 192`
-// of the same WAV, the reference's baseline. Needs Debian's `lame` (`apt-get install lame`).
+// of the same WAV, the baseline of performance-and-security goal P12. Needs Debian's `lame` (`apt-get install lame`).
 // Interleaved runs, medians. Run pinned: `taskset -c 1 npx tsx bench/upload-transcode.ts`.
 //   writes bench/results/upload-transcode.json
 import { spawnSync } from 'node:child_process';

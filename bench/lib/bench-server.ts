@@ -1,5 +1,5 @@
 // The real Klang app on PostgreSQL plus a plain hello-world route in the same process, so the
-// endpoints can be measured as a ratio to the framework's own floor (reference A9).
+// endpoints can be measured as a ratio to the framework's own floor (performance-and-security A9).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

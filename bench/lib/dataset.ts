@@ -8,7 +8,7 @@ export interface DatasetSize {
   heavyLikes: number;
 }
 
-/** Dataset S of the reference (A9): 100k tracks, 20% featured, 10k users × 100 interactions. */
+/** Dataset S of performance-and-security §0 and A9: 100k tracks, 20% featured, 10k users × 100 interactions. */
 export const DATASET_S: DatasetSize = {
   tracks: 100_000,
   users: 10_000,

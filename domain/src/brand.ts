@@ -1,4 +1,4 @@
-/** The product name: every `{product}` of the spec (DECISIONS.md). */
+/** The product name: every `{product}` of the spec (product-decisions.md). */
 export const PRODUCT_NAME = 'Klang';
 
 /** Theme palettes of spec 000 §3. Dark is the default theme. */

@@ -1,5 +1,5 @@
 /**
- * The shared demo account (spec 001 §4 Demo login, DECISIONS.md): an artist seeded at first
+ * The shared demo account (spec 001 §4 Demo login, product-decisions.md): an artist seeded at first
  * start whose credentials /demo-login shows. Every restriction on it is enforced by the server.
  */
 export const DEMO_ACCOUNT = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error the API answers with has one of these codes (STYLE.md, Errors and messages). */
+/** Every error the API answers with has one of these codes (CONTRIBUTING.md, Errors and messages). */
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'UNAUTHENTICATED',

@@ -1,5 +1,5 @@
 /**
- * One genre catalogue for client and server, with a flag per context (DECISIONS.md, Genres).
+ * One genre catalogue for client and server, with a flag per context (product-decisions.md, Genres).
  * The interest form keeps its own spelling of the names, as spec 000 §5 gives them.
  */
 export const GENRES = [

@@ -1,5 +1,5 @@
 /**
- * Loyalty tiers and K-Points (spec 001 §4, spec 000 §1, DECISIONS.md Loyalty).
+ * Loyalty tiers and K-Points (spec 001 §4, spec 000 §1, product-decisions.md Loyalty).
  * The stored tier of a new row is 'Bronze', which the card reads as Red / Community.
  */
 export const LOYALTY_TIERS = [

@@ -21,7 +21,7 @@ export const PRO_PLAN = {
   offerTrialDays: 30,
 } as const;
 
-/** The in-app trial given at signup after a successful checkout (DECISIONS.md). */
+/** The in-app trial given at signup after a successful checkout (product-decisions.md). */
 export const SIGNUP_TRIAL_DAYS = 14;
 
 export const USER_ROLES = ['artist', 'listener'] as const;

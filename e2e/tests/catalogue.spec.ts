@@ -100,7 +100,7 @@ test('the loyalty card shows the tier and progress, and points grow with a like'
 
   await likeFirstTrack(page);
   const after = await readPoints();
-  // A like earns its swipe and like points (DECISIONS.md, Loyalty).
+  // A like earns its swipe and like points (product-decisions.md, Loyalty).
   expect(after.points).toBe(before.points + 6);
   await expect(after.dialog.getByText('Likes')).toBeVisible();
 });

@@ -197,7 +197,7 @@ test('a post that cannot be loaded goes back to the list, and the Open Forum but
 });
 
 /**
- * Admins are granted from the command line (DECISIONS.md), and that script needs the data
+ * Admins are granted from the command line (product-decisions.md), and that script needs the data
  * directory to itself, so this journey runs on its own server: seeded at a first start, stopped,
  * the demo account made an admin, and started again.
  */

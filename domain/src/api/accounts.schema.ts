@@ -52,7 +52,7 @@ export const listenerSignupSchema = z.object({
   username: usernameSchema,
   email,
   password: newPasswordSchema,
-  /** An invite link's token (DECISIONS.md Invites); the signup is open without one. */
+  /** An invite link's token (product-decisions.md Invites); the signup is open without one. */
   inviteToken: z.string({ error: INVITE_MESSAGES.invalid }).max(128, INVITE_MESSAGES.invalid).optional(),
 });
 export type ListenerSignup = z.input<typeof listenerSignupSchema>;

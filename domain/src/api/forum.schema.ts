@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The forum's payloads (spec 002 §2.7 to §2.9, §3 to §9; DECISIONS.md Data). An anonymous post or
+ * The forum's payloads (spec 002 §2.7 to §2.9, §3 to §9; product-decisions.md Data). An anonymous post or
  * reply carries `author: null` and nothing else that could name its writer.
  */
 
@@ -95,7 +95,7 @@ const postFields = {
   id: z.uuid(),
   title: z.string(),
   category: z.object({ id: z.uuid(), name: z.string(), color: z.string() }),
-  /** Null on an anonymous post, for every viewer (DECISIONS.md, Data). */
+  /** Null on an anonymous post, for every viewer (product-decisions.md, Data). */
   author: forumAuthorSchema.nullable(),
   isAnonymous: z.boolean(),
   /** True only on the viewer's own non-anonymous posts. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Each listener's invites (FAQ, DECISIONS.md Invites): five personal links, each good for one signup. */
+/** Each listener's invites (FAQ, product-decisions.md Invites): five personal links, each good for one signup. */
 export const INVITES_PER_LISTENER = 5;
 
 /** The query parameter of an invite link: `/signup/listener?invite=<token>`. */

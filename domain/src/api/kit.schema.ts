@@ -6,7 +6,7 @@ import { TIER_LIMITS } from '../tiers';
 export const KIT_TOOLS = ['soundlab', 'vocallab', 'tutorlab', 'abel', 'klang-pack', 'test-voice'] as const;
 export type KitTool = (typeof KIT_TOOLS)[number];
 
-/** DECISIONS.md, Creator tools: free artists may open only the voice test tool. */
+/** product-decisions.md, Creator tools: free artists may open only the voice test tool. */
 export const FREE_KIT_TOOLS: readonly KitTool[] = ['test-voice'];
 
 /**

@@ -66,7 +66,7 @@ export const subscriptionStateSchema = z.object({
   provider: z.enum(['stripe', 'local']).nullable(),
   currentPeriodEnd: z.string().nullable(),
   trialEnd: z.string().nullable(),
-  /** The in-app trial's end (DECISIONS.md: 14 days after a signup that followed a checkout). */
+  /** The in-app trial's end (product-decisions.md: 14 days after a signup that followed a checkout). */
   trialEndDate: z.string().nullable(),
   cancelAtPeriodEnd: z.boolean(),
   /** Whether there is a subscription to cancel, resume or manage billing for. */

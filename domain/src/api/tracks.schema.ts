@@ -60,7 +60,7 @@ const blankToUndefined = (value: unknown) =>
 
 /**
  * The fields sent with an upload (as the query of the audio request, whose body is the file).
- * Only the upload-selectable genres pass (DECISIONS.md, Genres); the label defaults to Unsigned.
+ * Only the upload-selectable genres pass (product-decisions.md, Genres); the label defaults to Unsigned.
  */
 export const uploadTrackQuerySchema = z.object({
   title: z.preprocess(

@@ -23,7 +23,7 @@ export interface QueryOptions {
    * Prepare the statement once per connection and let PostgreSQL reuse its plan. For the hot
    * key lookups and writes of a request, where parsing and planning cost ten times the
    * execution; never for a query whose best plan depends on its parameters, such as the
-   * random-key pick (reference A5: a cached generic plan made it 20x slower). PGlite ignores it.
+   * random-key pick (performance-and-security A5: a cached generic plan made it 20x slower). PGlite ignores it.
    */
   prepare?: boolean;
 }
@@ -182,7 +182,7 @@ async function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): Promise<
   const asQueryable = (q: pg.Pool | pg.PoolClient): Queryable => ({
     async query<Row>(sql: string, params?: readonly unknown[], options?: QueryOptions) {
       // Unnamed statements unless asked: a named (cached generic) plan slows the random-key pick
-      // by 20x for users with many likes (shared/reference/performance-and-security.md A5).
+      // by 20x for users with many likes (performance-and-security.md A5).
       const values = params as unknown[] | undefined;
       try {
         const result = options?.prepare

@@ -16,7 +16,7 @@ interface Problem {
 const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 /**
- * One error handler for the whole API (STYLE.md). Services throw AppError with a user-facing
+ * One error handler for the whole API (CONTRIBUTING.md). Services throw AppError with a user-facing
  * message; validation failures name the fields; anything else is logged with the request id
  * and answered with a generic 500 that carries no internal detail.
  */

@@ -6,7 +6,7 @@ import { createRateLimitsRepository } from './rate-limits.repository';
 
 /**
  * Rate limits kept in the database rather than in process memory, so two app instances share
- * one count instead of doubling the limit (shared/reference/performance-and-security.md B4).
+ * one count instead of doubling the limit (performance-and-security.md B4).
  * Limits are opt-in per route: `config: { rateLimit: { max, timeWindow } }`.
  */
 export const rateLimitPlugin = fp(

@@ -1,4 +1,4 @@
-// Grants or revokes admin (DECISIONS.md: admins are the accounts listed in the admins table).
+// Grants or revokes admin (product-decisions.md: admins are the accounts listed in the admins table).
 // Usage: npm run grant-admin -w @klang/server -- someone@example.com
 //        npm run grant-admin -w @klang/server -- --revoke someone@example.com
 import { loadConfig } from '../config';

@@ -28,7 +28,7 @@ export async function forumUser(
   return { ...forumClient(app, user), username: user.username, email: user.email };
 }
 
-/** Admins are the accounts in the admins table (DECISIONS.md, Accounts). */
+/** Admins are the accounts in the admins table (product-decisions.md, Accounts). */
 export async function forumAdmin(app: FastifyInstance, db: Queryable) {
   const admin = await forumUser(app);
   await db.query('insert into admins (id) values ($1)', [admin.id]);

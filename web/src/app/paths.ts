@@ -51,11 +51,11 @@ export const paths = {
   profile: '/profile',
   forum: '/forum',
   forumPost: withParam('/forum/post/:postId'),
-  /** The welcome and status page (DECISIONS.md, Accounts). */
+  /** The welcome and status page (product-decisions.md, Accounts). */
   welcome: '/welcome',
 
   /** The feature tutorial's Upgrade target (spec 001 §2): lands on the upgrade flow. */
   subscription: '/subscription',
-  /** An older checkout return target: redirects to /profile with its query (DECISIONS.md). */
+  /** An older checkout return target: redirects to /profile with its query (product-decisions.md). */
   artistProfileLegacy: '/artist-profile',
 } as const;

@@ -106,7 +106,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // DECISIONS.md: /artist-profile?checkout=... is an older return target; keep its query.
+        // product-decisions.md: /artist-profile?checkout=... is an older return target; keep its query.
         path: paths.artistProfileLegacy,
         loader: ({ request }) => redirect(`${paths.profile}${new URL(request.url).search}`),
       },

@@ -24,7 +24,7 @@ create table tracks (
   uploaded_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   -- A random sort key: the Discover pick seeks into it instead of ORDER BY random()
-  -- (shared/reference/performance-and-security.md A5).
+  -- (performance-and-security.md A5).
   rnd double precision not null default random(),
   constraint tracks_title_check check (char_length(btrim(title)) between 1 and 200),
   constraint tracks_genre_check check (
@@ -62,7 +62,7 @@ create index track_interactions_user_idx on track_interactions (user_id, interac
 create index track_interactions_track_idx on track_interactions (track_id);
 
 -- A playback URL issued to a user for a track: the proof that the server served it before a
--- like, a dislike or credited listening is accepted (DECISIONS.md, Charts and Loyalty).
+-- like, a dislike or credited listening is accepted (product-decisions.md, Charts and Loyalty).
 create table playback_grants (
   user_id uuid not null references accounts (id) on delete cascade,
   track_id uuid not null references tracks (id) on delete cascade,
@@ -120,7 +120,7 @@ create table user_xp (
 );
 
 -- The points ledger: each award once. A track earns its swipe, like and library points once per
--- user, ever (DECISIONS.md), which the partial unique index enforces under concurrency.
+-- user, ever (product-decisions.md), which the partial unique index enforces under concurrency.
 create table point_awards (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references accounts (id) on delete cascade,

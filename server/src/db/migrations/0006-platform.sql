@@ -1,5 +1,5 @@
 -- Durable jobs, the email outbox and rate-limit counters: everything an app instance would
--- otherwise keep in memory lives here, so instances stay stateless (ARCHITECTURE.md).
+-- otherwise keep in memory lives here, so instances stay stateless (architecture.md).
 
 create table jobs (
   id uuid primary key default gen_random_uuid(),

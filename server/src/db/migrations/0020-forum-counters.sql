@@ -43,7 +43,7 @@ create trigger forum_replies_count after insert or delete on forum_replies
 for each row execute function forum_replies_count();
 
 -- An anonymous row has no author_id to cascade from; when its private owner link goes (the
--- account is deleted), the anonymous words go with it (DECISIONS.md, Data).
+-- account is deleted), the anonymous words go with it (product-decisions.md, Data).
 create function forum_post_owner_removed() returns trigger language plpgsql as $$
 begin
   delete from forum_posts where id = old.post_id and is_anonymous;

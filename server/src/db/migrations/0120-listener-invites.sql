@@ -1,4 +1,4 @@
--- Listener invites (DECISIONS.md Invites, FAQ: five per listener). One row per slot, made when
+-- Listener invites (product-decisions.md Invites, FAQ: five per listener). One row per slot, made when
 -- the listener first looks at them; a slot is used up when a signup redeems its token.
 -- The token is kept as issued, not hashed: the inviter's profile shows the link again to copy
 -- and share. It grants one listener signup with a credit, nothing on anyone's account.

@@ -258,7 +258,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
 
     /**
      * Spec 001 §4 Artist signup (completion): the temporary checkout user bound to this browser
-     * becomes the artist, with the trial when its checkout succeeded (14 days, DECISIONS.md).
+     * becomes the artist, with the trial when its checkout succeeded (14 days, product-decisions.md).
      * The welcome email is the screen's next step (send-email), as the spec sequences it.
      */
     async completeCheckoutSignup(

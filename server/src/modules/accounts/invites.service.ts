@@ -15,7 +15,7 @@ function newInviteToken(): string {
 }
 
 /**
- * Listener invites (DECISIONS.md Invites): five personal links per listener, each good for one
+ * Listener invites (product-decisions.md Invites): five personal links per listener, each good for one
  * listener signup that records who invited. The signup itself stays open without a link.
  */
 export function createInvitesService(deps: { repository: InvitesRepository }) {

@@ -18,7 +18,7 @@ const snapshotPayload = z.object({ day: z.iso.date() });
 const verdictPayload = z.object({ slot: z.iso.datetime() });
 
 /**
- * Writes the snapshot of the day its job names (DECISIONS.md Charts), in the live chart's order;
+ * Writes the snapshot of the day its job names (product-decisions.md Charts), in the live chart's order;
  * a day that has its rows already is left as it is (writeChartSnapshot).
  */
 export const chartSnapshotHandler: JobHandler = async (job, { db }) => {

@@ -209,7 +209,7 @@ export type CatalogueRepository = ReturnType<typeof createCatalogueRepository>;
 // The chart jobs' statements (catalogue.jobs.ts): one each, over the whole catalogue.
 
 /**
- * Writes one day's ranking of every active genre to chart_positions (DECISIONS.md Charts), in the
+ * Writes one day's ranking of every active genre to chart_positions (product-decisions.md Charts), in the
  * live chart's order (the verdict the chart-verdict job last computed, decision 0195), in one
  * statement and only when that day has no rows yet: a retry after a crash, or a second instance
  * running the same day, writes nothing more. Returns the rows written.

@@ -35,7 +35,7 @@ const CUSTOM_URL_PATH = /^\/([a-z0-9][a-z0-9-]{1,38}[a-z0-9])\/?$/i;
 /** A shared link is read by crawlers long after it is posted: its image URL lives a week. */
 const SHARE_IMAGE_SECONDS = 7 * 24 * 3600;
 
-/** How many places a chart shows (reference A6: the top 50). */
+/** How many places a chart shows (performance-and-security A6: the top 50). */
 export const CHART_LENGTH = 50;
 
 const MASKED = { isRevealed: false, title: MASK, artist: MASK, genre: MASK, label: MASK } as const;

@@ -4,7 +4,7 @@ import { AppError } from '../../errors';
 import { createFollowsRepository } from './follows.repository';
 
 /**
- * Follows (spec 001 §4 Follow), keyed on follower and artist id (DECISIONS.md, Data). The
+ * Follows (spec 001 §4 Follow), keyed on follower and artist id (product-decisions.md, Data). The
  * follower count on the artist moves in the same transaction as the row, so it stays exact.
  */
 export function createFollowsService(deps: { db: Db }) {

@@ -5,7 +5,7 @@ import { insertMedia } from '../../test/catalogue-fixtures';
 import { createPost, createReply, forumAdmin, forumUser, insertCategories } from '../../test/forum-helpers';
 
 /**
- * DECISIONS.md Data: anonymous posts and replies expose no author in any response, while the
+ * product-decisions.md Data: anonymous posts and replies expose no author in any response, while the
  * server keeps the private link (rate limits, moderation, account deletion).
  */
 describe('anonymous forum posts and replies', () => {

@@ -211,7 +211,7 @@ export function createForumRepository(db: Queryable) {
       return rows.length === 1;
     },
 
-    /** One atomic increment in SQL (DECISIONS.md, Data), never a read and a write back. */
+    /** One atomic increment in SQL (product-decisions.md, Data), never a read and a write back. */
     async incrementViews(postId: string): Promise<number | undefined> {
       const rows = await db.query<{ view_count: number }>(
         'update forum_posts set view_count = view_count + 1 where id = $1 returning view_count',

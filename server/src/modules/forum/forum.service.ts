@@ -35,7 +35,7 @@ export interface ForumDeps {
 }
 
 /**
- * The forum's rules (spec 002 §2.7 to §2.9, §4 to §6; DECISIONS.md Data). Every write that touches
+ * The forum's rules (spec 002 §2.7 to §2.9, §4 to §6; product-decisions.md Data). Every write that touches
  * a post's counters runs in one transaction holding that post's row lock; the counters themselves
  * move in database triggers (migration 0020), so cascades keep them exact too.
  */
@@ -129,7 +129,7 @@ export function createForumService(deps: ForumDeps) {
       return { post, viewer: { isAdmin: await repo.isAdmin(viewerId) } };
     },
 
-    /** One open, one view, counted in SQL (DECISIONS.md: never read and written back). */
+    /** One open, one view, counted in SQL (product-decisions.md: never read and written back). */
     async recordView(postId: string): Promise<{ viewCount: number }> {
       const viewCount = await repo.incrementViews(postId);
       if (viewCount === undefined) throw new AppError('NOT_FOUND', FORUM_MESSAGES.postNotFound);

@@ -100,7 +100,7 @@ export function createKlangPacksService(deps: KlangPacksServiceDeps) {
   return {
     /**
      * Stores one training photo: JPEG or PNG up to 5 MB that really decodes (spec 002 §5,
-     * DECISIONS.md Uploads), re-encoded as JPEG, which also drops its EXIF (location, camera).
+     * product-decisions.md Uploads), re-encoded as JPEG, which also drops its EXIF (location, camera).
      */
     async uploadPhoto(account: SessionAccount | null, bytes: Buffer): Promise<PackPhoto> {
       const { id: userId } = await assertMayCreate(account);

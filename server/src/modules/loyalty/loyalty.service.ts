@@ -25,7 +25,7 @@ const TRACK_ACTION_POINTS: Record<TrackAction, number> = {
 const MINUTE_MS = 60_000;
 
 /**
- * K-Points (DECISIONS.md, Loyalty). Every award goes through the ledger first, so a track earns
+ * K-Points (product-decisions.md, Loyalty). Every award goes through the ledger first, so a track earns
  * its swipe, like and library points once per user, ever, and toggling farms nothing. Methods
  * take the caller's transaction, so points commit or roll back with the action that earned them.
  */
@@ -95,7 +95,7 @@ export function createLoyaltyService(deps: { clock?: () => Date } = {}) {
     },
 
     /**
-     * Credits listening minutes (spec 000 §7 secure-listening-xp; DECISIONS.md): at most 1..60 per
+     * Credits listening minutes (spec 000 §7 secure-listening-xp; product-decisions.md): at most 1..60 per
      * call, never more than the wall-clock minutes since the last credit (or since the first
      * playback URL when there was none), and only while the user holds an unexpired playback URL.
      * The credit clock advances by the minutes awarded, so unclaimed real listening is not lost.

@@ -132,7 +132,7 @@ export function createBillingService(deps: {
         debug_info: {
           has_stripe_customer: Boolean(row?.customer_id),
           stripe_subscription_active: row?.subscription_status === 'active',
-          // No app-store billing exists in Klang (DECISIONS.md); these stay empty, honestly.
+          // No app-store billing exists in Klang (product-decisions.md); these stay empty, honestly.
           has_revenuecat_subscriber: false,
           revenuecat_entitlements: [] as string[],
         },

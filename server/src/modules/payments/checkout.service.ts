@@ -15,7 +15,7 @@ import { assertNotDemo, assertOwn, type AccountsService } from '../accounts/acco
 import { CHECKOUT_USER_TTL_MS, DISCARD_CHECKOUT_USER_JOB } from './payments.jobs';
 import type { PaymentsRepository } from './payments.repository';
 
-/** Where a checkout may send the browser back to (DECISIONS.md, return URLs). */
+/** Where a checkout may send the browser back to (product-decisions.md, return URLs). */
 const RETURNS = {
   success: [
     { path: '/signup/artist', param: 'checkout', value: 'success', withSession: true },

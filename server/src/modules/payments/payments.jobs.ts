@@ -16,7 +16,7 @@ export const SWEEP_CHECKOUT_USERS_JOB = 'payments.sweep-checkout-users';
 export const LOCAL_DELIVERY_JOB = 'payments.local-deliver';
 export const LOCAL_BILLING_CLOCK_JOB = 'payments.local-billing-clock';
 
-/** DECISIONS.md / issue 8: an abandoned temporary user goes after a day. */
+/** product-decisions.md / issue 8: an abandoned temporary user goes after a day. */
 export const CHECKOUT_USER_TTL_MS = 24 * 60 * 60_000;
 /** Provider calls one daily run makes at most; the rest wait for the next day. */
 const SYNC_BATCH = 200;
@@ -98,7 +98,7 @@ export function createBillingEmailHandler(deps: {
 }
 
 /**
- * The daily fall back to free (DECISIONS.md): subscriptions whose period ended without news are
+ * The daily fall back to free (product-decisions.md): subscriptions whose period ended without news are
  * asked about again first (a webhook may have been lost), then every tier nothing grants any more
  * goes back to free. Nothing is deleted.
  */

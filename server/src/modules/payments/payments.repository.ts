@@ -125,7 +125,7 @@ export function createPaymentsRepository(db: Db) {
 
     /**
      * Sets an artist's tier from the provider's; nothing else of the profile changes (tracks and
-     * features stay as they are). The in-app signup trial still running (DECISIONS.md: access
+     * features stay as they are). The in-app signup trial still running (product-decisions.md: access
      * while it runs) keeps the tier at trial when the provider grants nothing. A provider trial
      * moves the shown trial_end_date only later, never earlier, so the order of signup and
      * webhook does not matter.
@@ -191,7 +191,7 @@ export function createPaymentsRepository(db: Db) {
     },
 
     /**
-     * The daily fall back to free (DECISIONS.md): a trial whose in-app end has passed, or a tier
+     * The daily fall back to free (product-decisions.md): a trial whose in-app end has passed, or a tier
      * that came from a subscription the provider no longer grants (or whose period lapsed without
      * renewal), with no live subscription left. Only the tier changes; tracks, features and
      * settings stay. A pro tier that no payment ever gave (the seeded accounts) is not touched.

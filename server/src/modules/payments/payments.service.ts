@@ -33,7 +33,7 @@ const ENDED: readonly SubscriptionStatus[] = ['canceled', 'incomplete_expired'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * DECISIONS.md: access while the provider says trialing or active, free otherwise. The tier
+ * product-decisions.md: access while the provider says trialing or active, free otherwise. The tier
  * follows: trialing is the trial (ending when the provider's does), active is pro.
  */
 export function tierFor(status: SubscriptionStatus): SubscriptionTier {

@@ -135,7 +135,7 @@ export function createPlayerRepository(db: Queryable) {
      * eligible tracks with that lowest count; after that, among all eligible tracks. Either way it
      * seeks into the random key from `r` and wraps to the start of the range when nothing lies
      * above it: index scans on deck_exposure_fair_idx and deck_exposure_shuffle_idx plus a probe
-     * of the user's likes per row, independent of the catalogue's size (reference A5). The
+     * of the user's likes per row, independent of the catalogue's size (performance-and-security A5). The
      * insert's trigger counts the deal, so a concurrent pick already sees it.
      */
     async dealCandidate(

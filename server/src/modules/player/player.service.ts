@@ -37,7 +37,7 @@ export interface PlayerDeps {
 }
 
 /**
- * The Discover player's rules (spec 000 §4, spec 001 §4, DECISIONS.md Charts and Loyalty).
+ * The Discover player's rules (spec 000 §4, spec 001 §4, product-decisions.md Charts and Loyalty).
  * Listening stays blind on the server: nothing here returns a title, artist or cover for a track
  * until the user has liked it.
  */

@@ -5,8 +5,8 @@ import { AppError } from '../../errors';
 const SNIFF_BYTES = 12;
 
 /**
- * Does the start of a file look like MP3, WAV or MP4/M4A (shared/reference
- * performance-and-security.md B2: magic bytes, not the name or the declared type)? The job's
+ * Does the start of a file look like MP3, WAV or MP4/M4A (performance-and-security.md
+ * B2: magic bytes, not the name or the declared type)? The job's
  * decode is the real check; this one refuses a renamed document before it is stored.
  */
 export function looksLikeAudio(head: Buffer): boolean {

@@ -1,5 +1,5 @@
 /**
- * The one transcode of an upload (ARCHITECTURE.md, Media): decode, measure loudness, write a
+ * The one transcode of an upload (architecture.md, Media): decode, measure loudness, write a
  * loudness-normalised 192 kbit/s MP3 with no tags, chapters or pictures, and compute waveform
  * peaks from the same normalised signal. ffmpeg (the static build @ffmpeg-installer ships)
  * decodes and filters; the MP3 encoder is Debian's `lame` when installed (mp3-encoder.ts).

@@ -2,7 +2,7 @@ import { ACTIVE_CHART_GENRES, type SubscriptionTier } from '@klang/domain';
 import type { Queryable } from '../../db/client';
 
 /**
- * The tier that applies now (DECISIONS.md, Subscriptions): pro, a trial that has not ended, or a
+ * The tier that applies now (product-decisions.md, Subscriptions): pro, a trial that has not ended, or a
  * payment the provider reports trialing or active; anything else falls back to free.
  */
 const EFFECTIVE_TIER = `case
@@ -56,7 +56,7 @@ export interface NewMedia {
 
 /**
  * A track's place today is its live rank in its genre (the blind verdict desc, then newest, then
- * the id, as the charts order it: CHART_ORDER, decision 0195); the move compares it with yesterday's snapshot row (DECISIONS.md Charts), which the
+ * the id, as the charts order it: CHART_ORDER, decision 0195); the move compares it with yesterday's snapshot row (product-decisions.md Charts), which the
  * charts' daily job writes. Only ready, live tracks of an active chart genre are placed.
  * `$genres` is the parameter holding ACTIVE_CHART_GENRES.
  */

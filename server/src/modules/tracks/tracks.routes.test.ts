@@ -475,7 +475,7 @@ describe('chart place', () => {
     );
     const position = 1 + (above[0]?.n ?? 0);
     expect(byId[mine]).toEqual({ genre, position, movement: 3 - position });
-    // Drum n Bass is not an active chart genre yet (DECISIONS.md Genres).
+    // Drum n Bass is not an active chart genre yet (product-decisions.md Genres).
     expect(byId[dnb]).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Crash during processing (reference, security table row 10): a real job worker process
+ * Crash during processing (performance-and-security B9 #10): a real job worker process
  * (`src/worker.ts`) is killed with SIGKILL at a random moment of an upload's transcode, twenty
  * times; a restarted worker must then finish every track, with no stuck job, no half-written
  * rendition and no orphan file. Two processes share the queue only on PostgreSQL, so this runs

@@ -33,7 +33,7 @@ const payloadSchema = z.object({
 });
 
 /**
- * ALTCHA proof of work, verified here without any outside service (shared/reference/providers.md
+ * ALTCHA proof of work, verified here without any outside service (providers.md
  * §4). Challenges are signed in deterministic mode with SHA-256 and an expiry; the payload the
  * widget returns is base64 JSON of {challenge, solution}.
  */

@@ -25,7 +25,7 @@ export interface LocalStorageOptions {
 
 /**
  * Files under `<dir>/<bucket>/<key>`, served by the media routes through HMAC-signed URLs
- * (docs: shared/reference/providers.md §8). Writes go to a temporary file beside the target,
+ * (docs/providers.md §8). Writes go to a temporary file beside the target,
  * are fsynced and renamed into place, so a reader or a crash never sees half an object.
  */
 export function createLocalStorage(options: LocalStorageOptions): StorageProvider {

@@ -53,7 +53,7 @@ export function signedMediaPath(secret: string, grant: MediaGrant): string {
 
 /**
  * Checks a signed URL and returns the grant it carries, or undefined. Expiry is checked first,
- * then the MAC in constant time (shared/reference/performance-and-security.md B6). Callers
+ * then the MAC in constant time (performance-and-security.md B6). Callers
  * answer every refusal the same way, so a client never learns which part was wrong.
  */
 export function verifyMediaQuery(

@@ -12,7 +12,7 @@ const TYPE_BY_EXTENSION: Record<string, string> = {
 /**
  * Content types a media URL may pin. Anything a browser would run or render as a document
  * (HTML, SVG, XML, scripts) is left out, so even a polyglot upload is never served as a page
- * (shared/reference/performance-and-security.md B9 #6).
+ * (performance-and-security.md B9 #6).
  */
 const SERVABLE_TYPE =
   /^(?:audio\/[a-z0-9.+-]{1,40}|image\/(?:jpeg|png|webp|gif|avif)|application\/(?:zip|octet-stream))$/;

@@ -42,7 +42,7 @@ export type S3Storage = StorageProvider & { destroy(): void };
 /**
  * Any S3-compatible service (AWS, R2, MinIO, ...). One configured bucket holds every logical
  * bucket as a key prefix: `<bucket>/<key>`. Playback URLs are SigV4-presigned GETs with the
- * content type and disposition pinned (shared/reference/performance-and-security.md B6).
+ * content type and disposition pinned (performance-and-security.md B6).
  *
  * WARNING: @aws-sdk/lib-storage is not installed, and PutObject needs a known length, so a
  * stream is first spooled to a temporary file (hashed on the way) and then sent from disk.

@@ -37,7 +37,7 @@ export interface RangedObject {
 
 /**
  * Where files live. Keys are opaque (see newStorageKey): no user id, file name or title ever
- * appears in a key or a URL, which is part of keeping listening blind (ARCHITECTURE.md).
+ * appears in a key or a URL, which is part of keeping listening blind (architecture.md).
  */
 export interface StorageProvider {
   readonly name: 'local' | 's3';

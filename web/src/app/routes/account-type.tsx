@@ -12,7 +12,7 @@ const cardClasses =
 
 /**
  * /account-type (spec 000 §2): listener to interest registration (coming soon), artist to the
- * plans. The listener signup works today (DECISIONS.md Invites), so it is offered beside them.
+ * plans. The listener signup works today (product-decisions.md Invites), so it is offered beside them.
  */
 export function Component() {
   return (

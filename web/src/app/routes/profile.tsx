@@ -25,7 +25,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { INVITE_QUERY_PARAMETER } from '@klang/domain';
 import { paths } from '../paths';
 
-/** An invite link opens the listener signup with the token (DECISIONS.md Invites). */
+/** An invite link opens the listener signup with the token (product-decisions.md Invites). */
 function inviteUrl(token: string): string {
   const url = new URL(paths.signupListener, window.location.origin);
   url.searchParams.set(INVITE_QUERY_PARAMETER, token);

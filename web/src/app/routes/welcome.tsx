@@ -1,7 +1,7 @@
 import { AccountStatus } from '../../features/accounts/components/account-status';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** /welcome (spec 001 §2 Welcome/status page; its route is ours, DECISIONS.md). */
+/** /welcome (spec 001 §2 Welcome/status page; its route is ours, product-decisions.md). */
 export function Component() {
   useDocumentTitle('Welcome');
   return (

@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Reveal } from '@klang/domain';
+import { ApiError } from '../../lib/api-error';
 import { playerApi } from './api/player-api';
 import { getAudioElement } from './audio/audio-engine';
 import { discover, useDiscoverStore } from './discover-store';
@@ -83,6 +84,26 @@ describe('the Discover flow store', () => {
     expect(useDiscoverStore.getState().phase).toBe('start');
     // The Discover track it replaced was left unrated, where the element had it.
     expect(leave).toHaveBeenCalledExactlyOnceWith(SECOND.id, 12_345);
+  });
+
+  it('moves on when the track on screen is gone from the server, and stays on any other refusal', async () => {
+    vi.spyOn(playerApi, 'next')
+      .mockResolvedValueOnce({ state: 'track', track: FIRST })
+      .mockResolvedValue({ state: 'track', track: SECOND });
+    vi.spyOn(playerApi, 'leave').mockResolvedValue(undefined);
+    const gone = new ApiError({ status: 404, code: 'NOT_FOUND', message: 'This track is unavailable.' });
+    const notServed = new ApiError({ status: 403, code: 'FORBIDDEN', message: 'Listen first.' });
+    const dislike = vi.spyOn(playerApi, 'dislike').mockRejectedValueOnce(gone);
+    await discover.start();
+
+    await discover.skip();
+    expect(usePlayerStore.getState().currentTrack).toEqual(SECOND);
+    expect(useDiscoverStore.getState().error).toBeNull();
+
+    dislike.mockRejectedValueOnce(notServed);
+    await discover.skip();
+    expect(usePlayerStore.getState().currentTrack).toEqual(SECOND);
+    expect(useDiscoverStore.getState().error).toBe('Listen first.');
   });
 
   it('reports the track on screen as left when the page hides, unless it was liked', async () => {

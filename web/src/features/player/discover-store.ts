@@ -133,6 +133,21 @@ function show(next: BlindTrack): void {
   void prefetch(next.id);
 }
 
+/**
+ * Skips `id` on the server and returns the points it earned. A deal the server no longer knows
+ * (its track deleted or unfeatured since it was dealt, or a deal a database crash forgot,
+ * decision 0201) is gone already: skipping it moves on, rather than leaving the listener on a
+ * card that nothing can rate.
+ */
+async function skipUnlessGone(id: string): Promise<number> {
+  try {
+    return (await playerApi.dislike(id, positionMs())).pointsAwarded;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'NOT_FOUND') return 0;
+    throw error;
+  }
+}
+
 /** Shows the next track; resolves to its id, or null when there is none (an end state). */
 async function advance(currentId: string | null): Promise<string | null> {
   set({ error: null });
@@ -247,8 +262,7 @@ export const discover = {
       let current: string | null = first.id;
       while (current) {
         takeQueuedSkip();
-        const { pointsAwarded } = await playerApi.dislike(current, positionMs());
-        showPointsToast(pointsAwarded);
+        showPointsToast(await skipUnlessGone(current));
         const shown: string | null = await advance(current);
         current = takeQueuedSkip() ? shown : null;
       }

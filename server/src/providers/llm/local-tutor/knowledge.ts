@@ -1,7 +1,7 @@
 /**
  * The local tutor's knowledge base: music-production advice written for Klang's artists. Each
  * topic is a few self-contained passages (any one may be quoted alone), the words people use
- * when asking about it, and reference tracks worth studying for it. Genres match DECISIONS.md.
+ * when asking about it, and reference tracks worth studying for it. Genres match product-decisions.md.
  */
 export interface Reference {
   artist: string;

@@ -7,7 +7,7 @@ export const inviteKeys = {
   preview: (token: string) => ['invites', 'preview', token] as const,
 };
 
-/** The signed-in listener's five invite links (DECISIONS.md Invites). */
+/** The signed-in listener's five invite links (product-decisions.md Invites). */
 export function useListenerInvitesQuery(enabled: boolean) {
   return useQuery({
     queryKey: inviteKeys.mine,

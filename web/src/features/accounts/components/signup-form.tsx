@@ -44,7 +44,7 @@ export function SignupForm({
   kind: Kind;
   onSignedUp: () => void;
   completion?: ArtistCompletion | undefined;
-  /** A listener's invite link (DECISIONS.md Invites): the server uses it up and credits the inviter. */
+  /** A listener's invite link (product-decisions.md Invites): the server uses it up and credits the inviter. */
   inviteToken?: string | undefined;
   onInviteRefused?: ((message: string) => void) | undefined;
 }) {

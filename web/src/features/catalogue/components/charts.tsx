@@ -169,7 +169,7 @@ function ChartRow({
 
 /**
  * A run of hidden tracks as one line: how many, their places and their likes (every chart row's
- * like count stays readable, DECISIONS.md Charts), and Show to list them one by one.
+ * like count stays readable, product-decisions.md Charts), and Show to list them one by one.
  */
 function HiddenRun({
   segment,

@@ -7,7 +7,7 @@ import { TierProgressBar } from './tier-progress-bar';
 
 const number = new Intl.NumberFormat('en-GB');
 
-/** What earns K-Points, in the amounts the server awards (DECISIONS.md Loyalty). */
+/** What earns K-Points, in the amounts the server awards (product-decisions.md Loyalty). */
 const EARNING = [
   { icon: MoveHorizontal, label: 'Swipe a track you have not rated', points: POINTS.swipe },
   { icon: Heart, label: 'Like a track (plus the swipe)', points: POINTS.like },

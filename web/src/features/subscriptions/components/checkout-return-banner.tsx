@@ -7,7 +7,7 @@ import { isSubscriptionLive } from '../api/subscription-api';
 
 type Outcome = 'success' | 'cancelled';
 
-/** ?upgrade= is what the upgrade sends; ?checkout= is the other reading (spec 001 §2, DECISIONS.md). */
+/** ?upgrade= is what the upgrade sends; ?checkout= is the other reading (spec 001 §2, product-decisions.md). */
 function outcomeOf(params: URLSearchParams): Outcome | null {
   const value = params.get('upgrade') ?? params.get('checkout');
   return value === 'success' || value === 'cancelled' ? value : null;

@@ -24,7 +24,7 @@ type UpgradeDialogProps = {
 
 /**
  * Spec 001 §2 'Upgrade to Artist Pro': the offer (price, 30-day trial, benefits) and the checkout,
- * returning to /profile?upgrade=success|cancelled (DECISIONS.md).
+ * returning to /profile?upgrade=success|cancelled (product-decisions.md).
  */
 export function UpgradeDialog({ open, onOpenChange, tier, reason }: UpgradeDialogProps) {
   const origin = window.location.origin;
