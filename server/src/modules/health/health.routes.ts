@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponseSchema, readinessResponseSchema, type HealthResponse } from '@klang/domain';
-import type { Db } from '../../db/client';
 import { within } from '../../lib/deadline';
+import type { HealthRepository } from './health.repository';
 import type { Readiness } from './readiness';
 
 /** A database that has not answered `select 1` by then counts as down: health must not hang. */
 const PING_TIMEOUT_MS = 1500;
 
-async function databaseAnswers(db: Db): Promise<boolean> {
-  const ping = db.query('select 1').then(
+async function databaseAnswers(repository: HealthRepository): Promise<boolean> {
+  const ping = repository.ping().then(
     () => true,
     () => false,
   );
@@ -22,10 +22,10 @@ async function databaseAnswers(db: Db): Promise<boolean> {
  * a supervisor restarts only a dead process and a load balancer skips one that cannot serve.
  */
 export const healthRoutes: FastifyPluginAsyncZod<{
-  db: Db;
+  repository: HealthRepository;
   readiness: Readiness;
   providers: HealthResponse['providers'];
-}> = async (app, { db, readiness, providers }) => {
+}> = async (app, { repository, readiness, providers }) => {
   app.get(
     '/api/health',
     {
@@ -36,10 +36,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       },
     },
     async () => {
-      const databaseReachable = await databaseAnswers(db);
+      const databaseReachable = await databaseAnswers(repository);
       return {
         status: databaseReachable ? ('ok' as const) : ('degraded' as const),
-        database: db.kind,
+        database: repository.kind,
         databaseReachable,
         providers,
       };
@@ -59,7 +59,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       if (readiness.phase !== 'serving') {
         return reply.status(503).send({ ready: false, reason: readiness.phase });
       }
-      if (!(await databaseAnswers(db))) {
+      if (!(await databaseAnswers(repository))) {
         return reply.status(503).send({ ready: false, reason: 'database unavailable' as const });
       }
       return { ready: true };

@@ -1,22 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loyaltyCardSchema, type LoyaltyCard } from '@klang/domain';
-import type { Queryable } from '../../db/client';
 import { signedInId } from '../../plugins/session';
-import type { LoyaltyService } from './loyalty.service';
 
 /** The loyalty card (spec 001 §2 Modals): the stored row as the server keeps it, no arithmetic here. */
-export const loyaltyRoutes: FastifyPluginAsyncZod<{ db: Queryable; loyalty: LoyaltyService }> = async (
-  app,
-  { db, loyalty },
-) => {
+export const loyaltyRoutes: FastifyPluginAsyncZod<{
+  /** The user's card (LoyaltyService.card, read outside any caller's transaction). */
+  card: (userId: string) => Promise<LoyaltyCard>;
+}> = async (app, { card }) => {
   app.get(
     '/api/me/loyalty',
     {
       preValidation: app.requireSession,
       schema: { tags: ['loyalty'], response: { 200: loyaltyCardSchema } },
     },
-    async (request): Promise<LoyaltyCard> => {
-      return loyalty.card(db, signedInId(request.account));
-    },
+    async (request): Promise<LoyaltyCard> => card(signedInId(request.account)),
   );
 };
