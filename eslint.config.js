@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import boundaries from './tools/eslint-boundaries.js';
+import sqlLayer from './tools/eslint-sql-layer.js';
 
 export default tseslint.config(
   {
@@ -22,7 +23,7 @@ export default tseslint.config(
         tsconfigRootDir: import.meta.dirname,
       },
     },
-    plugins: { klang: boundaries },
+    plugins: { klang: { rules: { ...boundaries.rules, ...sqlLayer.rules } } },
     rules: {
       'klang/import-direction': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
@@ -39,6 +40,24 @@ export default tseslint.config(
       // Fastify plugins and handlers are async by contract, with or without an await inside.
       '@typescript-eslint/require-await': 'off',
     },
+  },
+  {
+    // SQL only in repositories (decision 0215). Each exemption is the database layer itself or
+    // code that is no part of an area, with its reason.
+    files: ['server/src/**/*.ts'],
+    ignores: [
+      '**/*.repository.ts',
+      '**/*.test.ts',
+      // Test support: fixtures write the rows a test needs, whatever area owns them.
+      'server/src/test/**',
+      // The database layer: the driver, the migrations and the demo seed's bulk load.
+      'server/src/db/**',
+      // The durable job queue is the only code that reads and writes `jobs`.
+      'server/src/jobs/runner.ts',
+      // Operator scripts run once by hand against the database.
+      'server/src/scripts/**',
+    ],
+    rules: { 'klang/sql-in-repositories': 'error' },
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],

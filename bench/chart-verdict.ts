@@ -13,7 +13,7 @@ import type autocannon from 'autocannon';
 import { openDatabase, type Queryable } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
 import { createCatalogueRepository } from '../server/src/modules/catalogue/catalogue.repository';
-import { refreshVerdicts } from '../server/src/modules/catalogue/chart-verdict';
+import { refreshVerdicts } from '../server/src/modules/catalogue/catalogue.repository';
 import { DATASET_S, generateDataset } from './lib/dataset';
 import { benchCluster, median, pick, runLoad, startBenchServer, type LoadResult } from './lib/load';
 

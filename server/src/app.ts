@@ -4,21 +4,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { MESSAGES } from '@klang/domain';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { decorateJobs, registerJobs } from './jobs/registry';
+import { decorateJobs } from './jobs/registry';
 import { registerAccounts } from './modules/accounts/accounts.module';
 import { registerAnalytics } from './modules/analytics/analytics.module';
-import { catalogueRoutes, chartMethodRoutes } from './modules/catalogue/catalogue.routes';
-import { createCatalogueService } from './modules/catalogue/catalogue.service';
-import {
-  CHART_SNAPSHOT_JOB,
-  chartSnapshotHandler,
-  requestChartSnapshot,
-} from './modules/catalogue/chart-snapshot';
-import {
-  CHART_VERDICT_JOB,
-  createChartVerdictHandler,
-  requestChartVerdict,
-} from './modules/catalogue/chart-verdict';
+import { registerCatalogue } from './modules/catalogue/catalogue.module';
 import { registerDemoTracks } from './modules/demo-tracks/demo-tracks.module';
 import { registerEmail } from './modules/email/email.module';
 import { registerFollows } from './modules/follows/follows.module';
@@ -30,38 +19,7 @@ import { registerKit } from './modules/kit/kit.module';
 import { registerKlangPacks } from './modules/klang-packs/klang-packs.module';
 import { registerLoyalty } from './modules/loyalty/loyalty.module';
 import { registerMedia } from './modules/media/media.module';
-import { createApplyPaymentEventHandler } from './modules/payments/apply-payment-event.job';
-import { createBillingEmailHandler } from './modules/payments/billing-emails';
-import { billingRoutes, localBillingRoutes } from './modules/payments/billing.routes';
-import { createBillingService } from './modules/payments/billing.service';
-import {
-  checkoutUserRoutes,
-  createDiscardCheckoutUserHandler,
-  DISCARD_CHECKOUT_USER_JOB,
-} from './modules/payments/checkout-user';
-import { checkoutRoutes, localCheckoutRoutes } from './modules/payments/checkout.routes';
-import { createCheckoutService } from './modules/payments/checkout.service';
-import {
-  createLocalDelivery,
-  LOCAL_BILLING_CLOCK_JOB,
-  LOCAL_DELIVERY_JOB,
-  requestLocalBillingClock,
-  scheduleLocalDelivery,
-} from './modules/payments/local-delivery';
-import {
-  createExpireEntitlementsHandler,
-  createSweepCheckoutUsersHandler,
-  EXPIRE_ENTITLEMENTS_JOB,
-  requestPaymentsMaintenance,
-  SWEEP_CHECKOUT_USERS_JOB,
-} from './modules/payments/payments-maintenance';
-import { createPaymentsRepository } from './modules/payments/payments.repository';
-import {
-  APPLY_PAYMENT_EVENT_JOB,
-  BILLING_EMAIL_JOB,
-  createPaymentsService,
-} from './modules/payments/payments.service';
-import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
+import { registerPayments } from './modules/payments/payments.module';
 import { registerPlayer } from './modules/player/player.module';
 import { registerSubscribers } from './modules/subscribers/subscribers.module';
 import { registerTracks } from './modules/tracks/tracks.module';
@@ -73,7 +31,6 @@ import { requestGuardsPlugin } from './plugins/request-guards';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { webAppPlugin } from './plugins/web-app';
-import { createPaymentProvider, isLocalPayments } from './providers/payments';
 import { describeProviders, type Providers } from './providers/registry';
 import type { Secrets } from './secrets';
 
@@ -162,98 +119,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerFollows(app, { db });
 
-  // The catalogue (charts, library, artist pages and their share cards) and its chart jobs.
-  const catalogue = createCatalogueService({
+  const { service: catalogue } = await registerCatalogue(app, {
     db,
     storage: providers.storage,
     chartCacheMs: config.chartCacheMs,
     chartWindowDays: config.chartWindowDays,
     firstListens: config.firstListens,
   });
-  await app.register(catalogueRoutes, { service: catalogue });
-  await app.register(chartMethodRoutes, { service: catalogue });
-  registerJobs(app, {
-    handlers: {
-      [CHART_SNAPSHOT_JOB]: chartSnapshotHandler,
-      [CHART_VERDICT_JOB]: createChartVerdictHandler({ windowDays: config.chartWindowDays }),
-    },
-    periodic: { 'chart verdict': requestChartVerdict, 'chart snapshot': requestChartSnapshot },
-  });
-
   await registerForum(app, { db, storage: providers.storage });
   await registerTracks(app, { db, storage: providers.storage, coverArt: providers.coverArt });
 
-  // Payments: checkout, the webhook and its jobs, billing, the local provider's pages and clock.
-  const payments = createPaymentProvider(config, {
+  const { provider: payments } = await registerPayments(app, {
     db,
+    config,
     sessionSecret: deps.secrets.session,
-    afterLocalPay: scheduleLocalDelivery,
-  });
-  const paymentsRepository = createPaymentsRepository(db);
-  const paymentsService = createPaymentsService({
-    repository: paymentsRepository,
-    provider: payments,
-    log: app.log,
-  });
-  const billing = createBillingService({
-    repository: paymentsRepository,
-    payments: paymentsService,
-    provider: payments,
     accounts,
-    publicUrl: config.publicUrl,
+    email,
   });
-  await app.register(billingRoutes, { service: billing });
-  await app.register(stripeWebhookRoutes, { provider: payments, service: paymentsService });
-  await app.register(checkoutRoutes, {
-    service: createCheckoutService({
-      db,
-      provider: payments,
-      publicUrl: config.publicUrl,
-      trustedOrigins: config.trustedOrigins,
-      log: app.log,
-    }),
-  });
-  await app.register(checkoutUserRoutes, { db });
-  registerJobs(app, {
-    handlers: {
-      [APPLY_PAYMENT_EVENT_JOB]: createApplyPaymentEventHandler(paymentsService),
-      [DISCARD_CHECKOUT_USER_JOB]: createDiscardCheckoutUserHandler((id) =>
-        accounts.discardTemporaryAccount(id),
-      ),
-      [SWEEP_CHECKOUT_USERS_JOB]: createSweepCheckoutUsersHandler({
-        repository: paymentsRepository,
-        discard: (id) => accounts.discardTemporaryAccount(id),
-        log: app.log,
-      }),
-      [EXPIRE_ENTITLEMENTS_JOB]: createExpireEntitlementsHandler({
-        repository: paymentsRepository,
-        payments: paymentsService,
-        log: app.log,
-      }),
-      [BILLING_EMAIL_JOB]: createBillingEmailHandler({
-        repository: paymentsRepository,
-        email,
-        publicUrl: config.publicUrl,
-      }),
-    },
-    periodic: { 'daily payments jobs': requestPaymentsMaintenance },
-  });
-  if (isLocalPayments(payments)) {
-    const localDelivery = createLocalDelivery(app, payments);
-    await app.register(localCheckoutRoutes, { provider: payments, deliver: localDelivery.deliver });
-    await app.register(localBillingRoutes, {
-      service: billing,
-      publicUrl: config.publicUrl,
-      trustedOrigins: config.trustedOrigins,
-    });
-    registerJobs(app, {
-      handlers: {
-        [LOCAL_DELIVERY_JOB]: localDelivery.handler,
-        [LOCAL_BILLING_CLOCK_JOB]: localDelivery.clockHandler,
-      },
-      periodic: { 'local billing clock': requestLocalBillingClock },
-    });
-  }
 
   const { service: kit } = await registerKit(app, {
     db,
@@ -274,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerHealth(app, {
     db,
     readiness: deps.readiness,
-    // The payment provider is made here, not in registry.ts (it needs the database).
+    // The payment provider is made by the payments area, not in registry.ts (it needs the database).
     providers: { ...describeProviders(providers), payments: payments.name },
   });
   await registerAnalytics(app, { db });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { createTestDatabase } from '../test/database';
-import { createJobRunner, enqueueJob, type JobHandler } from './runner';
+import { createJobRunner, enqueueJob, pruneSucceededJobs, type JobHandler } from './runner';
 
 const silentLog = {
   warn: () => undefined,
@@ -33,6 +33,25 @@ describe('job runner', () => {
         [id],
       )
     )[0];
+
+  it('forgets only the succeeded runs of the kind that finished before the cut-off', async () => {
+    const finished = async (kind: string, status: string, hoursAgo: number) => {
+      const id = await enqueue(db, kind, {});
+      await db.query(
+        `update jobs set status = $2, finished_at = now() - $3::int * interval '1 hour' where id = $1`,
+        [id, status, hoursAgo],
+      );
+      return id;
+    };
+    const old = await finished('periodic', 'succeeded', 30);
+    const recent = await finished('periodic', 'succeeded', 2);
+    const failed = await finished('periodic', 'failed', 30);
+    const otherKind = await finished('other', 'succeeded', 30);
+    await pruneSucceededJobs(db, 'periodic', 24 * 60 * 60_000);
+    const left = (await db.query<{ id: string }>('select id from jobs')).map((row) => row.id);
+    expect(left.sort()).toEqual([recent, failed, otherKind].sort());
+    expect(left).not.toContain(old);
+  });
 
   it('runs a queued job once and records success', async () => {
     const seen: unknown[] = [];

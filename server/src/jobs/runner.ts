@@ -44,6 +44,18 @@ export async function enqueueJob(
   return rows[0]?.id;
 }
 
+/**
+ * Forgets the succeeded jobs of `kind` that finished more than `olderThanMs` ago (by the
+ * database's clock): for a periodic job whose finished runs would otherwise pile up.
+ */
+export async function pruneSucceededJobs(db: Queryable, kind: string, olderThanMs: number): Promise<void> {
+  await db.query(
+    `delete from jobs where kind = $1 and status = 'succeeded'
+       and finished_at < now() - $2::bigint * interval '1 millisecond'`,
+    [kind, olderThanMs],
+  );
+}
+
 export interface JobRunnerOptions {
   db: Db;
   log: FastifyBaseLogger;

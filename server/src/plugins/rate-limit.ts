@@ -2,6 +2,7 @@ import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
+import { createRateLimitsRepository } from './rate-limits.repository';
 
 /**
  * Rate limits kept in the database rather than in process memory, so two app instances share
@@ -10,25 +11,16 @@ import type { Db } from '../db/client';
  */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, options: { db: Db }) => {
-    const { db } = options;
+    const counters = createRateLimitsRepository(options.db);
     class DatabaseStore implements FastifyRateLimitStore {
       incr(
         key: string,
         callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
         timeWindow: number,
       ) {
-        db.query<{ hits: number; ttl_ms: number }>(
-          `insert into rate_limits (key, hits, reset_at)
-           values ($1, 1, now() + make_interval(secs => $2::double precision / 1000))
-           on conflict (key) do update set
-             hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
-             reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-           returning hits, greatest(0, (extract(epoch from reset_at - now()) * 1000))::int as ttl_ms`,
-          [key, timeWindow],
-        ).then(
-          (rows) => {
-            const row = rows[0];
-            callback(null, { current: row?.hits ?? 1, ttl: row?.ttl_ms ?? timeWindow });
+        counters.hit(key, timeWindow).then(
+          ({ hits, ttlMs }) => {
+            callback(null, { current: hits, ttl: ttlMs });
           },
           (error: unknown) => {
             callback(error instanceof Error ? error : new Error(String(error)));
@@ -41,12 +33,7 @@ export const rateLimitPlugin = fp(
       }
     }
 
-    app.decorate('refundRateLimit', async (key: string) => {
-      await db.query(
-        'update rate_limits set hits = hits - 1 where key = $1 and hits > 0 and reset_at > now()',
-        [key],
-      );
-    });
+    app.decorate('refundRateLimit', (key: string) => counters.refund(key));
 
     await app.register(rateLimit, {
       global: false,

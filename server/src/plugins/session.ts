@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { MESSAGES } from '@klang/domain';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
+import { createSessionsRepository } from './sessions.repository';
 
 /** Thirty days, refreshed by use: a session idle that long ends (ASVS 3.3). */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -44,7 +45,7 @@ export const signedInId = (account: { id: string } | null): string => signedIn(a
 
 export const sessionPlugin = fp(
   async (app: FastifyInstance, options: { db: Db; publicUrl: string }) => {
-    const { db } = options;
+    const sessions = createSessionsRepository(options.db);
     const secure = options.publicUrl.startsWith('https://');
     const cookieName = sessionCookieName(secure);
     const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure };
@@ -66,13 +67,7 @@ export const sessionPlugin = fp(
       const token = request.cookies[cookieName];
       if (!token || token.length > 128) return;
       const tokenHash = hashToken(token);
-      const rows = await db.query<{ id: string; email: string; last_seen_at: Date; is_temporary: boolean }>(
-        `select a.id, a.email, s.last_seen_at, a.is_temporary from sessions s join accounts a on a.id = s.account_id
-         where s.token_hash = $1 and s.expires_at > now()`,
-        [tokenHash],
-        { prepare: true },
-      );
-      const row = rows[0];
+      const row = await sessions.findLive(tokenHash);
       if (!row) return;
       request.sessionTokenHash = tokenHash;
       // A temporary checkout account is signed in only where the checkout and the artist signup
@@ -81,11 +76,7 @@ export const sessionPlugin = fp(
         request.account = { id: row.id, email: row.email };
       }
       if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
-        await db.query(
-          `update sessions set last_seen_at = now(), expires_at = now() + make_interval(secs => $2::double precision)
-           where token_hash = $1`,
-          [tokenHash, SESSION_TTL_MS / 1000],
-        );
+        await sessions.touch(tokenHash, SESSION_TTL_MS);
       }
     });
 
@@ -95,23 +86,19 @@ export const sessionPlugin = fp(
 
     app.decorate('startSession', async (reply: FastifyReply, request: FastifyRequest, accountId: string) => {
       const token = randomBytes(32).toString('base64url');
-      await db.query(
-        `insert into sessions (token_hash, account_id, expires_at, user_agent, ip)
-         values ($1, $2, now() + make_interval(secs => $3::double precision), $4, $5)`,
-        [
-          hashToken(token),
-          accountId,
-          SESSION_TTL_MS / 1000,
-          request.headers['user-agent']?.slice(0, 300) ?? null,
-          request.ip,
-        ],
-      );
+      await sessions.insert({
+        tokenHash: hashToken(token),
+        accountId,
+        ttlMs: SESSION_TTL_MS,
+        userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+        ip: request.ip,
+      });
       reply.setCookie(cookieName, token, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
     });
 
     app.decorate('endSession', async (reply: FastifyReply, request: FastifyRequest) => {
       if (request.sessionTokenHash) {
-        await db.query('delete from sessions where token_hash = $1', [request.sessionTokenHash]);
+        await sessions.delete(request.sessionTokenHash);
       }
       reply.clearCookie(cookieName, cookieOptions);
     });

@@ -1,14 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  deleteAccountSchema,
-  entitlementsSchema,
-  usernameSchema,
-  ACCOUNT_MESSAGES as M,
-} from '@klang/domain';
-import { AppError } from '../../errors';
-import type { AccountsRepository } from './accounts.repository';
-import { assertOwn, type AccountsService } from './accounts.service';
+import { deleteAccountSchema, entitlementsSchema, usernameSchema } from '@klang/domain';
+import type { AccountsService } from './accounts.service';
 import { signedIn } from '../../plugins/session';
 
 const userMetadataSchema = z.object({
@@ -27,10 +20,10 @@ const userMetadataSchema = z.object({
  * The spec's named functions for accounts (spec 001 §7, spec 000 §7), with the spec's field
  * names. Each one that names a user id acts only on the signed-in user (issue 4 §10).
  */
-export const accountFunctionsRoutes: FastifyPluginAsyncZod<{
-  service: AccountsService;
-  repository: AccountsRepository;
-}> = async (app, { service, repository }) => {
+export const accountFunctionsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }> = async (
+  app,
+  { service },
+) => {
   app.post(
     '/functions/v1/update-user-profile',
     {
@@ -42,17 +35,8 @@ export const accountFunctionsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const account = signedIn(request.account);
-      assertOwn(account, request.body.userId);
-      const current = await service.session(account.id);
-      const meta = request.body.userMetadata;
-      await service.updateProfile(account, {
-        username: meta.username ?? current.profile?.username ?? '',
-        artistName: meta.artist_name ?? current.profile?.artistName ?? undefined,
-        bio: pick(meta.bio, current.profile?.bio),
-        instagram: pick(meta.instagram, current.profile?.instagram),
-        website: pick(meta.website, current.profile?.website),
-      });
+      const { userId, userMetadata } = request.body;
+      await service.updateProfileMetadata(signedIn(request.account), userId, userMetadata);
       return { success: true as const };
     },
   );
@@ -121,18 +105,8 @@ export const accountFunctionsRoutes: FastifyPluginAsyncZod<{
       config: { allowTemporaryAccount: true },
     },
     async (request) => {
-      const account = signedIn(request.account);
-      // Only the temporary checkout user bound to this browser's session may be renamed.
-      assertOwn(account, request.body.userId);
-      const email = request.body.newEmail.trim().toLowerCase();
-      // The same address again is a retry of the signup (its next step failed), not a conflict.
-      const holder = await repository.findByEmail(email);
-      if (holder && holder.id !== account.id) {
-        throw new AppError('CONFLICT', M.emailAlreadyRegistered, { email: M.emailAlreadyRegistered });
-      }
-      if (!(await repository.replaceTemporaryEmail(account.id, email))) {
-        throw new AppError('FORBIDDEN', M.notYourAccount);
-      }
+      const { userId, newEmail } = request.body;
+      await service.replaceTemporaryEmail(signedIn(request.account), userId, newEmail);
       return { success: true as const };
     },
   );
@@ -152,24 +126,6 @@ export const accountFunctionsRoutes: FastifyPluginAsyncZod<{
       },
       config: { rateLimit: { max: 5, timeWindow: 60 * 60_000 } },
     },
-    async (request) => {
-      const account = signedIn(request.account);
-      // Never an open relay: the welcome email goes only to the signed-in account's own address.
-      if (request.body.to.trim().toLowerCase() !== account.email)
-        throw new AppError('FORBIDDEN', M.notYourAccount);
-      const { artistName, username } = request.body.data;
-      return app.services.email.send({
-        template: 'welcome',
-        to: account.email,
-        subject: `Welcome to Klang, ${artistName}`,
-        text: `Hi ${artistName},\n\nYour artist profile @${username} is ready.`,
-      });
-    },
+    async (request) => service.sendWelcome(signedIn(request.account), request.body.to, request.body.data),
   );
 };
-
-/** A field the call left out keeps its value; an empty one clears it. */
-function pick(sent: string | null | undefined, current: string | null | undefined): string | null {
-  if (sent === undefined) return current ?? null;
-  return sent === null || sent === '' ? null : sent;
-}

@@ -269,6 +269,30 @@ describe('one user cannot read or change another’s account', () => {
     });
     expect(anonymous.statusCode).toBe(401);
   });
+
+  it('sends the welcome email only to the signed-in account, never as a relay', async () => {
+    const user = await signUp(t.app, 'artist');
+    const outbox = (to: string) =>
+      t.db.query(`select 1 from email_outbox where to_address = $1 and template = 'welcome'`, [to]);
+    const data = { artistName: 'Relay', username: user.username };
+    const relayed = await user.post('/functions/v1/send-email', {
+      emailType: 'welcome',
+      to: 'someone-else@example.com',
+      data,
+    });
+    expect(relayed.statusCode).toBe(403);
+    expect(relayed.json()).toMatchObject({ error: M.notYourAccount });
+    expect(await outbox('someone-else@example.com')).toHaveLength(0);
+
+    const before = (await outbox(user.email)).length;
+    const own = await user.post('/functions/v1/send-email', {
+      emailType: 'welcome',
+      to: ` ${user.email.toUpperCase()} `,
+      data,
+    });
+    expect(own.statusCode).toBe(200);
+    expect(await outbox(user.email)).toHaveLength(before + 1);
+  });
 });
 
 describe('profile photo', () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { createRateLimitsRepository } from '../../plugins/rate-limits.repository';
 import type { StorageProvider } from '../../providers/storage/storage';
 import { accountFunctionsRoutes } from './account-functions.routes';
 import { createAccountsRepository } from './accounts.repository';
@@ -27,6 +28,7 @@ export interface AccountsModuleDeps {
  */
 export async function registerAccounts(app: FastifyInstance, deps: AccountsModuleDeps) {
   const repository = createAccountsRepository(deps.db);
+  const rateLimits = createRateLimitsRepository(deps.db);
   const invites = createInvitesService({ repository: createInvitesRepository(deps.db) });
   const service = createAccountsService({
     repository,
@@ -37,9 +39,10 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountsModul
     awardDailyLogin: deps.awardDailyLogin,
     clearDemoWork: deps.clearDemoWork,
     invites,
+    countHit: async (key, windowMs) => (await rateLimits.hit(key, windowMs)).hits,
   });
   await app.register(accountsRoutes, { service });
   await app.register(invitesRoutes, { service: invites });
-  await app.register(accountFunctionsRoutes, { service, repository });
+  await app.register(accountFunctionsRoutes, { service });
   return { service };
 }

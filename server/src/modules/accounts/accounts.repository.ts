@@ -290,6 +290,36 @@ export function createAccountsRepository(db: Db) {
       });
     },
 
+    /** The account's address and whether it is a temporary checkout user; undefined once it is gone. */
+    findCheckoutIdentity(id: string) {
+      return maybeOne<{ id: string; email: string; is_temporary: boolean }>(
+        db,
+        'select id, email, is_temporary from accounts where id = $1',
+        [id],
+      );
+    },
+
+    /**
+     * Inserts a temporary checkout account (no password: nobody can sign in as it) and runs
+     * `alongside` in the same transaction, so what the caller schedules with it (its removal)
+     * commits with it or not at all.
+     */
+    createCheckoutAccount(
+      email: string,
+      alongside: (tx: Queryable, accountId: string) => Promise<void>,
+    ): Promise<string> {
+      return db.transaction(async (tx) => {
+        const { id } = await one<{ id: string }>(
+          tx,
+          `insert into accounts (email, password_hash, is_temporary, created_for_checkout)
+           values ($1, null, true, true) returning id`,
+          [email],
+        );
+        await alongside(tx, id);
+        return id;
+      });
+    },
+
     /** Replaces the throwaway email of a temporary checkout account; false for any other account. */
     async replaceTemporaryEmail(id: string, email: string): Promise<boolean> {
       const rows = await db.query(
@@ -297,21 +327,6 @@ export function createAccountsRepository(db: Db) {
         [id, email],
       );
       return rows.length > 0;
-    },
-
-    /** One hit on a counter in rate_limits; returns the hits in the current window. */
-    async hit(key: string, windowMs: number): Promise<number> {
-      const row = await one<{ hits: number }>(
-        db,
-        `insert into rate_limits (key, hits, reset_at)
-         values ($1, 1, now() + make_interval(secs => $2::double precision / 1000))
-         on conflict (key) do update set
-           hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
-           reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-         returning hits`,
-        [key, windowMs],
-      );
-      return row.hits;
     },
 
     async paymentSubscription(accountId: string) {

@@ -189,3 +189,26 @@ describe('session cookie', () => {
     expect(rows.map((r) => (r as { token_hash: string }).token_hash)).not.toContain(token);
   });
 });
+
+describe('update-user-profile (spec 001 §7)', () => {
+  it('keeps a field left out, clears one sent empty, and sets one sent', async () => {
+    const artist = await signUp(t.app, 'artist', { instagram: 'me', website: 'https://me.example' });
+    const updated = await artist.post('/functions/v1/update-user-profile', {
+      userId: artist.id,
+      userMetadata: { artist_name: 'New Name', bio: '' },
+    });
+    expect(updated.statusCode).toBe(200);
+    const [row] = await t.db.query(
+      `select p.username, p.artist_name, p.bio, ap.instagram, ap.website
+       from profiles p join artist_profiles ap on ap.id = p.id where p.id = $1`,
+      [artist.id],
+    );
+    expect(row).toEqual({
+      username: artist.username,
+      artist_name: 'New Name',
+      bio: null,
+      instagram: 'me',
+      website: 'https://me.example',
+    });
+  });
+});

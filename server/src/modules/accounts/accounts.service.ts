@@ -17,6 +17,7 @@ import {
   type profileUpdateSchema,
 } from '@klang/domain';
 import type { z } from 'zod';
+import type { Queryable } from '../../db/client';
 import { AppError } from '../../errors';
 import { BUCKETS, newStorageKey, type Bucket, type StorageProvider } from '../../providers/storage/storage';
 import type { SessionAccount } from '../../plugins/session';
@@ -24,6 +25,9 @@ import type { AccountsRepository, ProfileRow } from './accounts.repository';
 import { InviteUnavailableError } from './invites.repository';
 import type { InvitesService } from './invites.service';
 import { hashPassword, verifyPassword } from './password';
+
+/** Temporary checkout users' throwaway addresses live under this reserved domain (RFC 2606). */
+const CHECKOUT_ACCOUNT_DOMAIN = 'checkout.klang.invalid';
 
 /**
  * Per-account limits, counted before any hashing (performance-and-security.md B4). The
@@ -53,6 +57,25 @@ export interface AccountsServiceDeps {
   /** What other areas keep of the shared demo account's session, cleared at each demo login. */
   clearDemoWork: (userId: string) => Promise<void>;
   invites: Pick<InvitesService, 'assertOpen'>;
+  /** One hit on a shared rate-limit counter (the rate-limit plugin's): the hits in its window so far. */
+  countHit: (key: string, windowMs: number) => Promise<number>;
+  /** What time it is for the rules that count days (the signup trial); the real clock by default. */
+  clock?: () => Date;
+}
+
+/** The spec's update-user-profile metadata, as far as the profile keeps it. */
+export interface ProfileMetadata {
+  username?: string | undefined;
+  artist_name?: string | undefined;
+  bio?: string | null | undefined;
+  instagram?: string | null | undefined;
+  website?: string | null | undefined;
+}
+
+/** A field the call left out keeps its value; an empty one clears it. */
+function keepOrClear(sent: string | null | undefined, current: string | null | undefined): string | null {
+  if (sent === undefined) return current ?? null;
+  return sent === null || sent === '' ? null : sent;
 }
 
 /** Two signups racing for one email or username: the unique index decides, and says which. */
@@ -84,6 +107,7 @@ let dummyHash: Promise<string> | undefined;
 
 export function createAccountsService(deps: AccountsServiceDeps) {
   const { repository, storage } = deps;
+  const now = deps.clock ?? (() => new Date());
 
   /** Removes a removed account's stored files; one that will not go is logged, not fatal. */
   async function removeFiles(files: readonly { bucket: string; storage_key: string }[]): Promise<void> {
@@ -96,7 +120,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
   }
 
   async function throttle(key: string, limit: { max: number; windowMs: number }): Promise<void> {
-    const hits = await repository.hit(key, limit.windowMs);
+    const hits = await deps.countHit(key, limit.windowMs);
     if (hits > limit.max) throw new AppError('RATE_LIMITED', MESSAGES.tooManyRequests);
   }
 
@@ -260,7 +284,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
           instagram: input.instagram,
           website: input.website,
           tier: checkoutSucceeded ? 'trial' : 'free',
-          trialEnd: checkoutSucceeded ? new Date(Date.now() + SIGNUP_TRIAL_DAYS * 86_400_000) : null,
+          trialEnd: checkoutSucceeded ? new Date(now().getTime() + SIGNUP_TRIAL_DAYS * 86_400_000) : null,
         });
       } catch (error) {
         throw asTakenConflict(error);
@@ -361,6 +385,58 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       return this.session(account.id);
     },
 
+    /**
+     * Spec 001 §7 update-user-profile: the spec's metadata merged over the stored profile (a
+     * field left out keeps its value, an empty one clears it), then saved as Settings saves it.
+     */
+    async updateProfileMetadata(
+      account: SessionAccount,
+      userId: string,
+      meta: ProfileMetadata,
+    ): Promise<void> {
+      assertOwn(account, userId);
+      const current = (await this.session(account.id)).profile;
+      await this.updateProfile(account, {
+        username: meta.username ?? current?.username ?? '',
+        artistName: meta.artist_name ?? current?.artistName ?? undefined,
+        bio: keepOrClear(meta.bio, current?.bio),
+        instagram: keepOrClear(meta.instagram, current?.instagram),
+        website: keepOrClear(meta.website, current?.website),
+      });
+    },
+
+    /**
+     * Spec 001 §7 update-user-email, the first step of the artist signup after checkout: only the
+     * temporary checkout user bound to this session takes the address. The same address again is
+     * a retry of the signup (its next step failed), not a conflict.
+     */
+    async replaceTemporaryEmail(account: SessionAccount, userId: string, newEmail: string): Promise<void> {
+      assertOwn(account, userId);
+      const email = newEmail.trim().toLowerCase();
+      const holder = await repository.findByEmail(email);
+      if (holder && holder.id !== account.id) {
+        throw new AppError('CONFLICT', M.emailAlreadyRegistered, { email: M.emailAlreadyRegistered });
+      }
+      if (!(await repository.replaceTemporaryEmail(account.id, email))) {
+        throw new AppError('FORBIDDEN', M.notYourAccount);
+      }
+    },
+
+    /** Spec 001 §7 send-email (welcome): never an open relay, only to the account's own address. */
+    async sendWelcome(
+      account: SessionAccount,
+      to: string,
+      data: { artistName: string; username: string },
+    ): Promise<{ emailId: string }> {
+      if (to.trim().toLowerCase() !== account.email) throw new AppError('FORBIDDEN', M.notYourAccount);
+      return deps.email.send({
+        template: 'welcome',
+        to: account.email,
+        subject: `Welcome to Klang, ${data.artistName}`,
+        text: `Hi ${data.artistName},\n\nYour artist profile @${data.username} is ready.`,
+      });
+    },
+
     /** Decodes and re-encodes the upload (no metadata survives), then stores it under an opaque key. */
     async setProfileImage(account: SessionAccount, bytes: Buffer): Promise<string> {
       assertNotDemo(account, M.demoProfileEdit);
@@ -420,6 +496,27 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     /** Spec 002 §4: the day's first login earns points once per UTC day (the loyalty ledger decides). */
     dailyLogin(account: SessionAccount): Promise<number> {
       return deps.awardDailyLogin(account.id);
+    },
+
+    /**
+     * The account as a checkout needs it: its address, and whether it is a temporary checkout
+     * user (whose throwaway address the payment page must not be given). Undefined once it is gone.
+     */
+    async checkoutIdentity(
+      accountId: string,
+    ): Promise<{ id: string; email: string; isTemporary: boolean } | undefined> {
+      const row = await repository.findCheckoutIdentity(accountId);
+      return row && { id: row.id, email: row.email, isTemporary: row.is_temporary };
+    },
+
+    /**
+     * A temporary checkout user (decision 0132): a throwaway address under a reserved domain and
+     * no password at all, so nobody can sign in as it; only the session its caller makes holds
+     * it. `alongside` runs in its transaction (the payments area queues its removal there).
+     */
+    createCheckoutAccount(alongside: (tx: Queryable, accountId: string) => Promise<void>): Promise<string> {
+      const email = `checkout-${randomBytes(12).toString('hex')}@${CHECKOUT_ACCOUNT_DOMAIN}`;
+      return repository.createCheckoutAccount(email, alongside);
     },
 
     /** Spec 001 §7 check-entitlements, answered from the in-app tier and the payment row. */

@@ -10,7 +10,7 @@ import {
 import { signUp, type Client } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { dealTrack, insertAccount, insertTrack } from '../../test/catalogue-fixtures';
-import { writeChartSnapshot } from './chart-snapshot';
+import { writeChartSnapshot } from './catalogue.repository';
 import { utcDay } from './chart-day';
 
 const DEEP = 'Minimal / Deep Tech';

@@ -3,12 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createJobRunner } from '../../jobs/runner';
 import { insertAccount, insertTrack } from '../../test/catalogue-fixtures';
 import { createTestDatabase } from '../../test/database';
-import {
-  CHART_SNAPSHOT_JOB,
-  chartSnapshotHandler,
-  requestChartSnapshot,
-  writeChartSnapshot,
-} from './chart-snapshot';
+import { CHART_SNAPSHOT_JOB, chartSnapshotHandler, requestChartSnapshot } from './catalogue.jobs';
+import { writeChartSnapshot } from './catalogue.repository';
 
 const silent = {
   warn: () => undefined,

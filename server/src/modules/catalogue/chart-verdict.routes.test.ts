@@ -13,12 +13,8 @@ import type { Queryable } from '../../db/client';
 import { signUp, type Client } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { insertAccount, insertTrack } from '../../test/catalogue-fixtures';
-import {
-  CHART_VERDICT_JOB,
-  createChartVerdictHandler,
-  refreshVerdicts,
-  requestChartVerdict,
-} from './chart-verdict';
+import { CHART_VERDICT_JOB, createChartVerdictHandler, requestChartVerdict } from './catalogue.jobs';
+import { refreshVerdicts } from './catalogue.repository';
 
 const DEEP = 'Minimal / Deep Tech';
 const HOUSE = 'House / Tech House';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { EmailProvider } from '../../providers/email/email';
-import { createEmailService, type EmailService } from './email.service';
+import { createEmailService, createOutboxReader, type EmailService } from './email.service';
 import { mailboxRoutes } from './mailbox.routes';
 
 export interface EmailModuleDeps {
@@ -27,7 +27,11 @@ export async function registerEmail(app: FastifyInstance, deps: EmailModuleDeps)
     log: app.log,
   });
   app.decorate('services', { email: service });
-  if (deps.mailbox) await app.register(mailboxRoutes, { db: deps.db, outboxDir: deps.outboxDir });
+  if (deps.mailbox) {
+    await app.register(mailboxRoutes, {
+      outbox: createOutboxReader({ db: deps.db, outboxDir: deps.outboxDir }),
+    });
+  }
   return { service };
 }
 

@@ -35,6 +35,8 @@ export function createOutboxReader(deps: { db: Queryable; outboxDir: string }) {
   };
 }
 
+export type OutboxReader = ReturnType<typeof createOutboxReader>;
+
 export interface EmailServiceDeps {
   db: Queryable;
   provider: EmailProvider;

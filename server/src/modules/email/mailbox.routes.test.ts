@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { errorsPlugin } from '../../plugins/errors';
 import { createLocalEmail } from '../../providers/email/local-email';
 import { createTestDatabase } from '../../test/database';
-import { createEmailService } from './email.service';
+import { createEmailService, createOutboxReader } from './email.service';
 import { isLoopbackAddress } from './loopback';
 import { mailboxRoutes } from './mailbox.routes';
 
@@ -38,7 +38,7 @@ beforeAll(async () => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorsPlugin);
-  await app.register(mailboxRoutes, { db, outboxDir });
+  await app.register(mailboxRoutes, { outbox: createOutboxReader({ db, outboxDir }) });
   await app.ready();
 });
 afterAll(async () => {

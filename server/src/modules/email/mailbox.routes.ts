@@ -1,9 +1,8 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '@klang/domain';
-import type { Queryable } from '../../db/client';
 import { AppError } from '../../errors';
-import { createOutboxReader } from './email.service';
+import type { OutboxReader } from './email.service';
 import { isLoopbackAddress } from './loopback';
 import { renderMailboxPage } from './mailbox-page';
 
@@ -24,13 +23,7 @@ const mailboxEmailSchema = z.object({
  * page at /dev/mailbox. Registered only while the local provider is active, and answered only
  * to this machine; anyone else sees the same 404 as for a path that does not exist.
  */
-export const mailboxRoutes: FastifyPluginCallbackZod<{ db: Queryable; outboxDir: string }> = (
-  app,
-  options,
-  done,
-) => {
-  const outbox = createOutboxReader(options);
-
+export const mailboxRoutes: FastifyPluginCallbackZod<{ outbox: OutboxReader }> = (app, { outbox }, done) => {
   app.addHook('onRequest', async (request, reply) => {
     if (!isLoopbackAddress(request.socket.remoteAddress)) throw new AppError('NOT_FOUND', MESSAGES.notFound);
     void reply.header('cache-control', 'no-store');

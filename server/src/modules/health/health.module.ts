@@ -1,6 +1,7 @@
 import type { HealthResponse } from '@klang/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { createHealthRepository } from './health.repository';
 import { healthRoutes } from './health.routes';
 import { createReadiness, type Readiness } from './readiness';
 
@@ -15,7 +16,7 @@ export async function registerHealth(
   },
 ): Promise<void> {
   await app.register(healthRoutes, {
-    db: deps.db,
+    repository: createHealthRepository(deps.db),
     readiness: deps.readiness ?? createReadiness('serving'),
     providers: deps.providers,
   });

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthEndpoints, type HealthResponse } from '@klang/domain';
-import type { Db } from '../../db/client';
 import { contractRoute } from '../../lib/contract-route';
 import { within } from '../../lib/deadline';
+import type { HealthRepository } from './health.repository';
 import type { Readiness } from './readiness';
 
 /** A database that has not answered `select 1` by then counts as down: health must not hang. */
 const PING_TIMEOUT_MS = 1500;
 
-async function databaseAnswers(db: Db): Promise<boolean> {
-  const ping = db.query('select 1').then(
+async function databaseAnswers(repository: HealthRepository): Promise<boolean> {
+  const ping = repository.ping().then(
     () => true,
     () => false,
   );
@@ -23,15 +23,15 @@ async function databaseAnswers(db: Db): Promise<boolean> {
  * a supervisor restarts only a dead process and a load balancer skips one that cannot serve.
  */
 export const healthRoutes: FastifyPluginAsyncZod<{
-  db: Db;
+  repository: HealthRepository;
   readiness: Readiness;
   providers: HealthResponse['providers'];
-}> = async (app, { db, readiness, providers }) => {
+}> = async (app, { repository, readiness, providers }) => {
   contractRoute(app, healthEndpoints.health, {}, async () => {
-    const databaseReachable = await databaseAnswers(db);
+    const databaseReachable = await databaseAnswers(repository);
     return {
       status: databaseReachable ? ('ok' as const) : ('degraded' as const),
-      database: db.kind,
+      database: repository.kind,
       databaseReachable,
       providers,
     };
@@ -41,7 +41,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
     if (readiness.phase !== 'serving') {
       return reply.status(503).send({ ready: false, reason: readiness.phase });
     }
-    if (!(await databaseAnswers(db))) {
+    if (!(await databaseAnswers(repository))) {
       return reply.status(503).send({ ready: false, reason: 'database unavailable' as const });
     }
     return { ready: true };

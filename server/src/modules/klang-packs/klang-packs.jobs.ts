@@ -22,6 +22,8 @@ export interface PackJobsDeps {
   /** A training still running after this long has failed (spec 002 §9: it takes 2-5 minutes). */
   giveUpAfterMs: number;
   log: { warn(details: object, message: string): void };
+  /** What time it is for the give-up rule and the next check; the real clock by default. */
+  clock?: () => Date;
 }
 
 const packPayload = z.object({ packId: z.uuid() });
@@ -35,9 +37,15 @@ const photoPayload = z.object({ photoId: z.uuid() });
  */
 export function createPackJobHandlers(deps: PackJobsDeps): Record<string, JobHandler> {
   const { repository, engine } = deps;
+  const now = deps.clock ?? (() => new Date());
 
   async function scheduleCheck(packId: string, delayMs: number) {
-    await enqueueJob(repository.db, CHECK_PACK_JOB, { packId }, { runAt: new Date(Date.now() + delayMs) });
+    await enqueueJob(
+      repository.db,
+      CHECK_PACK_JOB,
+      { packId },
+      { runAt: new Date(now().getTime() + delayMs) },
+    );
   }
 
   async function fail(packId: string, reason: string) {
@@ -77,7 +85,7 @@ export function createPackJobHandlers(deps: PackJobsDeps): Record<string, JobHan
     const state = await engine.checkTraining(pack.provider_model_id, AbortSignal.timeout(30_000));
     if (state.state === 'ready') await repository.finishTraining(packId, 'ready', null);
     else if (state.state === 'error') await fail(packId, state.reason);
-    else if (Date.now() - (pack.training_started_at ?? pack.created_at).getTime() > deps.giveUpAfterMs) {
+    else if (now().getTime() - (pack.training_started_at ?? pack.created_at).getTime() > deps.giveUpAfterMs) {
       await fail(packId, 'the training took too long');
     } else await scheduleCheck(packId, deps.checkIntervalMs);
   };

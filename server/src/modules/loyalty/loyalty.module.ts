@@ -9,6 +9,6 @@ import { createLoyaltyService } from './loyalty.service';
  */
 export async function registerLoyalty(app: FastifyInstance, deps: { db: Db }) {
   const service = createLoyaltyService();
-  await app.register(loyaltyRoutes, { db: deps.db, loyalty: service });
+  await app.register(loyaltyRoutes, { card: (userId) => service.card(deps.db, userId) });
   return { service };
 }

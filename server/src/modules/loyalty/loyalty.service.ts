@@ -8,6 +8,12 @@ import {
 
 export type { AwardStatementPart };
 
+/** The player's playback grants of a user at a moment, as the listening credit needs them. */
+export interface ListeningGrants {
+  active: boolean;
+  first: Date | null;
+}
+
 export type TrackAction = 'swipe' | 'like' | 'library';
 
 const TRACK_ACTION_POINTS: Record<TrackAction, number> = {
@@ -93,21 +99,23 @@ export function createLoyaltyService(deps: { clock?: () => Date } = {}) {
      * call, never more than the wall-clock minutes since the last credit (or since the first
      * playback URL when there was none), and only while the user holds an unexpired playback URL.
      * The credit clock advances by the minutes awarded, so unclaimed real listening is not lost.
+     * The grants are the player's: it passes `listeningGrants`, read in the same transaction
+     * after the user's credit row is locked.
      */
-    async creditListening(tx: Queryable, userId: string, minutesRequested: number): Promise<number> {
+    async creditListening(
+      tx: Queryable,
+      userId: string,
+      minutesRequested: number,
+      listeningGrants: (at: Date) => Promise<ListeningGrants>,
+    ): Promise<number> {
       const requested = Math.min(
         LIMITS.listeningMinutesPerCallMax,
         Math.max(1, Math.floor(minutesRequested)),
       );
       const repo = createLoyaltyRepository(tx);
       const { lastCreditAt } = await repo.lockListening(userId);
-      const grants = await tx.query<{ active: boolean; first: Date | null }>(
-        `select bool_or(expires_at > $2) as active, min(first_issued_at) as first
-         from playback_grants where user_id = $1`,
-        [userId, now()],
-      );
-      const grant = grants[0];
-      if (!grant?.active || !grant.first) return 0;
+      const grant = await listeningGrants(now());
+      if (!grant.active || !grant.first) return 0;
       const current = now().getTime();
       // No more than an hour can be owed at once, however long ago the last credit was.
       const since = Math.max(lastCreditAt?.getTime() ?? grant.first.getTime(), current - 60 * MINUTE_MS);

@@ -1,18 +1,5 @@
 import { PRO_PLAN } from '@klang/domain';
-import { z } from 'zod';
-import type { JobHandler } from '../../jobs/runner';
-import type { PaymentsRepository } from './payments.repository';
 import type { BillingEmailKind } from './payments.service';
-
-export interface BillingEmailSender {
-  send(input: { template: string; to: string; subject: string; text: string }): Promise<{ emailId: string }>;
-}
-
-const payloadSchema = z.object({
-  eventId: z.string().min(1),
-  accountId: z.uuid(),
-  kind: z.enum(['customer.subscription.trial_will_end', 'invoice.payment_failed']),
-});
 
 const longDate = (value: Date | string | null) =>
   value
@@ -55,25 +42,5 @@ export function composeBillingEmail(
       'Update your card under Settings, then Subscription, Manage billing:',
       input.settingsUrl,
     ].join('\n'),
-  };
-}
-
-/** Sends the email a trial_will_end or payment_failed event owes; a temporary user has no address to write to. */
-export function createBillingEmailHandler(deps: {
-  repository: PaymentsRepository;
-  email: BillingEmailSender;
-  publicUrl: string;
-}): JobHandler {
-  return async function sendBillingEmail(job) {
-    const { accountId, kind } = payloadSchema.parse(job.payload);
-    const recipient = await deps.repository.recipientOf(accountId);
-    if (!recipient || recipient.is_temporary) return;
-    const subscription = await deps.repository.subscriptionOf(accountId);
-    const message = composeBillingEmail(kind, {
-      name: recipient.name ?? 'there',
-      trialEnd: subscription?.trial_end ?? null,
-      settingsUrl: new URL('/profile', deps.publicUrl).toString(),
-    });
-    await deps.email.send({ ...message, to: recipient.email });
   };
 }

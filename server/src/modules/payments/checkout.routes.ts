@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createCheckoutRequestSchema, createCheckoutResponseSchema, MESSAGES } from '@klang/domain';
-import { AppError } from '../../errors';
+import { createCheckoutRequestSchema, createCheckoutResponseSchema } from '@klang/domain';
 import { signedInId } from '../../plugins/session';
-import type { LocalPaymentProvider } from '../../providers/payments/local-payments';
 import type { CheckoutService } from './checkout.service';
+import type { LocalCheckoutService } from './local-checkout.service';
 import { renderLocalCheckout } from './local-checkout-page';
 
 /** POST /functions/v1/create-checkout: the Pro checkout for the signed-in user (a temporary one included). */
@@ -35,15 +34,11 @@ const cardFormSchema = z.object({
   name: z.string().max(100).optional(),
 });
 
-/**
- * The local provider's hosted-style page. Paying queues the signed events the provider owes
- * and delivers them at once through /functions/v1/stripe-webhook, as Stripe would post them;
- * what fails to arrive is delivered again by the delivery job.
- */
-export const localCheckoutRoutes: FastifyPluginAsyncZod<{
-  provider: LocalPaymentProvider;
-  deliver: (checkoutSessionId?: string) => Promise<void>;
-}> = async (app, { provider, deliver }) => {
+/** The local provider's hosted-style page (LocalCheckoutService): show, pay, cancel. */
+export const localCheckoutRoutes: FastifyPluginAsyncZod<{ service: LocalCheckoutService }> = async (
+  app,
+  { service },
+) => {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 8 * 1024 },
@@ -66,9 +61,7 @@ export const localCheckoutRoutes: FastifyPluginAsyncZod<{
   };
 
   app.get('/checkout/local/:id', { schema: { hide: true, params: paramsSchema } }, async (request, reply) => {
-    const session = await provider.session(request.params.id);
-    if (!session) throw new AppError('NOT_FOUND', MESSAGES.notFound);
-    return send(reply, html(200, renderLocalCheckout(session)));
+    return send(reply, html(200, renderLocalCheckout(await service.session(request.params.id))));
   });
 
   app.post(
@@ -78,20 +71,14 @@ export const localCheckoutRoutes: FastifyPluginAsyncZod<{
       config: { rateLimit: { max: 30, timeWindow: 60 * 60_000 } },
     },
     async (request, reply) => {
-      const { id } = request.params;
-      const outcome = await provider.pay(id, request.body);
-      if (outcome.ok) {
-        await deliver(id);
-        return reply.redirect(outcome.redirectUrl, 303);
-      }
-      const session = await provider.session(id);
-      if (!session) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+      const outcome = await service.pay(request.params.id, request.body);
+      if (outcome.paid) return reply.redirect(outcome.redirectUrl, 303);
       const { number, expiry, name } = request.body;
       return send(
         reply,
         html(
           402,
-          renderLocalCheckout(session, {
+          renderLocalCheckout(outcome.session, {
             error: outcome.message,
             values: { number, expiry, ...(name && { name }) },
           }),
@@ -104,9 +91,7 @@ export const localCheckoutRoutes: FastifyPluginAsyncZod<{
     '/checkout/local/:id/cancel',
     { schema: { hide: true, params: paramsSchema } },
     async (request, reply) => {
-      const session = await provider.session(request.params.id);
-      if (!session) throw new AppError('NOT_FOUND', MESSAGES.notFound);
-      return reply.redirect(session.cancelUrl, 303);
+      return reply.redirect(await service.cancelUrl(request.params.id), 303);
     },
   );
 };

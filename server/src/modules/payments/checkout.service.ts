@@ -8,10 +8,12 @@ import {
   PRO_PLAN,
   type CreateCheckoutRequest,
 } from '@klang/domain';
-import { maybeOne, type Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { enqueueJob } from '../../jobs/runner';
 import type { PaymentProvider } from '../../providers/payments/payment-provider';
-import { assertNotDemo, assertOwn } from '../accounts/accounts.service';
+import { assertNotDemo, assertOwn, type AccountsService } from '../accounts/accounts.service';
+import { CHECKOUT_USER_TTL_MS, DISCARD_CHECKOUT_USER_JOB } from './payments.jobs';
+import type { PaymentsRepository } from './payments.repository';
 
 /** Where a checkout may send the browser back to (product-decisions.md, return URLs). */
 const RETURNS = {
@@ -53,23 +55,49 @@ export function returnUrl(given: string, kind: keyof typeof RETURNS, origins: re
   return page.withSession ? `${base}&session_id={CHECKOUT_SESSION_ID}` : base;
 }
 
-export function createCheckoutService(deps: {
-  db: Db;
+export interface CheckoutServiceDeps {
+  repository: Pick<PaymentsRepository, 'hasLiveSubscription'>;
+  /** The accounts area: who is checking out, and the temporary checkout user it makes. */
+  accounts: Pick<AccountsService, 'checkoutIdentity' | 'createCheckoutAccount'>;
   provider: PaymentProvider;
-  publicUrl: string;
   /** The origins a return URL may name (config.trustedOrigins); never the request's Host. */
   trustedOrigins: readonly string[];
   log: FastifyBaseLogger;
-}) {
-  const { db, provider } = deps;
+  clock?: () => Date;
+}
+
+export function createCheckoutService(deps: CheckoutServiceDeps) {
+  const { repository, accounts, provider } = deps;
+  const now = deps.clock ?? (() => new Date());
 
   return {
+    /** Who checks out when someone is already signed in: themselves, temporary or not. */
+    async checkoutUser(accountId: string): Promise<{ user_id: string; is_temporary: boolean }> {
+      const account = await accounts.checkoutIdentity(accountId);
+      return { user_id: accountId, is_temporary: account?.isTemporary ?? false };
+    },
+
+    /**
+     * A new temporary checkout user for a visitor with no account yet; its removal after a day
+     * (unless a subscription was opened for it) is queued in the same transaction. The caller
+     * binds it to the browser with a session.
+     */
+    async createCheckoutUser(): Promise<string> {
+      return accounts.createCheckoutAccount(async (tx, accountId) => {
+        await enqueueJob(
+          tx,
+          DISCARD_CHECKOUT_USER_JOB,
+          { accountId },
+          {
+            runAt: new Date(now().getTime() + CHECKOUT_USER_TTL_MS),
+            dedupeKey: `${DISCARD_CHECKOUT_USER_JOB}:${accountId}`,
+          },
+        );
+      });
+    },
+
     async start(accountId: string, body: CreateCheckoutRequest): Promise<{ url: string; sessionId: string }> {
-      const account = await maybeOne<{ id: string; email: string; is_temporary: boolean }>(
-        db,
-        'select id, email, is_temporary from accounts where id = $1',
-        [accountId],
-      );
+      const account = await accounts.checkoutIdentity(accountId);
       if (!account) throw new AppError('UNAUTHENTICATED', MESSAGES.userNotAuthenticated);
       assertNotDemo(account, ACCOUNT_MESSAGES.demoSubscription);
       if (body.user_id) assertOwn(account, body.user_id);
@@ -77,19 +105,14 @@ export function createCheckoutService(deps: {
       const successUrl = returnUrl(body.success_url, 'success', deps.trustedOrigins);
       const cancelUrl = returnUrl(body.cancel_url, 'cancel', deps.trustedOrigins);
 
-      const live = await maybeOne(
-        db,
-        `select 1 from payment_subscriptions
-         where account_id = $1 and subscription_status in ('trialing', 'active', 'past_due')`,
-        [account.id],
-      );
-      if (live) throw new AppError('CONFLICT', PAYMENT_MESSAGES.alreadySubscribed);
+      if (await repository.hasLiveSubscription(account.id))
+        throw new AppError('CONFLICT', PAYMENT_MESSAGES.alreadySubscribed);
 
       const metadata: Record<string, string> = { product_id: PRO_PLAN.productId, user_id: account.id };
       if (body.metadata?.upgrade_from) metadata.upgrade_from = body.metadata.upgrade_from;
       if (body.metadata?.upgrade_type) metadata.upgrade_type = body.metadata.upgrade_type;
 
-      const window = Math.floor(Date.now() / IDEMPOTENCY_WINDOW_MS);
+      const window = Math.floor(now().getTime() / IDEMPOTENCY_WINDOW_MS);
       const fingerprint = createHash('sha256')
         .update(JSON.stringify([account.id, successUrl, cancelUrl, metadata, window]))
         .digest('base64url');
@@ -98,7 +121,7 @@ export function createCheckoutService(deps: {
           .createCheckoutSession({
             accountId: account.id,
             // A temporary checkout user's address is a throwaway: the payment page asks for the real one.
-            email: account.is_temporary ? null : account.email,
+            email: account.isTemporary ? null : account.email,
             successUrl,
             cancelUrl,
             metadata,

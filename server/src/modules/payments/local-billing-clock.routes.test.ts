@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type Client } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
-import { LOCAL_BILLING_CLOCK_JOB } from './local-delivery';
-import { EXPIRE_ENTITLEMENTS_JOB } from './payments-maintenance';
+import { EXPIRE_ENTITLEMENTS_JOB, LOCAL_BILLING_CLOCK_JOB } from './payments.jobs';
 import { checkoutLocally, GOOD_CARD } from '../../test/local-checkout';
 import { runDueJobs } from '../../test/run-jobs';
 

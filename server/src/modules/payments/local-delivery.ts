@@ -1,41 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Queryable } from '../../db/client';
-import { enqueueJob, type JobHandler } from '../../jobs/runner';
+import type { JobHandler } from '../../jobs/runner';
 import type { LocalPaymentProvider } from '../../providers/payments/local-payments';
-
-export const LOCAL_DELIVERY_JOB = 'payments.local-deliver';
-export const LOCAL_BILLING_CLOCK_JOB = 'payments.local-billing-clock';
-/** The safety net runs after the page's own delivery would have finished. */
-const RETRY_AFTER_MS = 30_000;
-
-/** Schedules the safety-net delivery inside the paying transaction. */
-export async function scheduleLocalDelivery(tx: Queryable, checkoutSessionId: string): Promise<void> {
-  await enqueueJob(
-    tx,
-    LOCAL_DELIVERY_JOB,
-    { checkoutSessionId },
-    {
-      runAt: new Date(Date.now() + RETRY_AFTER_MS),
-      dedupeKey: `${LOCAL_DELIVERY_JOB}:${checkoutSessionId}`,
-      maxAttempts: 10,
-    },
-  );
-}
-
-/**
- * Queues the local provider's billing clock once per UTC hour (the hour is in the dedupe key):
- * renewals land within the hour, well inside the three days of grace the entitlement check allows.
- */
-export async function requestLocalBillingClock(db: Queryable, at: Date): Promise<void> {
-  const hour = at.toISOString().slice(0, 13);
-  await enqueueJob(
-    db,
-    LOCAL_BILLING_CLOCK_JOB,
-    { hour },
-    { dedupeKey: `${LOCAL_BILLING_CLOCK_JOB}:${hour}` },
-  );
-}
 
 /**
  * Posts the local provider's pending events to /functions/v1/stripe-webhook, signed, through

@@ -168,6 +168,16 @@ export function createPaymentsRepository(db: Db) {
       );
     },
 
+    /** Whether the account has a subscription a new checkout would duplicate (trialing, active, past due). */
+    async hasLiveSubscription(accountId: string): Promise<boolean> {
+      const rows = await db.query(
+        `select 1 from payment_subscriptions
+         where account_id = $1 and subscription_status in ('trialing', 'active', 'past_due')`,
+        [accountId],
+      );
+      return rows.length > 0;
+    },
+
     /** Live subscriptions whose period ended over a day ago: the provider is asked again. */
     async overdueSubscriptions(limit: number): Promise<string[]> {
       const rows = await db.query<{ account_id: string }>(

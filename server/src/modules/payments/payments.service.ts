@@ -9,10 +9,8 @@ import {
   type SubscriptionSnapshot,
   type SubscriptionStatus,
 } from '../../providers/payments/payment-provider';
+import { APPLY_PAYMENT_EVENT_JOB, BILLING_EMAIL_JOB } from './payments.jobs';
 import type { PaymentsRepository } from './payments.repository';
-
-export const APPLY_PAYMENT_EVENT_JOB = 'payments.apply-event';
-export const BILLING_EMAIL_JOB = 'payments.billing-email';
 
 /** The events that owe the artist an email (issue 8): the trial ends soon; a payment failed. */
 const EMAILED_EVENTS = ['customer.subscription.trial_will_end', 'invoice.payment_failed'] as const;

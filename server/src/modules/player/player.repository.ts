@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client';
 import type { Bucket } from '../../providers/storage/storage';
-import type { AwardStatementPart } from '../loyalty/loyalty.service';
+import type { AwardStatementPart, ListeningGrants } from '../loyalty/loyalty.service';
 
 /** The reveal card's columns (RevealRow but the library flag) over `t`, with REVEAL_JOINS; $1 is the user. */
 const REVEAL_COLUMNS = `t.id, t.title, t.genre, t.label, a.id as artist_id, p.artist_name, a.gold_badge_applied, a.followers,
@@ -238,6 +238,19 @@ export function createPlayerRepository(db: Queryable) {
         [userId, track.id, issuedAt, expiresAt, isPlay, track.dealId],
         { prepare: true },
       );
+    },
+
+    /**
+     * Whether the user holds an unexpired playback URL at `at`, and when they were first given
+     * one: what the listening credit (loyalty) may count from.
+     */
+    async listeningGrants(userId: string, at: Date): Promise<ListeningGrants> {
+      const rows = await db.query<ListeningGrants>(
+        `select coalesce(bool_or(expires_at > $2), false) as active, min(first_issued_at) as first
+         from playback_grants where user_id = $1`,
+        [userId, at],
+      );
+      return rows[0] ?? { active: false, first: null };
     },
 
     /**

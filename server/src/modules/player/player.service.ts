@@ -203,7 +203,11 @@ export function createPlayerService(deps: PlayerDeps) {
     },
 
     async creditListening(userId: string, minutes: number): Promise<number> {
-      return db.transaction((tx) => loyalty.creditListening(tx, userId, minutes));
+      return db.transaction((tx) =>
+        loyalty.creditListening(tx, userId, minutes, (at) =>
+          createPlayerRepository(tx).listeningGrants(userId, at),
+        ),
+      );
     },
   };
 }

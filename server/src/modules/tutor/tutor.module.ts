@@ -8,6 +8,7 @@ import type { KitService } from '../kit/kit.service';
 import { attachAgentServer } from './agent-server';
 import { tutorRoutes } from './tutor.routes';
 import { createTutorService } from './tutor.service';
+import { createVoiceAgentSessions } from './voice-agent-session';
 import { createTicketSigner } from './voice-agent-ticket';
 
 /**
@@ -35,10 +36,8 @@ export async function registerTutor(
   const tickets = createTicketSigner(deps.secrets.session);
   await app.register(tutorRoutes, {
     service,
-    voiceAgent: providers.voiceAgent,
-    tickets,
+    voiceAgentSession: createVoiceAgentSessions({ voiceAgent: providers.voiceAgent, tickets, log: app.log }),
     assertAllowed: kit.assertAllowed,
-    log: app.log,
   });
   if (providers.voiceAgent.kind !== 'local') return;
   const agent = attachAgentServer(app.server, {

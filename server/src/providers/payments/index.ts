@@ -19,7 +19,7 @@ export function localWebhookSecret(sessionSecret: string): string {
  * database, so unlike the stateless providers in registry.ts it is made once the database is open.
  */
 export function createPaymentProvider(
-  config: Config,
+  config: Pick<Config, 'payments' | 'publicUrl'>,
   deps: {
     db: Db;
     sessionSecret: string;

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { PRO_PLAN } from '@klang/domain';
-import { maybeOne, type Db, type Queryable } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import {
   signPayload,
   snapshotOf,
@@ -19,6 +19,7 @@ import {
   type LocalEvent,
   type LocalSubscription,
 } from './local-billing-clock';
+import { createLocalPaymentsRepository } from './local-payments.repository';
 import { CARD_MESSAGES, checkCard, type CardInput } from './test-cards';
 
 /** A checkout session lives as long as Stripe's do. */
@@ -63,20 +64,6 @@ export interface LocalPaymentProvider extends PaymentProvider {
   >;
 }
 
-type SessionRow = {
-  id: string;
-  account_id: string;
-  price_id: string;
-  success_url: string;
-  cancel_url: string;
-  customer_email: string | null;
-  metadata: Record<string, string>;
-  trial_days: number;
-  status: 'open' | 'complete' | 'expired';
-  subscription_id: string | null;
-  expires_at: string | Date;
-};
-
 /**
  * Klang's offline stand-in for Stripe: a hosted-style checkout page served by Klang, which keeps
  * sessions and subscriptions in Stripe's shapes and pays out as Stripe does, by signed events to
@@ -88,8 +75,13 @@ export function createLocalPayments(deps: {
   publicUrl: string;
   /** Runs in the paying transaction, so that the events' delivery is scheduled with them. */
   afterPay?: (tx: Queryable, checkoutSessionId: string) => Promise<void>;
+  /** What time it is for sessions, payments and the billing clock; the real one by default. */
+  clock?: () => Date;
 }): LocalPaymentProvider {
   const { db, webhookSecret } = deps;
+  const repository = createLocalPaymentsRepository(db);
+  const clock = deps.clock ?? (() => new Date());
+  const nowSeconds = () => Math.floor(clock().getTime() / 1000);
 
   /** Queues an event for the webhook; one already queued (a repeated clock step) is left as it is. */
   async function queueEvent(tx: Queryable, sessionId: string | null, event: LocalEvent): Promise<boolean> {
@@ -102,12 +94,7 @@ export function createLocalPayments(deps: {
       type: event.type,
       data: { object: event.object },
     };
-    const inserted = await tx.query(
-      `insert into local_payment_deliveries (event_id, checkout_session_id, payload) values ($1, $2, $3)
-       on conflict (event_id) do nothing returning event_id`,
-      [event.id, sessionId, JSON.stringify(payload)],
-    );
-    return inserted.length > 0;
+    return repository.queueDelivery(tx, event.id, sessionId, JSON.stringify(payload));
   }
 
   return {
@@ -115,35 +102,18 @@ export function createLocalPayments(deps: {
     priceId: PRO_PLAN.priceId,
 
     async createCheckoutSession(request: CheckoutRequest) {
-      const id = localId('cs');
-      const inserted = await db.query<{ id: string }>(
-        `insert into local_checkout_sessions
-           (id, account_id, idempotency_key, price_id, success_url, cancel_url, customer_email, metadata, trial_days, expires_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10)
-         on conflict (idempotency_key) do nothing
-         returning id`,
-        [
-          id,
-          request.accountId,
-          request.idempotencyKey,
-          PRO_PLAN.priceId,
-          request.successUrl,
-          request.cancelUrl,
-          request.email,
-          JSON.stringify(request.metadata),
-          request.trialDays,
-          new Date(Date.now() + SESSION_TTL_MS).toISOString(),
-        ],
-      );
-      const sessionId =
-        inserted[0]?.id ??
-        (
-          await maybeOne<{ id: string }>(
-            db,
-            'select id from local_checkout_sessions where idempotency_key = $1',
-            [request.idempotencyKey],
-          )
-        )?.id;
+      const sessionId = await repository.insertSession({
+        id: localId('cs'),
+        accountId: request.accountId,
+        idempotencyKey: request.idempotencyKey,
+        priceId: PRO_PLAN.priceId,
+        successUrl: request.successUrl,
+        cancelUrl: request.cancelUrl,
+        email: request.email,
+        metadata: request.metadata,
+        trialDays: request.trialDays,
+        expiresAt: new Date(clock().getTime() + SESSION_TTL_MS),
+      });
       if (!sessionId) throw new Error('local checkout session vanished after its idempotent insert');
       return { id: sessionId, url: `${deps.publicUrl}/checkout/local/${sessionId}` };
     },
@@ -153,20 +123,12 @@ export function createLocalPayments(deps: {
     },
 
     async retrieveSubscription(id) {
-      const row = await maybeOne<{ object: Stripe.Subscription }>(
-        db,
-        'select object from local_subscriptions where id = $1',
-        [id],
-      );
-      return row ? snapshotOf(row.object) : null;
+      const object = await repository.subscriptionObject(id);
+      return object ? snapshotOf(object) : null;
     },
 
     async retrieveCheckoutSession(id) {
-      const row = await maybeOne<Pick<SessionRow, 'account_id' | 'status' | 'subscription_id'>>(
-        db,
-        'select account_id, status, subscription_id from local_checkout_sessions where id = $1',
-        [id],
-      );
+      const row = await repository.findSession(id);
       return row
         ? {
             accountId: row.account_id,
@@ -177,15 +139,9 @@ export function createLocalPayments(deps: {
     },
 
     async setCancelAtPeriodEnd(subscriptionId, cancel) {
-      const row = await maybeOne<{ object: Stripe.Subscription }>(
-        db,
-        `update local_subscriptions
-         set object = jsonb_set(object, '{cancel_at_period_end}', to_jsonb($2::boolean)), updated_at = now()
-         where id = $1 returning object`,
-        [subscriptionId, cancel],
-      );
-      if (!row) throw new Error(`local subscription ${subscriptionId} does not exist`);
-      return snapshotOf(row.object);
+      const object = await repository.setCancelAtPeriodEnd(subscriptionId, cancel);
+      if (!object) throw new Error(`local subscription ${subscriptionId} does not exist`);
+      return snapshotOf(object);
     },
 
     createBillingPortalSession(_customerId, returnUrl) {
@@ -196,9 +152,9 @@ export function createLocalPayments(deps: {
     },
 
     async session(id) {
-      const row = await maybeOne<SessionRow>(db, 'select * from local_checkout_sessions where id = $1', [id]);
+      const row = await repository.findSession(id);
       if (!row) return null;
-      const expired = row.status === 'open' && new Date(row.expires_at).getTime() <= Date.now();
+      const expired = row.status === 'open' && new Date(row.expires_at).getTime() <= clock().getTime();
       return {
         id: row.id,
         status: expired ? 'expired' : row.status,
@@ -211,16 +167,12 @@ export function createLocalPayments(deps: {
 
     pay(id, card) {
       return db.transaction(async (tx): Promise<LocalPayOutcome> => {
-        const session = await maybeOne<SessionRow>(
-          tx,
-          'select * from local_checkout_sessions where id = $1 for update',
-          [id],
-        );
+        const session = await repository.lockSession(tx, id);
         if (!session) return { ok: false, message: 'This checkout session does not exist.' };
         const successUrl = session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id);
         // A second submit of a paid session (a double click, a reload) lands where the first did.
         if (session.status === 'complete') return { ok: true, redirectUrl: successUrl };
-        if (session.status === 'expired' || new Date(session.expires_at).getTime() <= Date.now()) {
+        if (session.status === 'expired' || new Date(session.expires_at).getTime() <= clock().getTime()) {
           return { ok: false, message: 'This checkout session has expired.' };
         }
         const outcome = checkCard(card);
@@ -229,7 +181,7 @@ export function createLocalPayments(deps: {
         if (outcome.chargesFail && session.trial_days === 0)
           return { ok: false, message: CARD_MESSAGES.declined };
 
-        const now = Math.floor(Date.now() / 1000);
+        const now = nowSeconds();
         const trialEnd = now + session.trial_days * DAY_SECONDS;
         const customer = localId('cus');
         const subscription = {
@@ -265,15 +217,14 @@ export function createLocalPayments(deps: {
           },
           default_payment_method: { card: { brand: outcome.brand, last4: outcome.last4 } },
         };
-        await tx.query(
-          `insert into local_subscriptions (id, account_id, customer_id, object, charges_fail)
-           values ($1, $2, $3, $4::jsonb, $5)`,
-          [subscription.id, session.account_id, customer, JSON.stringify(subscription), outcome.chargesFail],
-        );
-        await tx.query(
-          `update local_checkout_sessions set status = 'complete', subscription_id = $2 where id = $1`,
-          [session.id, subscription.id],
-        );
+        await repository.insertSubscription(tx, {
+          id: subscription.id,
+          accountId: session.account_id,
+          customerId: customer,
+          object: subscription,
+          chargesFail: outcome.chargesFail,
+        });
+        await repository.completeSession(tx, session.id, subscription.id);
         const checkoutSession = {
           id: session.id,
           object: 'checkout.session',
@@ -305,12 +256,7 @@ export function createLocalPayments(deps: {
     },
 
     async pendingDeliveries(checkoutSessionId) {
-      const rows = await db.query<{ event_id: string; payload: string }>(
-        `select event_id, payload from local_payment_deliveries
-         where delivered_at is null and ($1::text is null or checkout_session_id = $1)
-         order by created_at, event_id`,
-        [checkoutSessionId ?? null],
-      );
+      const rows = await repository.pendingDeliveries(checkoutSessionId ?? null);
       return rows.map((row) => ({
         eventId: row.event_id,
         payload: row.payload,
@@ -318,34 +264,21 @@ export function createLocalPayments(deps: {
       }));
     },
 
-    async advanceClock(at = new Date()) {
+    async advanceClock(at = clock()) {
       const now = Math.floor(at.getTime() / 1000);
       // Only what can change by now: a trial notice, a period's end, or a past-due subscription.
-      const due = await db.query<{ id: string }>(
-        `select id from local_subscriptions
-         where object->>'status' in ('trialing', 'active', 'past_due')
-           and ((object->'items'->'data'->0->>'current_period_end')::bigint <= $1::bigint + $2::bigint
-                or object->>'status' = 'past_due')`,
-        [now, TRIAL_NOTICE_SECONDS],
-      );
+      const due = await repository.dueSubscriptions(now, TRIAL_NOTICE_SECONDS);
       let queued = 0;
-      for (const { id } of due) {
+      for (const id of due) {
         queued += await db.transaction(async (tx) => {
-          const row = await maybeOne<{ object: LocalSubscription; charges_fail: boolean }>(
-            tx,
-            'select object, charges_fail from local_subscriptions where id = $1 for update',
-            [id],
-          );
+          const row = await repository.lockSubscription(tx, id);
           if (!row) return 0;
           const { subscription, events } = advanceSubscription(row.object, {
             now,
             chargesFail: row.charges_fail,
           });
           if (JSON.stringify(subscription) !== JSON.stringify(row.object)) {
-            await tx.query(
-              'update local_subscriptions set object = $2::jsonb, updated_at = now() where id = $1',
-              [id, JSON.stringify(subscription)],
-            );
+            await repository.saveSubscription(tx, id, subscription);
           }
           let fresh = 0;
           for (const event of events) if (await queueEvent(tx, null, event)) fresh += 1;
@@ -359,11 +292,7 @@ export function createLocalPayments(deps: {
       const outcome = checkCard(card);
       if (!outcome.ok) return outcome;
       return db.transaction(async (tx) => {
-        const row = await maybeOne<{ object: LocalSubscription }>(
-          tx,
-          'select object from local_subscriptions where id = $1 for update',
-          [subscriptionId],
-        );
+        const row = await repository.lockSubscription(tx, subscriptionId);
         if (!row) throw new Error(`local subscription ${subscriptionId} does not exist`);
         const overdue = row.object.status === 'past_due';
         if (overdue && outcome.chargesFail) return { ok: false as const, message: CARD_MESSAGES.declined };
@@ -372,12 +301,9 @@ export function createLocalPayments(deps: {
           ...(overdue && { status: 'active' }),
           default_payment_method: { card: { brand: outcome.brand, last4: outcome.last4 } },
         };
-        await tx.query(
-          `update local_subscriptions set object = $2::jsonb, charges_fail = $3, updated_at = now() where id = $1`,
-          [subscriptionId, JSON.stringify(subscription), outcome.chargesFail],
-        );
+        await repository.saveSubscription(tx, subscriptionId, subscription, outcome.chargesFail);
         if (overdue) {
-          const now = Math.floor(Date.now() / 1000);
+          const now = nowSeconds();
           const invoice = invoiceOf(subscription, { amount: PRO_PLAN.amountMinor, paid: true });
           // Delivered by the billing clock's next run; the caller records the new state now.
           for (const [type, object] of [
@@ -396,9 +322,7 @@ export function createLocalPayments(deps: {
     },
 
     async markDelivered(eventId) {
-      await db.query('update local_payment_deliveries set delivered_at = now() where event_id = $1', [
-        eventId,
-      ]);
+      await repository.markDelivered(eventId);
     },
   };
 }

@@ -13,7 +13,7 @@ import {
   EXPIRE_ENTITLEMENTS_JOB,
   SWEEP_CHECKOUT_USERS_JOB,
   requestPaymentsMaintenance,
-} from './payments-maintenance';
+} from './payments.jobs';
 
 const WEBHOOK_SECRET = 'whsec_maintenance_test';
 const DAY = 24 * 60 * 60;
