@@ -65,7 +65,7 @@ export type ContractHandler<E extends Endpoint> = RouteHandlerMethod<
  * Registers the route of one contract entry (decision 0220): its method and path, and its zod
  * schemas for params, query, body and response, so `fastify-type-provider-zod` validates and
  * serialises as a hand-written route does. The entry's name becomes the OpenAPI operationId,
- * which is how `contract.routes.test.ts` knows a route came from the contract.
+ * which is how `test/endpoint-contract.routes.test.ts` knows a route came from the contract.
  */
 export function contractRoute<E extends Endpoint>(
   app: ZodApp,
