@@ -1,7 +1,7 @@
-import type { AnalyticsEvent } from '@klang/domain';
+import { analyticsEndpoints, type AnalyticsEvent } from '@klang/domain';
+import { api } from './api-client';
 import { STORAGE_KEYS, safeStorage } from './storage';
 
-const ENDPOINT = '/api/analytics/events';
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Limits of analyticsEventSchema (@klang/domain); the server rejects longer values.
 const MAX_PATH = 512;
@@ -29,18 +29,10 @@ export function sendAnalyticsEvent(event: Omit<AnalyticsEvent, 'visitorId'>): vo
     ...(event.referrer ? { referrer: event.referrer.slice(0, MAX_REFERRER) } : {}),
     visitorId: getVisitorId(),
   };
-  try {
-    // keepalive lets the request finish when the page is being left.
-    fetch(ENDPOINT, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-      credentials: 'include',
-      keepalive: true,
-    }).catch(() => undefined);
-  } catch {
-    // fetch itself can throw synchronously (a keepalive body over quota): still ignored.
-  }
+  // keepalive lets the request finish when the page is being left. Every failure is ignored,
+  // including fetch's own synchronous throw (a keepalive body over quota), which the async call
+  // turns into a rejection.
+  api.call(analyticsEndpoints.recordAnalyticsEvent, { body, keepalive: true }).catch(() => undefined);
 }
 
 /**

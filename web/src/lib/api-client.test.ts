@@ -1,4 +1,14 @@
-import { MESSAGES, healthResponseSchema } from '@klang/domain';
+import {
+  hooksEndpoints,
+  binary,
+  defineEndpoints,
+  endpoint,
+  generateSoundFxRequestSchema,
+  healthEndpoints,
+  healthResponseSchema,
+  MESSAGES,
+  playerEndpoints,
+} from '@klang/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NETWORK_ERROR_MESSAGE, apiRequest, api, onRefusal, type Refusal } from './api-client';
 import { ApiError } from './api-error';
@@ -126,5 +136,178 @@ describe('apiRequest', () => {
     respond(204, '');
 
     await expect(api.delete('/api/tracks/1')).resolves.toBeUndefined();
+  });
+});
+
+describe('api.call', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  const trackId = '7f1b7d0e-3a51-4f38-9d43-0f3c2d6f8a11';
+  const reveal = {
+    track: {
+      id: trackId,
+      title: 'T',
+      artist: 'A',
+      artistId: trackId,
+      genre: 'Pop',
+      label: 'L',
+      coverUrl: null,
+    },
+    artist: { id: trackId, name: 'A', imageUrl: null, goldBadge: false, followers: 1, isFollowing: false },
+    addedToLibrary: true,
+    pointsAwarded: 2,
+  };
+
+  function sent(fetchMock: ReturnType<typeof respond>) {
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    return { url, init };
+  }
+
+  it("fills the entry's path, sends its method and body, and parses the answer by its schema", async () => {
+    const fetchMock = respond(200, reveal);
+
+    await expect(
+      api.call(playerEndpoints.likeTrack, { params: { trackId }, body: { addToLibrary: true } }),
+    ).resolves.toEqual(reveal);
+
+    const { url, init } = sent(fetchMock);
+    expect(url).toBe(`/api/tracks/${trackId}/like`);
+    expect(init.method).toBe('POST');
+    expect(init.credentials).toBe('include');
+    expect(init.body).toBe('{"addToLibrary":true}');
+    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json', Accept: 'application/json' });
+  });
+
+  it('encodes path parameters and writes the query string from the defined values only', async () => {
+    const fetchMock = respond(200, { state: 'empty' });
+
+    await api.call(playerEndpoints.nextTrack, { query: { current: 'a b&c' } });
+    await api.call(playerEndpoints.nextTrack, { query: {} });
+    await api.call(playerEndpoints.nextTrack);
+    respond(204, '');
+    const removal = respond(204, '');
+    await expect(api.call(playerEndpoints.removeFromLibrary, { params: { trackId: 'x/y' } })).resolves.toBe(
+      undefined,
+    );
+
+    const urls = fetchMock.mock.calls.map((call) => (call as unknown as [string])[0]);
+    expect(urls).toEqual(['/api/player/next?current=a+b%26c', '/api/player/next', '/api/player/next']);
+    expect(sent(removal).url).toBe('/api/library/x%2Fy');
+    expect(sent(removal).init.method).toBe('DELETE');
+    expect(sent(removal).init.body).toBeUndefined();
+  });
+
+  it('keeps a request alive past the page when asked', async () => {
+    const fetchMock = respond(204, '');
+
+    await api.call(playerEndpoints.leaveTrack, {
+      params: { trackId },
+      body: { positionMs: 1200 },
+      keepalive: true,
+    });
+
+    expect(sent(fetchMock).init).toMatchObject({ keepalive: true, body: '{"positionMs":1200}' });
+  });
+
+  it('parses by the schema of the status the server sent', async () => {
+    respond(200, { ready: true });
+    await expect(api.call(healthEndpoints.readiness)).resolves.toEqual({ ready: true });
+
+    // A documented error status is still an error, in the usual shape.
+    respond(503, { ready: false, reason: 'draining' });
+    const error = await failure(api.call(healthEndpoints.readiness));
+    expect(error).toMatchObject({ status: 503, code: 'UNAVAILABLE' });
+  });
+
+  it('fails an answer that does not match the entry, and a status it does not declare', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    respond(200, { ...reveal, pointsAwarded: -1 });
+    const mismatch = await failure(api.call(playerEndpoints.likeTrack, { params: { trackId }, body: {} }));
+    expect(mismatch).toMatchObject({ status: 200, code: 'INTERNAL', message: MESSAGES.unexpectedError });
+
+    respond(201, reveal);
+    const undeclared = await failure(api.call(playerEndpoints.likeTrack, { params: { trackId }, body: {} }));
+    expect(undeclared).toMatchObject({ status: 201, code: 'INTERNAL', message: MESSAGES.unexpectedError });
+
+    respond(204, '');
+    const empty = await failure(api.call(playerEndpoints.likeTrack, { params: { trackId }, body: {} }));
+    expect(empty).toMatchObject({ status: 204, code: 'INTERNAL', message: MESSAGES.unexpectedError });
+  });
+
+  it('keeps the ApiError of every call, and tells refusal listeners the path it called', async () => {
+    const heard: Refusal[] = [];
+    const unsubscribe = onRefusal((refusal) => heard.push(refusal));
+    respond(403, { error: 'Access denied' });
+
+    const error = await failure(
+      api.call(playerEndpoints.secureTrackAccess, { body: { trackId, purpose: 'playback' } }),
+    );
+    unsubscribe();
+
+    expect(error).toMatchObject({ status: 403, code: 'FORBIDDEN', message: 'Access denied' });
+    expect(heard).toEqual([{ path: '/functions/v1/secure-track-access', error }]);
+  });
+
+  const download = defineEndpoints({
+    sound: endpoint({
+      method: 'POST',
+      path: '/functions/v1/sound',
+      body: generateSoundFxRequestSchema,
+      response: binary('audio/mpeg', 'audio/wav'),
+    }),
+  }).sound;
+
+  it('hands a binary answer over as a Blob of a declared type', async () => {
+    const fetchMock = respond(200, 'ID3 bytes', 'audio/mpeg');
+
+    const blob: Blob = await api.call(download, { body: { prompt: 'rain' } });
+
+    expect(await blob.text()).toBe('ID3 bytes');
+    expect(sent(fetchMock).init.headers).toMatchObject({ Accept: 'audio/mpeg, audio/wav' });
+  });
+
+  it("refuses bytes of an undeclared type, and reads a binary endpoint's error as JSON", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    respond(200, '<html></html>', 'text/html');
+    const wrongType = await failure(api.call(download, { body: { prompt: 'rain' } }));
+    expect(wrongType).toMatchObject({ code: 'INTERNAL', message: MESSAGES.unexpectedError });
+
+    respond(429, { error: { code: 'RATE_LIMITED', message: 'Slow down.' } });
+    const limited = await failure(api.call(download, { body: { prompt: 'rain' } }));
+    expect(limited).toMatchObject({ status: 429, code: 'RATE_LIMITED', message: 'Slow down.' });
+  });
+
+  it('gives the URL of an entry for links the browser follows itself', () => {
+    expect(api.url(hooksEndpoints.trackHooksCsv, { params: { trackId: 'a/b' } })).toBe(
+      '/api/artist/tracks/a%2Fb/hooks.csv',
+    );
+    expect(api.url(playerEndpoints.nextTrack, { query: { current: trackId } })).toBe(
+      `/api/player/next?current=${trackId}`,
+    );
+  });
+
+  it('types params, query and body from the entry', () => {
+    const typeOnly = () => {
+      // @ts-expect-error: the path's trackId is missing.
+      void api.call(playerEndpoints.likeTrack, { body: {} });
+      // @ts-expect-error: a like needs its body.
+      void api.call(playerEndpoints.likeTrack, { params: { trackId } });
+      // @ts-expect-error: addToLibrary is a boolean.
+      void api.call(playerEndpoints.likeTrack, { params: { trackId }, body: { addToLibrary: 'yes' } });
+      // @ts-expect-error: the next track takes no path parameter.
+      void api.call(playerEndpoints.nextTrack, { params: { trackId } });
+      // @ts-expect-error: minutes_listened, as spec 000 §7 spells it.
+      void api.call(playerEndpoints.secureListeningXp, { body: { minutesListened: 1 } });
+      // @ts-expect-error: a skip answers its points, not a reveal.
+      const _reveal: Promise<{ track: unknown }> = api.call(playerEndpoints.dislikeTrack, {
+        params: { trackId },
+      });
+      // A skip's body may be left out (the server keeps its own bound).
+      void api.call(playerEndpoints.dislikeTrack, { params: { trackId } });
+    };
+    expect(typeOnly).toBeTypeOf('function');
   });
 });

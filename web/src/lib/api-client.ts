@@ -1,4 +1,18 @@
-import { ERROR_CODES, MESSAGES, PRODUCT_NAME, errorBodySchema, type ErrorCode } from '@klang/domain';
+import {
+  ERROR_CODES,
+  MESSAGES,
+  PRODUCT_NAME,
+  errorBodySchema,
+  fillPath,
+  isBinaryResponse,
+  type BinaryResponse,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointJsonResult,
+  type EndpointParams,
+  type EndpointQuery,
+  type ErrorCode,
+} from '@klang/domain';
 import { ApiError } from './api-error';
 
 /**
@@ -50,15 +64,108 @@ export async function apiRequest(path: string, schema?: undefined, options?: Req
 export async function apiRequest<T>(
   path: string,
   schema?: ResponseSchema<T>,
-  { method = 'GET', body, signal, headers, keepalive }: RequestOptions = {},
+  options: RequestOptions = {},
 ): Promise<T | undefined> {
+  const response = await send(path, options, 'application/json');
+  const payload = await readJson(response);
+  if (!schema) return undefined;
+  return parsedOrThrow(schema, payload, response.status, `${options.method ?? 'GET'} ${path}`);
+}
+
+/** What a call to an entry of the contract sends: params, query and body as its schemas take them. */
+export type CallOptions<E extends Endpoint> = Omit<RequestOptions, 'method' | 'body'> &
+  (EndpointParams<E> extends undefined ? { params?: undefined } : { params: EndpointParams<E> }) &
+  (EndpointQuery<E> extends undefined
+    ? { query?: undefined }
+    : object extends EndpointQuery<E>
+      ? { query?: EndpointQuery<E> }
+      : { query: EndpointQuery<E> }) &
+  (undefined extends EndpointBody<E> ? { body?: EndpointBody<E> } : { body: EndpointBody<E> });
+
+/** What a call resolves to: the parsed JSON body, `undefined` for a 204, a `Blob` for bytes. */
+export type CallResult<E extends Endpoint> = E['response'] extends BinaryResponse
+  ? Blob
+  : EndpointJsonResult<E>;
+
+/** The options may be left out when nothing in them is required. */
+type CallArguments<E extends Endpoint> =
+  object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
+
+/**
+ * Calls one entry of the endpoint contract (decision 0220): its method and path, the path's
+ * placeholders filled from `params`, `query` as the query string, `body` as JSON. The answer is
+ * parsed by the entry's schema for the status the server sent; a binary entry's comes back as a
+ * `Blob` of one of its declared content types. Failures are the same ApiError as every call.
+ */
+export async function callEndpoint<E extends Endpoint>(
+  endpoint: E,
+  ...[options]: CallArguments<E>
+): Promise<CallResult<E>> {
+  const { params, query, body, ...rest } = (options ?? {}) as Omit<RequestOptions, 'method' | 'body'> & {
+    params?: Readonly<Record<string, unknown>>;
+    query?: Readonly<Record<string, unknown>>;
+    body?: unknown;
+  };
+  const path = endpointUrl(endpoint, { params, query } as Pick<CallOptions<E>, 'params' | 'query'>);
+  const request: RequestOptions = { ...rest, method: endpoint.method };
+  if (body !== undefined) request.body = body;
+  const what = `${endpoint.method} ${path}`;
+
+  if (isBinaryResponse(endpoint.response)) {
+    const { contentTypes } = endpoint.response;
+    const response = await send(path, request, contentTypes.join(', '));
+    const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    if (!contentTypes.includes(type)) {
+      console.error(`Unexpected content type from ${what}`);
+      throw new ApiError({ status: response.status, code: 'INTERNAL', message: MESSAGES.unexpectedError });
+    }
+    return (await response.blob()) as CallResult<E>;
+  }
+
+  const response = await send(path, request, 'application/json');
+  const payload = await readJson(response);
+  const responses = endpoint.response as Readonly<Record<number, ResponseSchema<unknown> | undefined>>;
+  const schema = responses[response.status];
+  if (!schema) {
+    console.error(`Unexpected status ${response.status} from ${what}`);
+    throw new ApiError({ status: response.status, code: 'INTERNAL', message: MESSAGES.unexpectedError });
+  }
+  // A declared 204 has no body to parse.
+  if (response.status === 204) return undefined as CallResult<E>;
+  return parsedOrThrow(schema, payload, response.status, what) as CallResult<E>;
+}
+
+/**
+ * The same-origin URL of an entry, for what the browser fetches by itself: a download link, a
+ * media element's source. Typed from the entry like `api.call`.
+ */
+export function endpointUrl<E extends Endpoint>(
+  endpoint: E,
+  options: Pick<CallOptions<E>, 'params' | 'query'>,
+): string {
+  const { params, query } = options as {
+    params?: Readonly<Record<string, unknown>>;
+    query?: Readonly<Record<string, unknown>>;
+  };
+  return fillPath(endpoint.path, params) + queryString(query);
+}
+
+/**
+ * Sends the request and returns the response when it is a success; a network failure or an
+ * error status becomes an ApiError (and a 403 is told to the refusal listeners).
+ */
+async function send(
+  path: string,
+  { method = 'GET', body, signal, headers, keepalive }: RequestOptions,
+  accept: string,
+): Promise<Response> {
   // FormData and raw files (a cropped photo) go as they are; everything else as JSON.
   const isForm = body instanceof FormData || body instanceof Blob;
   const init: RequestInit = {
     method,
     credentials: 'include',
     headers: {
-      Accept: 'application/json',
+      Accept: accept,
       ...(body === undefined || isForm ? {} : { 'Content-Type': 'application/json' }),
       ...headers,
     },
@@ -76,23 +183,41 @@ export async function apiRequest<T>(
     throw new ApiError({ status: 0, code: 'UNAVAILABLE', message: NETWORK_ERROR_MESSAGE });
   }
 
-  const payload = await readJson(response);
   if (!response.ok) {
-    const error = toApiError(response.status, payload);
+    const error = toApiError(response.status, await readJson(response));
     if (error.status === 403) for (const listener of refusalListeners) listener({ path, error });
     throw error;
   }
-  if (!schema) return undefined;
+  return response;
+}
 
+function parsedOrThrow<T>(schema: ResponseSchema<T>, payload: unknown, status: number, what: string): T {
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
-    console.error(`Unexpected response shape from ${method} ${path}`);
-    throw new ApiError({ status: response.status, code: 'INTERNAL', message: MESSAGES.unexpectedError });
+    console.error(`Unexpected response shape from ${what}`);
+    throw new ApiError({ status, code: 'INTERNAL', message: MESSAGES.unexpectedError });
   }
   return parsed.data;
 }
 
+/** `?a=1&b=x` from the defined values (arrays repeat their key), or nothing. */
+function queryString(query: Readonly<Record<string, unknown>> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? (value as unknown[]) : [value]) {
+      if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean') {
+        search.append(key, String(item));
+      }
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
 export const api = {
+  call: callEndpoint,
+  url: endpointUrl,
   get: <T>(path: string, schema: ResponseSchema<T>, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest(path, schema, { ...options, method: 'GET' }),
   post: <T>(

@@ -1,14 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  artistPageSchema,
-  artistParamsSchema,
-  artistUrlParamsSchema,
-  chartMethodSchema,
-  chartQuerySchema,
-  chartResponseSchema,
-  followedArtistsResponseSchema,
-  libraryResponseSchema,
-} from '@klang/domain';
+import { catalogueEndpoints } from '@klang/domain';
+import { contractRoute } from '../../lib/contract-route';
 import { signedInId } from '../../plugins/session';
 import type { CatalogueService } from './catalogue.service';
 
@@ -25,39 +17,26 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
   });
   const auth = { preValidation: app.requireSession };
 
-  app.get(
-    '/api/charts',
-    {
-      ...auth,
-      schema: { tags: ['charts'], querystring: chartQuerySchema, response: { 200: chartResponseSchema } },
-    },
-    async (request) => service.chart(signedInId(request.account), request.query.genre),
+  contractRoute(app, catalogueEndpoints.chart, auth, async (request) =>
+    service.chart(signedInId(request.account), request.query.genre),
   );
 
-  app.get(
-    '/api/library',
-    { ...auth, schema: { tags: ['library'], response: { 200: libraryResponseSchema } } },
-    async (request) => service.library(signedInId(request.account)),
+  contractRoute(app, catalogueEndpoints.library, auth, async (request) =>
+    service.library(signedInId(request.account)),
   );
 
   // Artist pages are public (a custom URL is shared with people who are not signed in); a
   // visitor without a session sees the profile and every track masked.
-  app.get(
-    '/api/artists/:artistId',
-    { schema: { tags: ['artists'], params: artistParamsSchema, response: { 200: artistPageSchema } } },
-    async (request) => service.artistById(request.account?.id ?? null, request.params.artistId),
+  contractRoute(app, catalogueEndpoints.artistPage, {}, async (request) =>
+    service.artistById(request.account?.id ?? null, request.params.artistId),
   );
 
-  app.get(
-    '/api/artists/by-url/:artistUrl',
-    { schema: { tags: ['artists'], params: artistUrlParamsSchema, response: { 200: artistPageSchema } } },
-    async (request) => service.artistByUrl(request.account?.id ?? null, request.params.artistUrl),
+  contractRoute(app, catalogueEndpoints.artistPageByUrl, {}, async (request) =>
+    service.artistByUrl(request.account?.id ?? null, request.params.artistUrl),
   );
 
-  app.get(
-    '/api/me/follows',
-    { ...auth, schema: { tags: ['follows'], response: { 200: followedArtistsResponseSchema } } },
-    async (request) => service.followedArtists(signedInId(request.account)),
+  contractRoute(app, catalogueEndpoints.followedArtists, auth, async (request) =>
+    service.followedArtists(signedInId(request.account)),
   );
 };
 
@@ -69,12 +48,8 @@ export const chartMethodRoutes: FastifyPluginAsyncZod<{ service: CatalogueServic
   app,
   { service },
 ) => {
-  app.get(
-    '/api/charts/method',
-    { schema: { tags: ['charts'], response: { 200: chartMethodSchema } } },
-    async (_request, reply) => {
-      void reply.header('cache-control', 'public, max-age=60');
-      return service.method();
-    },
-  );
+  contractRoute(app, catalogueEndpoints.chartMethod, {}, async (_request, reply) => {
+    void reply.header('cache-control', 'public, max-age=60');
+    return service.method();
+  });
 };

@@ -1,13 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  MESSAGES,
-  bugReportSchema,
-  captchaConfigSchema,
-  contactSubmissionSchema,
-  formSubmittedSchema,
-} from '@klang/domain';
+import { MESSAGES, formsEndpoints } from '@klang/domain';
 import { AppError } from '../../errors';
+import { contractRoute } from '../../lib/contract-route';
 import type { CaptchaProvider } from '../../providers/captcha/captcha';
 import type { createFormsService } from './forms.service';
 
@@ -17,28 +11,12 @@ export const formsRoutes: FastifyPluginAsyncZod<{
   service: ReturnType<typeof createFormsService>;
   captcha: CaptchaProvider;
 }> = async (app, { service, captcha }) => {
-  app.get(
-    '/api/captcha/config',
-    {
-      schema: {
-        tags: ['forms'],
-        summary: 'Which captcha the forms show',
-        response: { 200: captchaConfigSchema },
-      },
-    },
-    async () => captcha.browserConfig(),
-  );
+  contractRoute(app, formsEndpoints.captchaConfig, {}, async () => captcha.browserConfig());
 
-  app.get(
-    '/api/captcha/challenge',
-    {
-      schema: {
-        tags: ['forms'],
-        summary: 'A fresh ALTCHA proof-of-work challenge',
-        response: { 200: z.unknown() },
-      },
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-    },
+  contractRoute(
+    app,
+    formsEndpoints.captchaChallenge,
+    { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
     async (_request, reply) => {
       if (!captcha.createChallenge) throw new AppError('NOT_FOUND', MESSAGES.notFound);
       // A challenge is single-use and signed with an expiry: never let a cache hand it out twice.
@@ -47,34 +25,20 @@ export const formsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    '/rest/v1/contact_submissions',
-    {
-      schema: {
-        tags: ['forms'],
-        summary: 'Send the contact form (spec 000 §7, Insert contact_submissions)',
-        body: contactSubmissionSchema,
-        response: { 201: formSubmittedSchema },
-      },
-      config: { rateLimit: SUBMIT_LIMIT },
-    },
+  contractRoute(
+    app,
+    formsEndpoints.submitContact,
+    { config: { rateLimit: SUBMIT_LIMIT } },
     async (request, reply) => {
       await service.submitContact(request.body, request.ip);
       return reply.status(201).send({ success: true });
     },
   );
 
-  app.post(
-    '/rest/v1/bug_reports',
-    {
-      schema: {
-        tags: ['forms'],
-        summary: 'Send a bug report (spec 000 §7, Insert bug_reports)',
-        body: bugReportSchema,
-        response: { 201: formSubmittedSchema },
-      },
-      config: { rateLimit: SUBMIT_LIMIT },
-    },
+  contractRoute(
+    app,
+    formsEndpoints.submitBugReport,
+    { config: { rateLimit: SUBMIT_LIMIT } },
     async (request, reply) => {
       await service.submitBugReport(request.body, request.ip);
       return reply.status(201).send({ success: true });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthResponseSchema, readinessResponseSchema, type HealthResponse } from '@klang/domain';
+import { healthEndpoints, type HealthResponse } from '@klang/domain';
+import { contractRoute } from '../../lib/contract-route';
 import { within } from '../../lib/deadline';
 import type { HealthRepository } from './health.repository';
 import type { Readiness } from './readiness';
@@ -26,43 +27,23 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   readiness: Readiness;
   providers: HealthResponse['providers'];
 }> = async (app, { repository, readiness, providers }) => {
-  app.get(
-    '/api/health',
-    {
-      schema: {
-        tags: ['platform'],
-        summary: 'Liveness, database kind and reachability, providers',
-        response: { 200: healthResponseSchema },
-      },
-    },
-    async () => {
-      const databaseReachable = await databaseAnswers(repository);
-      return {
-        status: databaseReachable ? ('ok' as const) : ('degraded' as const),
-        database: repository.kind,
-        databaseReachable,
-        providers,
-      };
-    },
-  );
+  contractRoute(app, healthEndpoints.health, {}, async () => {
+    const databaseReachable = await databaseAnswers(repository);
+    return {
+      status: databaseReachable ? ('ok' as const) : ('degraded' as const),
+      database: repository.kind,
+      databaseReachable,
+      providers,
+    };
+  });
 
-  app.get(
-    '/api/health/ready',
-    {
-      schema: {
-        tags: ['platform'],
-        summary: 'Readiness for a load balancer: 503 while starting, draining or without the database',
-        response: { 200: readinessResponseSchema, 503: readinessResponseSchema },
-      },
-    },
-    async (_request, reply) => {
-      if (readiness.phase !== 'serving') {
-        return reply.status(503).send({ ready: false, reason: readiness.phase });
-      }
-      if (!(await databaseAnswers(repository))) {
-        return reply.status(503).send({ ready: false, reason: 'database unavailable' as const });
-      }
-      return { ready: true };
-    },
-  );
+  contractRoute(app, healthEndpoints.readiness, {}, async (_request, reply) => {
+    if (readiness.phase !== 'serving') {
+      return reply.status(503).send({ ready: false, reason: readiness.phase });
+    }
+    if (!(await databaseAnswers(repository))) {
+      return reply.status(503).send({ ready: false, reason: 'database unavailable' as const });
+    }
+    return { ready: true };
+  });
 };

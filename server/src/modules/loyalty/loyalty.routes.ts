@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loyaltyCardSchema, type LoyaltyCard } from '@klang/domain';
+import { loyaltyEndpoints, type LoyaltyCard } from '@klang/domain';
+import { contractRoute } from '../../lib/contract-route';
 import { signedInId } from '../../plugins/session';
 
 /** The loyalty card (spec 001 §2 Modals): the stored row as the server keeps it, no arithmetic here. */
@@ -7,12 +8,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<{
   /** The user's card (LoyaltyService.card, read outside any caller's transaction). */
   card: (userId: string) => Promise<LoyaltyCard>;
 }> = async (app, { card }) => {
-  app.get(
-    '/api/me/loyalty',
-    {
-      preValidation: app.requireSession,
-      schema: { tags: ['loyalty'], response: { 200: loyaltyCardSchema } },
-    },
-    async (request): Promise<LoyaltyCard> => card(signedInId(request.account)),
+  contractRoute(app, loyaltyEndpoints.loyaltyCard, { preValidation: app.requireSession }, async (request) =>
+    card(signedInId(request.account)),
   );
 };

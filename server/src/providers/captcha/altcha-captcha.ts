@@ -2,6 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { z } from 'zod';
+import { formsEndpoints } from '@klang/domain';
 import type { CaptchaProvider } from './captcha';
 
 export interface AltchaOptions {
@@ -46,7 +47,7 @@ export function createAltchaCaptcha(options: AltchaOptions): CaptchaProvider {
   return {
     name: 'altcha',
     origins: [],
-    browserConfig: () => ({ provider: 'altcha', challengeUrl: '/api/captcha/challenge' }),
+    browserConfig: () => ({ provider: 'altcha', challengeUrl: formsEndpoints.captchaChallenge.path }),
     async createChallenge() {
       return createChallenge({
         algorithm: 'SHA-256',

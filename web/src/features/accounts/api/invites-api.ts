@@ -1,4 +1,4 @@
-import { invitePreviewSchema, listenerInvitesSchema } from '@klang/domain';
+import { invitesEndpoints } from '@klang/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -11,7 +11,7 @@ export const inviteKeys = {
 export function useListenerInvitesQuery(enabled: boolean) {
   return useQuery({
     queryKey: inviteKeys.mine,
-    queryFn: ({ signal }) => api.get('/api/account/invites', listenerInvitesSchema, { signal }),
+    queryFn: ({ signal }) => api.call(invitesEndpoints.listenerInvites, { signal }),
     enabled,
     // A friend may join at any moment: the count is read fresh when the profile opens.
     staleTime: 0,
@@ -23,7 +23,7 @@ export function useInvitePreviewQuery(token: string | null) {
   return useQuery({
     queryKey: inviteKeys.preview(token ?? ''),
     queryFn: ({ signal }) =>
-      api.get(`/api/invites/${encodeURIComponent(token ?? '')}`, invitePreviewSchema, { signal }),
+      api.call(invitesEndpoints.invitePreview, { params: { token: token ?? '' }, signal }),
     enabled: token !== null,
     retry: false,
   });

@@ -1,8 +1,8 @@
 import {
+  hooksEndpoints,
   artistTracksResponseSchema,
   coverArtResultSchema,
   dashboardStatsSchema,
-  trackHooksSchema,
   uploadTrackResponseSchema,
 } from '@klang/domain';
 import { api, apiRequest, apiUpload } from '../../../lib/api-client';
@@ -21,9 +21,9 @@ export const artistKeys = {
 export const artistWorkspaceApi = {
   tracks: () => api.get('/api/artist/tracks', artistTracksResponseSchema),
   dashboard: () => api.get('/api/artist/dashboard', dashboardStatsSchema),
-  hooks: (trackId: string) => api.get(`${track(trackId)}/hooks`, trackHooksSchema),
+  hooks: (trackId: string) => api.call(hooksEndpoints.trackHooks, { params: { trackId } }),
   /** A plain link downloads it: same origin, the session cookie goes along. */
-  hooksCsvUrl: (trackId: string) => `${track(trackId)}/hooks.csv`,
+  hooksCsvUrl: (trackId: string) => api.url(hooksEndpoints.trackHooksCsv, { params: { trackId } }),
 
   /** The audio goes as the raw body; the server streams it to storage and counts every byte. */
   upload: (

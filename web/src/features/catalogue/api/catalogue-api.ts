@@ -1,17 +1,6 @@
-import {
-  artistPageSchema,
-  chartMethodSchema,
-  chartResponseSchema,
-  followedArtistsResponseSchema,
-  followStateSchema,
-  libraryResponseSchema,
-  revealSchema,
-  type ArtistPage,
-} from '@klang/domain';
+import { catalogueEndpoints, followsEndpoints, playerEndpoints, type ArtistPage } from '@klang/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiRequest } from '../../../lib/api-client';
-
-const enc = encodeURIComponent;
+import { api } from '../../../lib/api-client';
 
 /** One key factory for everything a listener browses; a like or a follow invalidates `all`. */
 export const catalogueKeys = {
@@ -28,21 +17,21 @@ export type ArtistRef = { id: string } | { url: string };
 export function useChartQuery(genre: string) {
   return useQuery({
     queryKey: catalogueKeys.chart(genre),
-    queryFn: ({ signal }) => api.get(`/api/charts?genre=${enc(genre)}`, chartResponseSchema, { signal }),
+    queryFn: ({ signal }) => api.call(catalogueEndpoints.chart, { query: { genre }, signal }),
   });
 }
 
 export function useLibraryQuery() {
   return useQuery({
     queryKey: catalogueKeys.library(),
-    queryFn: async ({ signal }) => (await api.get('/api/library', libraryResponseSchema, { signal })).tracks,
+    queryFn: async ({ signal }) => (await api.call(catalogueEndpoints.library, { signal })).tracks,
   });
 }
 
 export function useRemoveFromLibraryMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (trackId: string) => api.delete(`/api/library/${enc(trackId)}`),
+    mutationFn: (trackId: string) => api.call(playerEndpoints.removeFromLibrary, { params: { trackId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
   });
 }
@@ -55,7 +44,7 @@ export function useRestoreToLibraryMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (trackId: string) =>
-      api.post(`/api/tracks/${enc(trackId)}/like`, { addToLibrary: true }, revealSchema),
+      api.call(playerEndpoints.likeTrack, { params: { trackId }, body: { addToLibrary: true } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
   });
 }
@@ -64,11 +53,9 @@ export function useArtistPageQuery(ref: ArtistRef) {
   return useQuery({
     queryKey: catalogueKeys.artist(ref),
     queryFn: ({ signal }) =>
-      api.get(
-        'id' in ref ? `/api/artists/${enc(ref.id)}` : `/api/artists/by-url/${enc(ref.url)}`,
-        artistPageSchema,
-        { signal },
-      ),
+      'id' in ref
+        ? api.call(catalogueEndpoints.artistPage, { params: { artistId: ref.id }, signal })
+        : api.call(catalogueEndpoints.artistPageByUrl, { params: { artistUrl: ref.url }, signal }),
     // A missing or unavailable profile is an answer, not a hiccup to retry.
     retry: false,
   });
@@ -79,9 +66,9 @@ export function useFollowMutation(ref: ArtistRef) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (artist: ArtistPage['artist']) =>
-      artist.isFollowing
-        ? apiRequest(`/api/artists/${enc(artist.id)}/follow`, followStateSchema, { method: 'DELETE' })
-        : api.post(`/api/artists/${enc(artist.id)}/follow`, {}, followStateSchema),
+      api.call(artist.isFollowing ? followsEndpoints.unfollowArtist : followsEndpoints.followArtist, {
+        params: { artistId: artist.id },
+      }),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: catalogueKeys.artist(ref) });
       await queryClient.invalidateQueries({ queryKey: catalogueKeys.follows() });
@@ -92,8 +79,7 @@ export function useFollowMutation(ref: ArtistRef) {
 export function useFollowedArtistsQuery() {
   return useQuery({
     queryKey: catalogueKeys.follows(),
-    queryFn: async ({ signal }) =>
-      (await api.get('/api/me/follows', followedArtistsResponseSchema, { signal })).artists,
+    queryFn: async ({ signal }) => (await api.call(catalogueEndpoints.followedArtists, { signal })).artists,
   });
 }
 
@@ -101,7 +87,7 @@ export function useFollowedArtistsQuery() {
 export function useChartMethodQuery() {
   return useQuery({
     queryKey: ['chart-method'] as const,
-    queryFn: ({ signal }) => api.get('/api/charts/method', chartMethodSchema, { signal }),
+    queryFn: ({ signal }) => api.call(catalogueEndpoints.chartMethod, { signal }),
     staleTime: 60_000,
   });
 }

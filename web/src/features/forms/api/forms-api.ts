@@ -3,8 +3,7 @@ import {
   INTEREST_MESSAGES,
   UNIQUE_VIOLATION_CODE,
   UNSUBSCRIBE_MESSAGES,
-  captchaConfigSchema,
-  formSubmittedSchema,
+  formsEndpoints,
   interestRegistrationError,
   unsubscribeResponseSchema,
   type BugReport,
@@ -20,7 +19,7 @@ export const formsKeys = { captchaConfig: ['captcha', 'config'] as const };
 export function useCaptchaConfigQuery() {
   return useQuery({
     queryKey: formsKeys.captchaConfig,
-    queryFn: ({ signal }) => api.get('/api/captcha/config', captchaConfigSchema, { signal }),
+    queryFn: ({ signal }) => api.call(formsEndpoints.captchaConfig, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -34,7 +33,7 @@ export function useSubmitContactMutation() {
   return useMutation({
     mutationFn: async (body: ContactSubmission) => {
       try {
-        await api.post('/rest/v1/contact_submissions', body, formSubmittedSchema);
+        await api.call(formsEndpoints.submitContact, { body });
       } catch (error) {
         throw new Error(messageOf(error, FORM_MESSAGES.contactFailed), { cause: error });
       }
@@ -46,7 +45,7 @@ export function useSubmitBugReportMutation() {
   return useMutation({
     mutationFn: async (body: BugReport) => {
       try {
-        await api.post('/rest/v1/bug_reports', body, formSubmittedSchema);
+        await api.call(formsEndpoints.submitBugReport, { body });
       } catch (error) {
         throw new Error(messageOf(error, FORM_MESSAGES.bugReportFailed), { cause: error });
       }

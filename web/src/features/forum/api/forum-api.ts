@@ -1,14 +1,8 @@
 import {
-  forumCategoriesResponseSchema,
-  forumPostListSchema,
-  forumPostResponseSchema,
-  forumPostViewSchema,
-  forumRepliesResponseSchema,
-  forumReplyResponseSchema,
-  forumViewResponseSchema,
-  forumVoteResponseSchema,
+  forumEndpoints,
   type CreateForumPost,
   type CreateForumReply,
+  type ForumPostListQuery,
   type ForumSort,
   type Vote,
 } from '@klang/domain';
@@ -30,35 +24,35 @@ export const forumKeys = {
   replies: (postId: string) => [...forumKeys.all, 'replies', postId] as const,
 };
 
-const post = (postId: string) => `/api/forum/posts/${encodeURIComponent(postId)}`;
-const reply = (replyId: string) => `/api/forum/replies/${encodeURIComponent(replyId)}`;
-
-function listQuery(filter: PostListFilter): string {
-  const params = new URLSearchParams({ sort: filter.sort });
-  if (filter.categoryId) params.set('categoryId', filter.categoryId);
+/** The list's query: the sort always, the category and a trimmed search only when set. */
+function listQuery(filter: PostListFilter): ForumPostListQuery {
   const search = filter.search.trim();
-  if (search) params.set('search', search);
-  return params.toString();
+  return {
+    sort: filter.sort,
+    ...(filter.categoryId && { categoryId: filter.categoryId }),
+    ...(search && { search }),
+  };
 }
 
 export const forumApi = {
   categories: (signal?: AbortSignal) =>
-    api.get('/api/forum/categories', forumCategoriesResponseSchema, { ...(signal && { signal }) }),
+    api.call(forumEndpoints.forumCategories, { ...(signal && { signal }) }),
   posts: (filter: PostListFilter, signal?: AbortSignal) =>
-    api.get(`/api/forum/posts?${listQuery(filter)}`, forumPostListSchema, { ...(signal && { signal }) }),
+    api.call(forumEndpoints.forumPosts, { query: listQuery(filter), ...(signal && { signal }) }),
   post: (postId: string, signal?: AbortSignal) =>
-    api.get(post(postId), forumPostViewSchema, { ...(signal && { signal }) }),
-  createPost: (input: CreateForumPost) => api.post('/api/forum/posts', input, forumPostResponseSchema),
-  deletePost: (postId: string) => api.delete(post(postId)),
+    api.call(forumEndpoints.forumPost, { params: { postId }, ...(signal && { signal }) }),
+  createPost: (input: CreateForumPost) => api.call(forumEndpoints.createForumPost, { body: input }),
+  deletePost: (postId: string) => api.call(forumEndpoints.deleteForumPost, { params: { postId } }),
   moderatePost: (postId: string, change: { isPinned?: boolean; isLocked?: boolean }) =>
-    api.patch(post(postId), change, forumPostResponseSchema),
-  recordView: (postId: string) => api.post(`${post(postId)}/views`, {}, forumViewResponseSchema),
-  vote: (postId: string, vote: Vote) => api.post(`${post(postId)}/vote`, { vote }, forumVoteResponseSchema),
+    api.call(forumEndpoints.moderateForumPost, { params: { postId }, body: change }),
+  recordView: (postId: string) => api.call(forumEndpoints.recordForumView, { params: { postId } }),
+  vote: (postId: string, vote: Vote) =>
+    api.call(forumEndpoints.voteOnForumPost, { params: { postId }, body: { vote } }),
   replies: (postId: string, signal?: AbortSignal) =>
-    api.get(`${post(postId)}/replies`, forumRepliesResponseSchema, { ...(signal && { signal }) }),
+    api.call(forumEndpoints.forumReplies, { params: { postId }, ...(signal && { signal }) }),
   createReply: (postId: string, input: CreateForumReply) =>
-    api.post(`${post(postId)}/replies`, input, forumReplyResponseSchema),
-  deleteReply: (replyId: string) => api.delete(reply(replyId)),
+    api.call(forumEndpoints.createForumReply, { params: { postId }, body: input }),
+  deleteReply: (replyId: string) => api.call(forumEndpoints.deleteForumReply, { params: { replyId } }),
   starReply: (replyId: string, isStarred: boolean) =>
-    api.put(`${reply(replyId)}/star`, { isStarred }, forumReplyResponseSchema),
+    api.call(forumEndpoints.starForumReply, { params: { replyId }, body: { isStarred } }),
 };

@@ -1,4 +1,4 @@
-import { demoTrackRevealSchema, demoTracksResponseSchema } from '@klang/domain';
+import { demoTracksEndpoints } from '@klang/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -8,8 +8,7 @@ export const demoTrackKeys = { all: ['demo-tracks'] as const };
 export function useDemoTracksQuery() {
   return useQuery({
     queryKey: demoTrackKeys.all,
-    queryFn: async ({ signal }) =>
-      (await api.get('/api/demo-tracks', demoTracksResponseSchema, { signal })).tracks,
+    queryFn: async ({ signal }) => (await api.call(demoTracksEndpoints.demoTracks, { signal })).tracks,
     // The audio URLs are signed for 30 minutes; fetch fresh ones well before they lapse.
     staleTime: 10 * 60_000,
   });
@@ -19,6 +18,6 @@ export function useDemoTracksQuery() {
 export function useRevealDemoTrackMutation() {
   return useMutation({
     mutationFn: (trackId: string) =>
-      api.post(`/api/demo-tracks/${encodeURIComponent(trackId)}/reveal`, undefined, demoTrackRevealSchema),
+      api.call(demoTracksEndpoints.revealDemoTrack, { params: { id: trackId } }),
   });
 }

@@ -1,4 +1,4 @@
-import { loyaltyCardSchema } from '@klang/domain';
+import { loyaltyEndpoints } from '@klang/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -7,7 +7,7 @@ export const loyaltyKeys = { card: ['loyalty', 'card'] as const };
 export function useLoyaltyCardQuery(enabled: boolean) {
   return useQuery({
     queryKey: loyaltyKeys.card,
-    queryFn: ({ signal }) => api.get('/api/me/loyalty', loyaltyCardSchema, { signal }),
+    queryFn: ({ signal }) => api.call(loyaltyEndpoints.loyaltyCard, { signal }),
     enabled,
     // Points move with every swipe: read them fresh each time the card opens.
     staleTime: 0,

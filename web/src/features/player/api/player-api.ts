@@ -1,50 +1,35 @@
-import {
-  dislikeResponseSchema,
-  followStateSchema,
-  nextTrackResponseSchema,
-  PLAYER_MESSAGES,
-  revealSchema,
-  secureTrackAccessResponseSchema,
-} from '@klang/domain';
-import { api, apiRequest } from '../../../lib/api-client';
+import { followsEndpoints, PLAYER_MESSAGES, playerEndpoints } from '@klang/domain';
+import { api } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
-
-const track = (trackId: string) => encodeURIComponent(trackId);
 
 export const playerApi = {
   next: (currentId: string | null) =>
-    api.get(`/api/player/next${currentId ? `?current=${track(currentId)}` : ''}`, nextTrackResponseSchema),
+    api.call(playerEndpoints.nextTrack, { query: currentId ? { current: currentId } : {} }),
   /** A like; `positionMs` is where the listener was in the track (decision 0190). */
   like: (trackId: string, addToLibrary: boolean, positionMs?: number) =>
-    api.post(`/api/tracks/${track(trackId)}/like`, { addToLibrary, positionMs }, revealSchema),
+    api.call(playerEndpoints.likeTrack, { params: { trackId }, body: { addToLibrary, positionMs } }),
   /** A skip; `positionMs` is where it happened (decision 0190). */
   dislike: (trackId: string, positionMs?: number) =>
-    api.post(`/api/tracks/${track(trackId)}/dislike`, { positionMs }, dislikeResponseSchema),
+    api.call(playerEndpoints.dislikeTrack, { params: { trackId }, body: { positionMs } }),
   /**
    * The listener left a dealt track unrated, `positionMs` into it (decision 0190). Sent as the
    * page hides too, so the request is kept alive past it; nothing comes back.
    */
   leave: (trackId: string, positionMs: number) =>
-    apiRequest(`/api/tracks/${track(trackId)}/leave`, undefined, {
-      method: 'POST',
-      body: { positionMs },
-      keepalive: true,
-    }),
-  removeFromLibrary: (trackId: string) => api.delete(`/api/library/${track(trackId)}`),
-  follow: (artistId: string) => api.post(`/api/artists/${track(artistId)}/follow`, {}, followStateSchema),
-  unfollow: (artistId: string) =>
-    apiRequest(`/api/artists/${track(artistId)}/follow`, followStateSchema, { method: 'DELETE' }),
+    api.call(playerEndpoints.leaveTrack, { params: { trackId }, body: { positionMs }, keepalive: true }),
+  removeFromLibrary: (trackId: string) =>
+    api.call(playerEndpoints.removeFromLibrary, { params: { trackId } }),
+  follow: (artistId: string) => api.call(followsEndpoints.followArtist, { params: { artistId } }),
+  unfollow: (artistId: string) => api.call(followsEndpoints.unfollowArtist, { params: { artistId } }),
 
   /** spec 000 §7 secure-track-access: a short-lived URL for one track, and when it expires. */
   async secureUrl(
     trackId: string,
     purpose: 'playback' | 'preload',
   ): Promise<{ url: string; expiresAt: number }> {
-    const body = await api.post(
-      '/functions/v1/secure-track-access',
-      { trackId, purpose, duration: 600 },
-      secureTrackAccessResponseSchema,
-    );
+    const body = await api.call(playerEndpoints.secureTrackAccess, {
+      body: { trackId, purpose, duration: 600 },
+    });
     if (!body.success || !body.signedUrl) {
       throw new ApiError({
         status: 200,

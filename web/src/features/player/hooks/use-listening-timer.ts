@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { LIMITS, listeningXpResponseSchema, POINTS } from '@klang/domain';
+import { LIMITS, playerEndpoints, POINTS } from '@klang/domain';
 import { api } from '../../../lib/api-client';
 import { getAudioElement } from '../audio/audio-engine';
 import { usePlayerStore } from '../player-store';
@@ -25,7 +25,7 @@ export function useListeningTimer(isSignedIn: boolean): void {
         const minutes = Math.min(LIMITS.listeningMinutesPerCallMax, Math.floor(total / 60));
         usePlayerStore.setState({ accumulatedListeningTime: total - minutes * 60 });
         void api
-          .post('/functions/v1/secure-listening-xp', { minutes_listened: minutes }, listeningXpResponseSchema)
+          .call(playerEndpoints.secureListeningXp, { body: { minutes_listened: minutes } })
           .then(({ minutes_awarded: awarded }) => {
             showPointsToast(awarded * POINTS.listeningMinute, 'For listening');
           })

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { analyticsEventSchema } from './analytics.schema';
+import { defineEndpoints, endpoint } from './endpoint';
+
+/**
+ * First-party events. Apart from the hook analytics (`hooks.endpoints.ts`) because every page
+ * sends events: this table is in the first chunk, the hooks' schemas are not.
+ */
+export const analyticsEndpoints = defineEndpoints({
+  recordAnalyticsEvent: endpoint({
+    method: 'POST',
+    path: '/api/analytics/events',
+    body: analyticsEventSchema,
+    response: { 204: z.null() },
+    tags: ['analytics'],
+    summary: 'Record a page view or a signup click',
+  }),
+});

@@ -1,0 +1,48 @@
+import { analyticsEndpoints } from './analytics.endpoints';
+import { catalogueEndpoints } from './catalogue.endpoints';
+import { demoTracksEndpoints } from './demo-tracks.endpoints';
+import { followsEndpoints } from './follows.endpoints';
+import { formsEndpoints } from './forms.endpoints';
+import { forumEndpoints } from './forum.endpoints';
+import { healthEndpoints } from './health.endpoints';
+import { hooksEndpoints } from './hooks.endpoints';
+import { invitesEndpoints } from './invites.endpoints';
+import { loyaltyEndpoints } from './loyalty.endpoints';
+import { playerEndpoints } from './player.endpoints';
+
+/**
+ * Every endpoint of the contract, by name (decision 0220): one table per area in
+ * `<area>.endpoints.ts`, merged here for what reads the whole contract (its tests, the route
+ * table test). `endpoints.test.ts` holds the names and the method-and-path pairs unique, which a
+ * spread alone would not. Routes and callers import their area's table (`playerEndpoints`):
+ * the merged object would pull every area's schemas into the web app's first chunk.
+ */
+export const areaEndpoints = {
+  player: playerEndpoints,
+  loyalty: loyaltyEndpoints,
+  health: healthEndpoints,
+  follows: followsEndpoints,
+  catalogue: catalogueEndpoints,
+  forum: forumEndpoints,
+  demoTracks: demoTracksEndpoints,
+  invites: invitesEndpoints,
+  forms: formsEndpoints,
+  analytics: analyticsEndpoints,
+  hooks: hooksEndpoints,
+} as const;
+
+export const endpoints = {
+  ...playerEndpoints,
+  ...loyaltyEndpoints,
+  ...healthEndpoints,
+  ...followsEndpoints,
+  ...catalogueEndpoints,
+  ...forumEndpoints,
+  ...demoTracksEndpoints,
+  ...invitesEndpoints,
+  ...formsEndpoints,
+  ...analyticsEndpoints,
+  ...hooksEndpoints,
+};
+
+export type Endpoints = typeof endpoints;

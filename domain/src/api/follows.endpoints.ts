@@ -1,0 +1,23 @@
+import { defineEndpoints, endpoint } from './endpoint';
+import { artistParamsSchema, followStateSchema } from './player.schema';
+
+/**
+ * Following an artist (spec 001 §4): an upsert and a delete, each answering the new state. The
+ * list of followed artists is the catalogue's (`followedArtists`), since it is a masked read.
+ */
+export const followsEndpoints = defineEndpoints({
+  followArtist: endpoint({
+    method: 'POST',
+    path: '/api/artists/:artistId/follow',
+    params: artistParamsSchema,
+    response: { 200: followStateSchema },
+    tags: ['follows'],
+  }),
+  unfollowArtist: endpoint({
+    method: 'DELETE',
+    path: '/api/artists/:artistId/follow',
+    params: artistParamsSchema,
+    response: { 200: followStateSchema },
+    tags: ['follows'],
+  }),
+});

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import {
+  bugReportSchema,
+  captchaConfigSchema,
+  contactSubmissionSchema,
+  formSubmittedSchema,
+} from '../public-site/forms.schema';
+import { defineEndpoints, endpoint } from './endpoint';
+
+const tags = ['forms'];
+
+/** The public site's forms and their captcha (spec 000 §7): public, no session. */
+export const formsEndpoints = defineEndpoints({
+  captchaConfig: endpoint({
+    method: 'GET',
+    path: '/api/captcha/config',
+    response: { 200: captchaConfigSchema },
+    tags,
+    summary: 'Which captcha the forms show',
+  }),
+  /** Fetched by the ALTCHA widget itself, from the URL the captcha config names. */
+  captchaChallenge: endpoint({
+    method: 'GET',
+    path: '/api/captcha/challenge',
+    response: { 200: z.unknown() },
+    tags,
+    summary: 'A fresh ALTCHA proof-of-work challenge',
+  }),
+  submitContact: endpoint({
+    method: 'POST',
+    path: '/rest/v1/contact_submissions',
+    body: contactSubmissionSchema,
+    response: { 201: formSubmittedSchema },
+    tags,
+    summary: 'Send the contact form (spec 000 §7, Insert contact_submissions)',
+  }),
+  submitBugReport: endpoint({
+    method: 'POST',
+    path: '/rest/v1/bug_reports',
+    body: bugReportSchema,
+    response: { 201: formSubmittedSchema },
+    tags,
+    summary: 'Send a bug report (spec 000 §7, Insert bug_reports)',
+  }),
+});

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { defineEndpoints, endpoint } from './endpoint';
+import {
+  createForumPostSchema,
+  createForumReplySchema,
+  forumCategoriesResponseSchema,
+  forumPostListQuerySchema,
+  forumPostListSchema,
+  forumPostParamsSchema,
+  forumPostResponseSchema,
+  forumPostViewSchema,
+  forumRepliesResponseSchema,
+  forumReplyParamsSchema,
+  forumReplyResponseSchema,
+  forumViewResponseSchema,
+  forumVoteRequestSchema,
+  forumVoteResponseSchema,
+  moderatePostSchema,
+  starReplySchema,
+} from './forum.schema';
+
+const tags = ['forum'];
+
+/** The forum (spec 002 §2.7, §2.8); every endpoint needs a session (spec 002 §6). */
+export const forumEndpoints = defineEndpoints({
+  forumCategories: endpoint({
+    method: 'GET',
+    path: '/api/forum/categories',
+    response: { 200: forumCategoriesResponseSchema },
+    tags,
+  }),
+  forumPosts: endpoint({
+    method: 'GET',
+    path: '/api/forum/posts',
+    query: forumPostListQuerySchema,
+    response: { 200: forumPostListSchema },
+    tags,
+  }),
+  createForumPost: endpoint({
+    method: 'POST',
+    path: '/api/forum/posts',
+    body: createForumPostSchema,
+    response: { 201: forumPostResponseSchema },
+    tags,
+  }),
+  forumPost: endpoint({
+    method: 'GET',
+    path: '/api/forum/posts/:postId',
+    params: forumPostParamsSchema,
+    response: { 200: forumPostViewSchema },
+    tags,
+  }),
+  /** Pin or lock, for moderators. */
+  moderateForumPost: endpoint({
+    method: 'PATCH',
+    path: '/api/forum/posts/:postId',
+    params: forumPostParamsSchema,
+    body: moderatePostSchema,
+    response: { 200: forumPostResponseSchema },
+    tags,
+  }),
+  deleteForumPost: endpoint({
+    method: 'DELETE',
+    path: '/api/forum/posts/:postId',
+    params: forumPostParamsSchema,
+    response: { 204: z.null() },
+    tags,
+  }),
+  recordForumView: endpoint({
+    method: 'POST',
+    path: '/api/forum/posts/:postId/views',
+    params: forumPostParamsSchema,
+    response: { 200: forumViewResponseSchema },
+    tags,
+  }),
+  voteOnForumPost: endpoint({
+    method: 'POST',
+    path: '/api/forum/posts/:postId/vote',
+    params: forumPostParamsSchema,
+    body: forumVoteRequestSchema,
+    response: { 200: forumVoteResponseSchema },
+    tags,
+  }),
+  forumReplies: endpoint({
+    method: 'GET',
+    path: '/api/forum/posts/:postId/replies',
+    params: forumPostParamsSchema,
+    response: { 200: forumRepliesResponseSchema },
+    tags,
+  }),
+  createForumReply: endpoint({
+    method: 'POST',
+    path: '/api/forum/posts/:postId/replies',
+    params: forumPostParamsSchema,
+    body: createForumReplySchema,
+    response: { 201: forumReplyResponseSchema },
+    tags,
+  }),
+  starForumReply: endpoint({
+    method: 'PUT',
+    path: '/api/forum/replies/:replyId/star',
+    params: forumReplyParamsSchema,
+    body: starReplySchema,
+    response: { 200: forumReplyResponseSchema },
+    tags,
+  }),
+  deleteForumReply: endpoint({
+    method: 'DELETE',
+    path: '/api/forum/replies/:replyId',
+    params: forumReplyParamsSchema,
+    response: { 204: z.null() },
+    tags,
+  }),
+});

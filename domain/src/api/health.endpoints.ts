@@ -1,0 +1,20 @@
+import { defineEndpoints, endpoint } from './endpoint';
+import { healthResponseSchema, readinessResponseSchema } from './health.schema';
+
+/** Liveness and readiness, for supervisors and load balancers; public, no session. */
+export const healthEndpoints = defineEndpoints({
+  health: endpoint({
+    method: 'GET',
+    path: '/api/health',
+    response: { 200: healthResponseSchema },
+    tags: ['platform'],
+    summary: 'Liveness, database kind and reachability, providers',
+  }),
+  readiness: endpoint({
+    method: 'GET',
+    path: '/api/health/ready',
+    response: { 200: readinessResponseSchema, 503: readinessResponseSchema },
+    tags: ['platform'],
+    summary: 'Readiness for a load balancer: 503 while starting, draining or without the database',
+  }),
+});

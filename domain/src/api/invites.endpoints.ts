@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { defineEndpoints, endpoint } from './endpoint';
+import { invitePreviewSchema, listenerInvitesSchema } from './invites.schema';
+
+/** A listener's invite links, and what an invite link says before signup (decision 0120). */
+export const invitesEndpoints = defineEndpoints({
+  listenerInvites: endpoint({
+    method: 'GET',
+    path: '/api/account/invites',
+    response: { 200: listenerInvitesSchema },
+    tags: ['accounts'],
+    summary: "The signed-in listener's five invite links and how many are left",
+  }),
+  invitePreview: endpoint({
+    method: 'GET',
+    path: '/api/invites/:token',
+    params: z.object({ token: z.string().max(128) }),
+    response: { 200: invitePreviewSchema },
+    tags: ['accounts'],
+    summary: 'Who an open invite link is from, for the listener signup screen',
+  }),
+});

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { defineEndpoints, endpoint } from './endpoint';
+import {
+  dislikeRequestSchema,
+  dislikeResponseSchema,
+  leaveRequestSchema,
+  likeRequestSchema,
+  listeningXpRequestSchema,
+  listeningXpResponseSchema,
+  nextTrackQuerySchema,
+  nextTrackResponseSchema,
+  revealSchema,
+  secureTrackAccessRequestSchema,
+  secureTrackAccessResponseSchema,
+  trackParamsSchema,
+} from './player.schema';
+
+/**
+ * The Discover player's endpoints (spec 000 §4 and §7, spec 001 §4): the deal, the ratings, the
+ * library's removal, and the spec's two functions the player calls. Before a like a track is
+ * named only by the alias of its deal (decision 0130).
+ */
+export const playerEndpoints = defineEndpoints({
+  nextTrack: endpoint({
+    method: 'GET',
+    path: '/api/player/next',
+    query: nextTrackQuerySchema,
+    response: { 200: nextTrackResponseSchema },
+    tags: ['player'],
+  }),
+  likeTrack: endpoint({
+    method: 'POST',
+    path: '/api/tracks/:trackId/like',
+    params: trackParamsSchema,
+    body: likeRequestSchema,
+    response: { 200: revealSchema },
+    tags: ['player'],
+  }),
+  /** A skip. */
+  dislikeTrack: endpoint({
+    method: 'POST',
+    path: '/api/tracks/:trackId/dislike',
+    params: trackParamsSchema,
+    body: dislikeRequestSchema,
+    response: { 200: dislikeResponseSchema },
+    tags: ['player'],
+  }),
+  /** The listener left a dealt track unrated (decision 0190); sent as the page hides. */
+  leaveTrack: endpoint({
+    method: 'POST',
+    path: '/api/tracks/:trackId/leave',
+    params: trackParamsSchema,
+    body: leaveRequestSchema,
+    response: { 204: z.null() },
+    tags: ['player'],
+  }),
+  removeFromLibrary: endpoint({
+    method: 'DELETE',
+    path: '/api/library/:trackId',
+    params: trackParamsSchema,
+    response: { 204: z.null() },
+    tags: ['library'],
+  }),
+  secureTrackAccess: endpoint({
+    method: 'POST',
+    path: '/functions/v1/secure-track-access',
+    body: secureTrackAccessRequestSchema,
+    response: { 200: secureTrackAccessResponseSchema },
+    tags: ['player'],
+  }),
+  secureListeningXp: endpoint({
+    method: 'POST',
+    path: '/functions/v1/secure-listening-xp',
+    body: listeningXpRequestSchema,
+    response: { 200: listeningXpResponseSchema },
+    tags: ['loyalty'],
+  }),
+});

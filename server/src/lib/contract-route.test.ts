@@ -1,0 +1,141 @@
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { binary, defineEndpoints, endpoint } from '@klang/domain';
+import { contractRoute } from './contract-route';
+
+const table = defineEndpoints({
+  renameThing: endpoint({
+    method: 'PATCH',
+    path: '/api/things/:thingId',
+    params: z.object({ thingId: z.uuid() }),
+    query: z.object({ dryRun: z.enum(['yes', 'no']).optional() }),
+    body: z.object({ name: z.string().min(1) }),
+    response: { 200: z.object({ id: z.uuid(), name: z.string() }) },
+    tags: ['things'],
+    summary: 'Renames a thing',
+  }),
+  thingSound: endpoint({
+    method: 'GET',
+    path: '/api/things/:thingId/sound',
+    params: z.object({ thingId: z.uuid() }),
+    response: binary('audio/mpeg'),
+  }),
+});
+
+const id = '0b9a3f0e-49b2-4c3e-9a55-5f0c1d2e3f40';
+
+async function appWith(register: (app: ReturnType<typeof bareApp>) => void) {
+  const app = bareApp();
+  register(app);
+  await app.ready();
+  return app;
+}
+
+function bareApp() {
+  const app = Fastify().withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  return app;
+}
+
+describe('contractRoute', () => {
+  it("registers the entry's method and path, validating params, query and body with its schemas", async () => {
+    const app = await appWith((app) => {
+      contractRoute(app, table.renameThing, {}, async (request) => ({
+        id: request.params.thingId,
+        name: `${request.body.name}${request.query.dryRun === 'yes' ? ' (dry run)' : ''}`,
+      }));
+    });
+
+    const ok = await app.inject({
+      method: 'PATCH',
+      url: `/api/things/${id}?dryRun=yes`,
+      payload: { name: 'Bell' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ id, name: 'Bell (dry run)' });
+
+    const badParam = await app.inject({
+      method: 'PATCH',
+      url: '/api/things/nope',
+      payload: { name: 'Bell' },
+    });
+    const badQuery = await app.inject({
+      method: 'PATCH',
+      url: `/api/things/${id}?dryRun=maybe`,
+      payload: { name: 'Bell' },
+    });
+    const badBody = await app.inject({ method: 'PATCH', url: `/api/things/${id}`, payload: { name: '' } });
+    const wrongMethod = await app.inject({
+      method: 'POST',
+      url: `/api/things/${id}`,
+      payload: { name: 'B' },
+    });
+    expect([badParam, badQuery, badBody].map((response) => response.statusCode)).toEqual([400, 400, 400]);
+    expect(wrongMethod.statusCode).toBe(404);
+    await app.close();
+  });
+
+  it('serialises the answer through the response schema: nothing outside it leaves', async () => {
+    const app = await appWith((app) => {
+      contractRoute(app, table.renameThing, {}, async (request) => {
+        const row = { id: request.params.thingId, name: request.body.name, ownerEmail: 'a@b.c' };
+        return row;
+      });
+    });
+
+    const response = await app.inject({ method: 'PATCH', url: `/api/things/${id}`, payload: { name: 'B' } });
+    expect(response.json()).toEqual({ id, name: 'B' });
+    await app.close();
+  });
+
+  it('keeps the route options: hooks run and config reaches the request', async () => {
+    const seen: unknown[] = [];
+    const app = await appWith((app) => {
+      contractRoute(
+        app,
+        table.renameThing,
+        {
+          preValidation: async (request) => {
+            if (request.headers['x-key'] !== 'k')
+              throw Object.assign(new Error('refused'), { statusCode: 401 });
+          },
+          config: { allowTemporaryAccount: true },
+        },
+        async (request) => {
+          seen.push(request.routeOptions.config.allowTemporaryAccount);
+          return { id, name: request.body.name };
+        },
+      );
+    });
+
+    // preValidation runs before the body is judged: a stranger's bad body is a 401, not a 400.
+    const stranger = await app.inject({ method: 'PATCH', url: `/api/things/${id}`, payload: { name: '' } });
+    const member = await app.inject({
+      method: 'PATCH',
+      url: `/api/things/${id}`,
+      headers: { 'x-key': 'k' },
+      payload: { name: 'B' },
+    });
+    expect(stranger.statusCode).toBe(401);
+    expect(member.statusCode).toBe(200);
+    expect(seen).toEqual([true]);
+    await app.close();
+  });
+
+  it('sends a binary answer as it is, with the type the handler sets', async () => {
+    const app = await appWith((app) => {
+      contractRoute(app, table.thingSound, {}, async (_request, reply) =>
+        reply.type('audio/mpeg').send(Buffer.from('ID3 bytes')),
+      );
+    });
+
+    const response = await app.inject({ method: 'GET', url: `/api/things/${id}/sound` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('audio/mpeg');
+    expect(response.body).toBe('ID3 bytes');
+    await app.close();
+  });
+});
