@@ -23,7 +23,7 @@ export * from './api/forum.schema';
 export * from './api/tracks.schema';
 export * from './api/kit.schema';
 export * from './api/payments.schema';
-export * from './api/packs.schema';
+export * from './api/klang-packs.schema';
 export * from './api/tutor.schema';
 export * from './catalogue/verdict';
 export * from './api/endpoint';

@@ -1,7 +1,7 @@
 import { PACK_MESSAGES } from '@klang/domain';
 import { isDemoUser, useAuthStore } from '../../features/accounts/auth-store';
 import { DemoRestrictionDialog } from '../../features/accounts/components/demo-restriction-dialog';
-import { CharactersScreen } from '../../features/klang-pack/components/characters-screen';
+import { CharactersScreen } from '../../features/klang-packs/components/characters-screen';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { KitToolHeader } from '../components/kit-tool-header';
 import { paths } from '../paths';

@@ -2,7 +2,7 @@ import { PACK_MESSAGES, PACKS, type Pack } from '@klang/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { toast, TOAST_DURATION_MS } from '../../../components/ui/toast';
-import { fetchPack, packKeys } from '../api/packs-api';
+import { fetchPack, packKeys } from '../api/klang-packs-api';
 
 /**
  * Spec 002 §4: while a pack trains its status is read every 10 s, for at most 10 minutes from

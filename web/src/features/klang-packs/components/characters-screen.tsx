@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-error';
-import { deletePack, fetchPacks, packKeys, trainPack, uploadPhoto } from '../api/packs-api';
+import { deletePack, fetchPacks, packKeys, trainPack, uploadPhoto } from '../api/klang-packs-api';
 import { useTimedMessage } from '../hooks/use-timed-message';
 import { useTrainingPoll } from '../hooks/use-training-poll';
 import { addImages, trainingProblem, type SelectedImage } from '../pack-selection';

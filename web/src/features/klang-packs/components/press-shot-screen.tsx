@@ -9,7 +9,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
-import { deleteResult, fetchResults, generateImage, packKeys } from '../api/packs-api';
+import { deleteResult, fetchResults, generateImage, packKeys } from '../api/klang-packs-api';
 import { downloadShot } from '../download-shot';
 import { useTimedMessage } from '../hooks/use-timed-message';
 
