@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { cn } from '../../components/ui/cn';
 import { Logo } from '../../components/ui/logo';
 import { useAuthStore, userTypeOf } from '../../features/accounts/auth-store';
-import { UPGRADE_OFFER_PARAM } from '../../features/subscriptions/hooks/use-upgrade-offer';
+import { UPGRADE_OFFER_PARAM } from '../../features/payments/hooks/use-upgrade-offer';
 import { paths } from '../paths';
 import { NAV_ITEMS, isNavItemActive } from './bottom-nav';
 

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { useAuthStore } from '../../features/accounts/auth-store';
-import { PlanCards } from '../../features/subscriptions/components/plan-cards';
+import { PlanCards } from '../../features/payments/components/plan-cards';
 import { StaticPage } from '../components/static-page';
 import { paths } from '../paths';
 import { sendAnalyticsEvent } from '../../lib/analytics';

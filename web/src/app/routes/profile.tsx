@@ -8,11 +8,11 @@ import { AccountDialog } from '../../features/accounts/components/account-dialog
 import { ProfileSummary } from '../../features/accounts/components/profile-summary';
 import { SettingsDialog } from '../../features/accounts/components/settings-dialog';
 import { useDemoRefusal } from '../../features/accounts/hooks/use-demo-refusal';
-import { useSubscriptionState } from '../../features/subscriptions/api/subscription-api';
-import { CheckoutReturnBanner } from '../../features/subscriptions/components/checkout-return-banner';
-import { SubscriptionPanel } from '../../features/subscriptions/components/subscription-panel';
-import { UpgradeDialog } from '../../features/subscriptions/components/upgrade-dialog';
-import { UPGRADE_OFFER_PARAM, useUpgradeOffer } from '../../features/subscriptions/hooks/use-upgrade-offer';
+import { useSubscriptionState } from '../../features/payments/api/subscription-api';
+import { CheckoutReturnBanner } from '../../features/payments/components/checkout-return-banner';
+import { SubscriptionPanel } from '../../features/payments/components/subscription-panel';
+import { UpgradeDialog } from '../../features/payments/components/upgrade-dialog';
+import { UPGRADE_OFFER_PARAM, useUpgradeOffer } from '../../features/payments/hooks/use-upgrade-offer';
 import { useSignOut } from '../../features/accounts/hooks/use-sign-out';
 import { DemoRestrictionDialog } from '../../features/accounts/components/demo-restriction-dialog';
 import { ArtistWorkspace } from '../../features/artist-workspace/components/artist-workspace';

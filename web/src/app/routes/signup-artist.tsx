@@ -7,7 +7,7 @@ import {
   completeCheckoutSignup,
   useCheckoutSignupState,
   type SignupStage,
-} from '../../features/subscriptions/api/subscription-api';
+} from '../../features/payments/api/subscription-api';
 import { Spinner } from '../../components/ui/spinner';
 import { SignupScreen } from '../components/signup-screen';
 import { paths } from '../paths';
