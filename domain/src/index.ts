@@ -16,6 +16,7 @@ export * from './api/invites.schema';
 export * from './public-site/public-site-messages';
 export * from './public-site/forms.schema';
 export * from './api/player.schema';
+export * from './api/follows.schema';
 export * from './player/deal-rules';
 export * from './api/catalogue.schema';
 export * from './api/loyalty.schema';

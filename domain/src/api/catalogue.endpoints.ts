@@ -1,6 +1,7 @@
 import { chartMethodSchema } from '../catalogue/verdict';
 import {
   artistPageSchema,
+  artistParamsSchema,
   artistUrlParamsSchema,
   chartQuerySchema,
   chartResponseSchema,
@@ -8,7 +9,6 @@ import {
   libraryResponseSchema,
 } from './catalogue.schema';
 import { defineEndpoints, endpoint } from './endpoint';
-import { artistParamsSchema } from './player.schema';
 
 /**
  * What a listener browses (spec 001 §2 and §4): the charts, the library, artist pages and the

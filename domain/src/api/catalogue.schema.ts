@@ -106,3 +106,6 @@ export const CATALOGUE_MESSAGES = {
   emptyLibrary: 'Your library is empty',
   genreNotCharted: 'This genre has no chart yet',
 } as const;
+
+/** An artist named in a path: the artist page, its share card, following. */
+export const artistParamsSchema = z.object({ artistId: z.uuid() });

@@ -1,5 +1,6 @@
 import { defineEndpoints, endpoint } from './endpoint';
-import { artistParamsSchema, followStateSchema } from './player.schema';
+import { artistParamsSchema } from './catalogue.schema';
+import { followStateSchema } from './follows.schema';
 
 /**
  * Following an artist (spec 001 §4): an upsert and a delete, each answering the new state. The

@@ -101,12 +101,3 @@ export const PLAYER_MESSAGES = {
   trackNotServed: 'Play the track before rating it',
   trackUnavailable: 'This track is not available',
 } as const;
-
-export const artistParamsSchema = z.object({ artistId: z.uuid() });
-export const followStateSchema = z.object({ isFollowing: z.boolean(), followers: z.number().int().min(0) });
-export type FollowState = z.infer<typeof followStateSchema>;
-
-export const FOLLOW_MESSAGES = {
-  cannotFollowYourself: 'You cannot follow yourself',
-  artistNotFound: 'Artist not found',
-} as const;
