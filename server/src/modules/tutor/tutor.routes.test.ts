@@ -16,7 +16,7 @@ import { insertAccount, insertTrack } from '../../test/catalogue-fixtures';
 
 const TUTOR = '/functions/v1/tutor-response';
 const ABEL = '/functions/v1/abel-response';
-const SESSION = '/api/kit/voice-agent/session';
+const SESSION = '/api/tutor/voice-agent/session';
 
 async function setTier(t: TestApp, accountId: string, tier: 'free' | 'trial' | 'pro') {
   await t.db.query('update artist_profiles set subscription_tier = $2 where id = $1', [accountId, tier]);

@@ -42,7 +42,7 @@ export const tutorRoutes: FastifyPluginAsyncZod<{
    * own agent server or to the ElevenLabs agent.
    */
   app.get(
-    '/api/kit/voice-agent/session',
+    '/api/tutor/voice-agent/session',
     {
       schema: { tags: ['kit'], response: { 200: voiceAgentSessionSchema } },
       ...limitPerAccount(20),

@@ -110,7 +110,7 @@ describe('the voice agent and speech-to-text providers against local fakes', () 
     });
     try {
       const artist = await signUp(t.app, 'artist');
-      const res = await artist.get('/api/kit/voice-agent/session');
+      const res = await artist.get('/api/tutor/voice-agent/session');
       expect(res.statusCode).toBe(200);
       const session = res.json<{ kind: string; signedUrl: string }>();
       expect(session.kind).toBe('elevenlabs');

@@ -50,5 +50,5 @@ export async function askTutor(
 }
 
 export function fetchVoiceAgentSession(): Promise<VoiceAgentSession> {
-  return api.get('/api/kit/voice-agent/session', voiceAgentSessionSchema);
+  return api.get('/api/tutor/voice-agent/session', voiceAgentSessionSchema);
 }
