@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { EmailProvider } from '../../providers/email/email';
-import { createEmailService, createOutboxReader, type EmailService } from './email.service';
+import { createEmailService, createOutboxReader } from './email.service';
 import { mailboxRoutes } from './mailbox.routes';
 
 export interface EmailModuleDeps {
@@ -16,7 +16,7 @@ export interface EmailModuleDeps {
 
 /**
  * Email through the outbox, and the local provider's development mailbox. Returns its service,
- * which accounts, forms and billing send through; it is also `app.services.email`.
+ * which accounts, forms and billing send through.
  */
 export async function registerEmail(app: FastifyInstance, deps: EmailModuleDeps) {
   const service = createEmailService({
@@ -26,17 +26,10 @@ export async function registerEmail(app: FastifyInstance, deps: EmailModuleDeps)
     outboxDir: deps.outboxDir,
     log: app.log,
   });
-  app.decorate('services', { email: service });
   if (deps.mailbox) {
     await app.register(mailboxRoutes, {
       outbox: createOutboxReader({ db: deps.db, outboxDir: deps.outboxDir }),
     });
   }
   return { service };
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    services: { email: EmailService };
-  }
 }
