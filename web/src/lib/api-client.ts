@@ -115,10 +115,7 @@ export async function callEndpoint<E extends Endpoint>(
     const { contentTypes } = endpoint.response;
     const response = await send(path, request, contentTypes.join(', '));
     const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-    if (!contentTypes.includes(type)) {
-      console.error(`Unexpected content type from ${what}`);
-      throw new ApiError({ status: response.status, code: 'INTERNAL', message: MESSAGES.unexpectedError });
-    }
+    if (!contentTypes.includes(type)) throw unexpectedAnswer('content type', response.status, what);
     return (await response.blob()) as CallResult<E>;
   }
 
@@ -126,10 +123,7 @@ export async function callEndpoint<E extends Endpoint>(
   const payload = await readJson(response);
   const responses = endpoint.response as Readonly<Record<number, ResponseSchema<unknown> | undefined>>;
   const schema = responses[response.status];
-  if (!schema) {
-    console.error(`Unexpected status ${response.status} from ${what}`);
-    throw new ApiError({ status: response.status, code: 'INTERNAL', message: MESSAGES.unexpectedError });
-  }
+  if (!schema) throw unexpectedAnswer(`status ${response.status}`, response.status, what);
   // A declared 204 has no body to parse.
   if (response.status === 204) return undefined as CallResult<E>;
   return parsedOrThrow(schema, payload, response.status, what) as CallResult<E>;
@@ -193,11 +187,14 @@ async function send(
 
 function parsedOrThrow<T>(schema: ResponseSchema<T>, payload: unknown, status: number, what: string): T {
   const parsed = schema.safeParse(payload);
-  if (!parsed.success) {
-    console.error(`Unexpected response shape from ${what}`);
-    throw new ApiError({ status, code: 'INTERNAL', message: MESSAGES.unexpectedError });
-  }
+  if (!parsed.success) throw unexpectedAnswer('response shape', status, what);
   return parsed.data;
+}
+
+/** A success the contract does not describe: logged for the developer, a plain sentence for the screen. */
+function unexpectedAnswer(what: string, status: number, from: string): ApiError {
+  console.error(`Unexpected ${what} from ${from}`);
+  return new ApiError({ status, code: 'INTERNAL', message: MESSAGES.unexpectedError });
 }
 
 /** `?a=1&b=x` from the defined values (arrays repeat their key), or nothing. */
