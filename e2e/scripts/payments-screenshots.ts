@@ -49,7 +49,7 @@ try {
     await page.getByLabel('Email').fill(`pro-${suffix}@example.com`);
     await page.getByLabel('Password').fill('first-pass-1');
     await page.getByRole('button', { name: 'Complete Setup & Activate' }).click();
-    await page.waitForURL(/\/player$/);
+    await page.waitForURL(/\/profile$/);
     await page.goto(url('/welcome'));
     await page.getByText('Active').first().waitFor();
     await shot(page, 'welcome');
