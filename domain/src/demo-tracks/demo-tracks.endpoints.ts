@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { demoTrackRevealSchema, demoTracksResponseSchema } from '../public-site/forms.schema';
-import { defineEndpoints, endpoint } from './endpoint';
+import { demoTrackRevealSchema, demoTracksResponseSchema } from './demo-tracks.schema';
+import { defineEndpoints, endpoint } from '../contract/endpoint';
 
 /** The landing page's blind demo player (spec 000 §7): public, no session. */
 export const demoTracksEndpoints = defineEndpoints({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { DEAL_RULES } from '../player/deal-rules';
+import { DEAL_RULES } from './deal-rules';
 
 /**
  * The Discover player's payloads (spec 000 §4, spec 001 §4). Before a like a track is only an id

@@ -1,4 +1,4 @@
-import { defineEndpoints, endpoint } from './endpoint';
+import { defineEndpoints, endpoint } from '../contract/endpoint';
 import { loyaltyCardSchema } from './loyalty.schema';
 
 /** The loyalty card (spec 001 §2 Modals): the signed-in listener's own stored row. */

@@ -1,6 +1,6 @@
 import { trackHooksSchema } from './analytics.schema';
-import { binary, defineEndpoints, endpoint } from './endpoint';
-import { artistTrackParamsSchema } from './tracks.schema';
+import { binary, defineEndpoints, endpoint } from '../contract/endpoint';
+import { artistTrackParamsSchema } from '../tracks/tracks.schema';
 
 const tags = ['analytics'];
 

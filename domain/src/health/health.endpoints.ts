@@ -1,4 +1,4 @@
-import { defineEndpoints, endpoint } from './endpoint';
+import { defineEndpoints, endpoint } from '../contract/endpoint';
 import { healthResponseSchema, readinessResponseSchema } from './health.schema';
 
 /** Liveness and readiness, for supervisors and load balancers; public, no session. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoints, endpoint } from './endpoint';
+import { defineEndpoints, endpoint } from '../contract/endpoint';
 import {
   dislikeRequestSchema,
   dislikeResponseSchema,

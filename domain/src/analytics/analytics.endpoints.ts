@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { analyticsEventSchema } from './analytics.schema';
-import { defineEndpoints, endpoint } from './endpoint';
+import { defineEndpoints, endpoint } from '../contract/endpoint';
 
 /**
  * First-party events. Apart from the hook analytics (`hooks.endpoints.ts`) because every page

@@ -1,22 +1,6 @@
 import { PRODUCT_NAME } from '../brand';
 
-/**
- * The public site's texts, word for word from spec 000 §5 and §8 and spec 002 §2.11 and §8.
- * Server and web both use these; a screen never spells one by hand.
- */
-export const FORM_MESSAGES = {
-  nameRequired: 'Name is required',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email address',
-  messageRequired: 'Message is required',
-  bugDescriptionRequired: 'Bug description is required',
-  captchaRequired: 'Please complete the captcha',
-  contactFailed: 'Failed to submit form. Please try again.',
-  bugReportFailed: 'Failed to submit bug report. Please try again.',
-  /** Said by the server when a captcha token is present but does not verify (or was used already). */
-  captchaInvalid: 'Captcha verification failed. Please complete the captcha again.',
-} as const;
-
+/** The interest form's and the unsubscribe page's texts, word for word from spec 000 §5 and §8 and spec 002 §2.11. */
 export const INTEREST_MESSAGES = {
   artistNameRequired: 'Artist name is required',
   genreRequired: 'Genre is required for artists',
@@ -32,13 +16,6 @@ export function interestRegistrationError(message: string | undefined): string {
 
 /** The Postgres unique-violation code the spec's interest form recognises (spec 000 §8). */
 export const UNIQUE_VIOLATION_CODE = '23505';
-
-export const DEMO_PLAYER_MESSAGES = {
-  loadFailed: 'Failed to load demo tracks',
-  noTracks: 'No demo tracks available',
-  trackFailed: 'Failed to load demo track',
-  playFailed: 'Failed to play audio',
-} as const;
 
 export const UNSUBSCRIBE_MESSAGES = {
   invalidTitle: 'Invalid Unsubscribe Link',
@@ -62,13 +39,4 @@ export const UNSUBSCRIBE_MESSAGES = {
   unexpected: 'An unexpected error occurred',
   /** The function's answer: the same whether or not the address was known (spec 002 §2.11). */
   done: 'You have been unsubscribed from marketing emails.',
-} as const;
-
-export const PLAN_MESSAGES = {
-  paymentCancelled: 'Payment Cancelled',
-  checkoutPrepareFailed: 'Failed to prepare checkout. Please try again.',
-  unableToPrepareUser: 'Unable to prepare user for checkout',
-  checkoutSessionFailed: 'Failed to create checkout session',
-  noCheckoutUrl: 'No checkout URL received from server',
-  unexpected: 'An unexpected error occurred',
 } as const;

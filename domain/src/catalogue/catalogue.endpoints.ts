@@ -1,4 +1,4 @@
-import { chartMethodSchema } from '../catalogue/verdict';
+import { chartMethodSchema } from './verdict';
 import {
   artistPageSchema,
   artistParamsSchema,
@@ -8,7 +8,7 @@ import {
   followedArtistsResponseSchema,
   libraryResponseSchema,
 } from './catalogue.schema';
-import { defineEndpoints, endpoint } from './endpoint';
+import { defineEndpoints, endpoint } from '../contract/endpoint';
 
 /**
  * What a listener browses (spec 001 §2 and §4): the charts, the library, artist pages and the

@@ -12,7 +12,7 @@ import {
   type PathParamNames,
 } from './endpoint';
 import { areaEndpoints, endpoints } from './endpoints';
-import type { Reveal } from './player.schema';
+import type { Reveal } from '../player/player.schema';
 
 describe('the endpoint contract', () => {
   it('names each entry by its key, once across every area', () => {

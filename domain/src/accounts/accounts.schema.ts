@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES as M, PASSWORD_CHANGE_MESSAGES } from '../accounts-messages';
+import { ACCOUNT_MESSAGES as M, PASSWORD_CHANGE_MESSAGES } from './accounts-messages';
 import { LIMITS } from '../limits';
 import { INVITE_MESSAGES } from './invites.schema';
 import { SUBSCRIPTION_TIERS, USER_ROLES } from '../tiers';

@@ -1,5 +1,5 @@
-import { defineEndpoints, endpoint } from './endpoint';
-import { artistParamsSchema } from './catalogue.schema';
+import { defineEndpoints, endpoint } from '../contract/endpoint';
+import { artistParamsSchema } from '../catalogue/catalogue.schema';
 import { followStateSchema } from './follows.schema';
 
 /**

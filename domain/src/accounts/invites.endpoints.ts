@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoints, endpoint } from './endpoint';
+import { defineEndpoints, endpoint } from '../contract/endpoint';
 import { invitePreviewSchema, listenerInvitesSchema } from './invites.schema';
 
 /** A listener's invite links, and what an invite link says before signup (decision 0120). */

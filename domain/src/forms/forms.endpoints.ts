@@ -4,8 +4,8 @@ import {
   captchaConfigSchema,
   contactSubmissionSchema,
   formSubmittedSchema,
-} from '../public-site/forms.schema';
-import { defineEndpoints, endpoint } from './endpoint';
+} from './forms.schema';
+import { defineEndpoints, endpoint } from '../contract/endpoint';
 
 const tags = ['forms'];
 

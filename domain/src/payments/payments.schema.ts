@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRO_PLAN, SUBSCRIPTION_TIERS } from '../tiers';
-import { artistSignupSchema } from './accounts.schema';
+import { artistSignupSchema } from '../accounts/accounts.schema';
 
 /** Spec 001 §7: the profile upgrade names what it upgrades from, or the track limit it lifts. */
 export const UPGRADE_FROM = ['free', 'trial'] as const;
@@ -113,3 +113,6 @@ export const CHECKOUT_BANNER_MS = 5_000;
 
 /** POST /functions/v1/send-email's answer (spec 001 §7). */
 export const sendEmailResponseSchema = z.object({ emailId: z.string() });
+
+/** What POST /functions/v1/create-checkout answers (spec 000 §7): the payment page's URL. */
+export const checkoutStartResponseSchema = z.object({ url: z.string().optional() }).loose();

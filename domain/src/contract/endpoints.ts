@@ -1,14 +1,14 @@
-import { analyticsEndpoints } from './analytics.endpoints';
-import { catalogueEndpoints } from './catalogue.endpoints';
-import { demoTracksEndpoints } from './demo-tracks.endpoints';
-import { followsEndpoints } from './follows.endpoints';
-import { formsEndpoints } from './forms.endpoints';
-import { forumEndpoints } from './forum.endpoints';
-import { healthEndpoints } from './health.endpoints';
-import { hooksEndpoints } from './hooks.endpoints';
-import { invitesEndpoints } from './invites.endpoints';
-import { loyaltyEndpoints } from './loyalty.endpoints';
-import { playerEndpoints } from './player.endpoints';
+import { analyticsEndpoints } from '../analytics/analytics.endpoints';
+import { catalogueEndpoints } from '../catalogue/catalogue.endpoints';
+import { demoTracksEndpoints } from '../demo-tracks/demo-tracks.endpoints';
+import { followsEndpoints } from '../follows/follows.endpoints';
+import { formsEndpoints } from '../forms/forms.endpoints';
+import { forumEndpoints } from '../forum/forum.endpoints';
+import { healthEndpoints } from '../health/health.endpoints';
+import { hooksEndpoints } from '../analytics/hooks.endpoints';
+import { invitesEndpoints } from '../accounts/invites.endpoints';
+import { loyaltyEndpoints } from '../loyalty/loyalty.endpoints';
+import { playerEndpoints } from '../player/player.endpoints';
 
 /**
  * Every endpoint of the contract, by name (decision 0220): one table per area in
