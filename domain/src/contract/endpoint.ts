@@ -25,6 +25,28 @@ export function binary(...contentTypes: [string, ...string[]]): BinaryResponse {
 }
 
 /**
+ * A request body of bytes (an audio file, a photo, a webhook's signed payload), declared by the
+ * content types the route accepts, no schema: the server's module registers the parser that
+ * reads it (a stream or a buffer) and checks it; the web client sends a `Blob`.
+ */
+export interface RawBody<
+  ContentTypes extends readonly [string, ...string[]] = readonly [string, ...string[]],
+> {
+  readonly kind: 'raw';
+  readonly contentTypes: ContentTypes;
+}
+
+/** A raw request body of one of these content types (`rawBody('image/jpeg', 'image/png')`). */
+export function rawBody<const ContentTypes extends readonly [string, ...string[]]>(
+  ...contentTypes: ContentTypes
+): RawBody<ContentTypes> {
+  return { kind: 'raw', contentTypes };
+}
+
+/** What an entry's `body` may be: a zod schema of its JSON, or raw bytes. */
+export type EndpointRequestBody = z.ZodType | RawBody;
+
+/**
  * JSON bodies by status code, as Fastify's `schema.response` takes them: `{ 200: schema }`,
  * `{ 204: z.null() }` for no content, further codes where the endpoint documents an error body
  * of its own (`{ 200: ready, 503: ready }`).
@@ -50,7 +72,7 @@ export interface EndpointDefinition<
   Path extends string,
   Params extends z.ZodType | undefined,
   Query extends z.ZodType | undefined,
-  Body extends z.ZodType | undefined,
+  Body extends EndpointRequestBody | undefined,
   Response extends EndpointResponse,
 > {
   method: Method;
@@ -71,7 +93,7 @@ export interface UnnamedEndpoint<
   Path extends string = string,
   Params extends z.ZodType | undefined = z.ZodType | undefined,
   Query extends z.ZodType | undefined = z.ZodType | undefined,
-  Body extends z.ZodType | undefined = z.ZodType | undefined,
+  Body extends EndpointRequestBody | undefined = EndpointRequestBody | undefined,
   Response extends EndpointResponse = EndpointResponse,
 > {
   readonly method: Method;
@@ -90,7 +112,7 @@ export interface Endpoint<
   Path extends string = string,
   Params extends z.ZodType | undefined = z.ZodType | undefined,
   Query extends z.ZodType | undefined = z.ZodType | undefined,
-  Body extends z.ZodType | undefined = z.ZodType | undefined,
+  Body extends EndpointRequestBody | undefined = EndpointRequestBody | undefined,
   Response extends EndpointResponse = EndpointResponse,
   Name extends string = string,
 > extends UnnamedEndpoint<Method, Path, Params, Query, Body, Response> {
@@ -109,7 +131,7 @@ export function endpoint<
   Response extends EndpointResponse,
   Params extends z.ZodType | undefined = undefined,
   Query extends z.ZodType | undefined = undefined,
-  Body extends z.ZodType | undefined = undefined,
+  Body extends EndpointRequestBody | undefined = undefined,
 >(
   definition: EndpointDefinition<Method, Path, Params, Query, Body, Response> & ParamsRule<Path>,
 ): NoInfer<UnnamedEndpoint<Method, Path, Params, Query, Body, Response>> {
@@ -138,6 +160,11 @@ export function defineEndpoints<const Table extends Record<string, UnnamedEndpoi
   ) as Named<Table>;
 }
 
+/** Whether the entry takes bytes rather than JSON. */
+export function isRawBody(body: EndpointRequestBody | undefined): body is RawBody {
+  return body !== undefined && 'kind' in body;
+}
+
 /** Whether the entry answers with bytes rather than JSON. */
 export function isBinaryResponse(response: EndpointResponse): response is BinaryResponse {
   return 'kind' in response;
@@ -159,7 +186,16 @@ type Input<Schema> = Schema extends z.ZodType ? z.input<Schema> : undefined;
 /** What a caller sends: `params`, `query` and `body` as their schemas accept them. */
 export type EndpointParams<E extends Endpoint> = Input<E['params']>;
 export type EndpointQuery<E extends Endpoint> = Input<E['query']>;
-export type EndpointBody<E extends Endpoint> = Input<E['body']>;
+/**
+ * The bytes a caller sends as a raw body, as `domain` can name them without the DOM: what a
+ * `Blob` (or a `File`) is. The web client asks for a `Blob` itself.
+ */
+export interface RawBytes {
+  readonly size: number;
+  readonly type: string;
+}
+
+export type EndpointBody<E extends Endpoint> = E['body'] extends RawBody ? RawBytes : Input<E['body']>;
 
 type SuccessStatus = 200 | 201 | 202 | 204;
 

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { binary, defineEndpoints, endpoint } from '@klang/domain';
+import { binary, defineEndpoints, endpoint, rawBody } from '@klang/domain';
 import { contractRoute } from './contract-route';
 
 const table = defineEndpoints({
@@ -21,6 +21,13 @@ const table = defineEndpoints({
     path: '/api/things/:thingId/sound',
     params: z.object({ thingId: z.uuid() }),
     response: binary('audio/mpeg'),
+  }),
+  thingPhoto: endpoint({
+    method: 'PUT',
+    path: '/api/things/:thingId/photo',
+    params: z.object({ thingId: z.uuid() }),
+    body: rawBody('image/jpeg'),
+    response: { 200: z.object({ bytes: z.number() }) },
   }),
 });
 
@@ -136,6 +143,36 @@ describe('contractRoute', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('audio/mpeg');
     expect(response.body).toBe('ID3 bytes');
+    await app.close();
+  });
+
+  it("takes a raw body through the module's own parser, with no JSON schema in its way", async () => {
+    const app = await appWith((app) => {
+      app.addContentTypeParser('image/jpeg', { parseAs: 'buffer' }, (_request, body, done) => {
+        done(null, body);
+      });
+      contractRoute(app, table.thingPhoto, {}, async (request) => {
+        const body: unknown = request.body;
+        return { bytes: Buffer.isBuffer(body) ? body.length : -1 };
+      });
+    });
+
+    const photo = await app.inject({
+      method: 'PUT',
+      url: `/api/things/${id}/photo`,
+      headers: { 'content-type': 'image/jpeg' },
+      payload: Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+    });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.json()).toEqual({ bytes: 4 });
+
+    const undeclared = await app.inject({
+      method: 'PUT',
+      url: `/api/things/${id}/photo`,
+      headers: { 'content-type': 'text/plain' },
+      payload: 'not a photo',
+    });
+    expect(undeclared.statusCode).toBe(415);
     await app.close();
   });
 });

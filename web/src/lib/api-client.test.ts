@@ -8,7 +8,9 @@ import {
   healthResponseSchema,
   MESSAGES,
   playerEndpoints,
+  rawBody,
 } from '@klang/domain';
+import { z } from 'zod';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NETWORK_ERROR_MESSAGE, apiRequest, api, onRefusal, type Refusal } from './api-client';
 import { ApiError } from './api-error';
@@ -280,6 +282,111 @@ describe('api.call', () => {
     expect(limited).toMatchObject({ status: 429, code: 'RATE_LIMITED', message: 'Slow down.' });
   });
 
+  const photoUpload = defineEndpoints({
+    photo: endpoint({
+      method: 'PUT',
+      path: '/api/things/:thingId/photo',
+      params: z.object({ thingId: z.string() }),
+      body: rawBody('image/jpeg', 'image/png'),
+      response: { 200: z.object({ ok: z.literal(true) }) },
+    }),
+  }).photo;
+
+  it("sends a raw body's bytes as they are, typed by the Blob when declared, else the first type", async () => {
+    const fetchMock = respond(200, { ok: true });
+    const png = new Blob(['png bytes'], { type: 'image/png' });
+
+    await expect(api.call(photoUpload, { params: { thingId: 't' }, body: png })).resolves.toEqual({
+      ok: true,
+    });
+    const { url, init } = sent(fetchMock);
+    expect(url).toBe('/api/things/t/photo');
+    expect(init.method).toBe('PUT');
+    expect(init.body).toBe(png);
+    expect(init.headers).toMatchObject({ 'Content-Type': 'image/png', Accept: 'application/json' });
+
+    const untyped = respond(200, { ok: true });
+    await api.call(photoUpload, { params: { thingId: 't' }, body: new Blob(['?']) });
+    expect(sent(untyped).init.headers).toMatchObject({ 'Content-Type': 'image/jpeg' });
+
+    const chosen = respond(200, { ok: true });
+    await api.call(photoUpload, { params: { thingId: 't' }, body: png, contentType: 'image/jpeg' });
+    expect(sent(chosen).init.headers).toMatchObject({ 'Content-Type': 'image/jpeg' });
+  });
+
+  it('reports upload progress through XMLHttpRequest and answers like fetch', async () => {
+    const fetchMock = respond(500, {});
+    const opened: { method?: string; url?: string; headers: Record<string, string>; body?: unknown } = {
+      headers: {},
+    };
+    class FakeRequest {
+      upload: { onprogress?: (event: { lengthComputable: boolean; loaded: number; total: number }) => void } =
+        {};
+      onload?: () => void;
+      onerror?: () => void;
+      onabort?: () => void;
+      withCredentials = false;
+      status = 413;
+      statusText = 'Payload Too Large';
+      responseText = JSON.stringify({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'Too big.' } });
+      open(method: string, url: string) {
+        opened.method = method;
+        opened.url = url;
+      }
+      setRequestHeader(name: string, value: string) {
+        opened.headers[name] = value;
+      }
+      getAllResponseHeaders() {
+        return 'content-type: application/json\r\n';
+      }
+      abort() {}
+      send(body: unknown) {
+        opened.body = body;
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 5, total: 10 });
+        this.onload?.();
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FakeRequest);
+    const fractions: number[] = [];
+    const jpeg = new Blob(['jpeg'], { type: 'image/jpeg' });
+
+    const error = await failure(
+      api.call(photoUpload, { params: { thingId: 't' }, body: jpeg, onProgress: (f) => fractions.push(f) }),
+    );
+
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fractions).toEqual([0.5]);
+    expect(opened).toMatchObject({ method: 'PUT', url: '/api/things/t/photo', body: jpeg });
+    expect(opened.headers).toMatchObject({ 'Content-Type': 'image/jpeg' });
+    expect(error).toMatchObject({ status: 413, statusText: 'Payload Too Large', code: 'PAYLOAD_TOO_LARGE' });
+    expect(error.message).toBe('Too big.');
+  });
+
+  it("keeps the status text, the body's own code and whether the server said a sentence", async () => {
+    const fetchMock = vi.fn(() =>
+      Promise.resolve(
+        new Response(JSON.stringify({ code: '23505', message: 'duplicate key value' }), {
+          status: 409,
+          statusText: 'Conflict',
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const duplicate = await failure(api.call(healthEndpoints.health));
+    expect(duplicate).toMatchObject({ status: 409, statusText: 'Conflict', bodyCode: '23505' });
+    expect(duplicate.serverMessage).toBe('duplicate key value');
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response('', { status: 502, statusText: 'Bad Gateway' }))),
+    );
+    const bare = await failure(api.call(healthEndpoints.health));
+    expect(bare).toMatchObject({ status: 502, statusText: 'Bad Gateway', bodyCode: undefined });
+    expect(bare.serverMessage).toBeUndefined();
+    expect(bare.message).toBe(MESSAGES.internalError);
+  });
+
   it('gives the URL of an entry for links the browser follows itself', () => {
     expect(api.url(hooksEndpoints.trackHooksCsv, { params: { trackId: 'a/b' } })).toBe(
       '/api/artist/tracks/a%2Fb/hooks.csv',
@@ -307,6 +414,10 @@ describe('api.call', () => {
       });
       // A skip's body may be left out (the server keeps its own bound).
       void api.call(playerEndpoints.dislikeTrack, { params: { trackId } });
+      // @ts-expect-error: a raw body is a Blob, not JSON.
+      void api.call(photoUpload, { params: { thingId: 't' }, body: { photo: 'x' } });
+      // @ts-expect-error: only a declared content type.
+      void api.call(photoUpload, { params: { thingId: 't' }, body: new Blob([]), contentType: 'text/plain' });
     };
     expect(typeOnly).toBeTypeOf('function');
   });

@@ -5,6 +5,7 @@ import {
   errorBodySchema,
   fillPath,
   isBinaryResponse,
+  isRawBody,
   type BinaryResponse,
   type Endpoint,
   type EndpointBody,
@@ -12,6 +13,7 @@ import {
   type EndpointParams,
   type EndpointQuery,
   type ErrorCode,
+  type RawBody,
 } from '@klang/domain';
 import { ApiError } from './api-error';
 
@@ -36,6 +38,11 @@ export type RequestOptions = {
   headers?: Record<string, string>;
   /** Lets the request outlive the page (a report sent as it hides); bodies up to 64 KiB. */
   keepalive?: boolean;
+  /**
+   * Hears the fraction of the body sent, 0 to 1, for an upload (fetch reports none, so the
+   * request goes through XMLHttpRequest).
+   */
+  onProgress?: (fraction: number) => void;
 };
 
 export type Refusal = { path: string; error: ApiError };
@@ -80,7 +87,16 @@ export type CallOptions<E extends Endpoint> = Omit<RequestOptions, 'method' | 'b
     : object extends EndpointQuery<E>
       ? { query?: EndpointQuery<E> }
       : { query: EndpointQuery<E> }) &
-  (undefined extends EndpointBody<E> ? { body?: EndpointBody<E> } : { body: EndpointBody<E> });
+  (E['body'] extends RawBody
+    ? {
+        /** The bytes, sent as they are. */
+        body: Blob;
+        /** One of the entry's content types; by default the Blob's own type when declared, else the first. */
+        contentType?: E['body']['contentTypes'][number];
+      }
+    : undefined extends EndpointBody<E>
+      ? { body?: EndpointBody<E> }
+      : { body: EndpointBody<E> });
 
 /** What a call resolves to: the parsed JSON body, `undefined` for a 204, a `Blob` for bytes. */
 export type CallResult<E extends Endpoint> = E['response'] extends BinaryResponse
@@ -101,14 +117,23 @@ export async function callEndpoint<E extends Endpoint>(
   endpoint: E,
   ...[options]: CallArguments<E>
 ): Promise<CallResult<E>> {
-  const { params, query, body, ...rest } = (options ?? {}) as Omit<RequestOptions, 'method' | 'body'> & {
+  const { params, query, body, contentType, ...rest } = (options ?? {}) as Omit<
+    RequestOptions,
+    'method' | 'body'
+  > & {
     params?: Readonly<Record<string, unknown>>;
     query?: Readonly<Record<string, unknown>>;
     body?: unknown;
+    contentType?: string;
   };
   const path = endpointUrl(endpoint, { params, query } as Pick<CallOptions<E>, 'params' | 'query'>);
   const request: RequestOptions = { ...rest, method: endpoint.method };
   if (body !== undefined) request.body = body;
+  if (isRawBody(endpoint.body) && body instanceof Blob) {
+    const declared: readonly string[] = endpoint.body.contentTypes;
+    const type = contentType ?? (declared.includes(body.type) ? body.type : endpoint.body.contentTypes[0]);
+    request.headers = { ...request.headers, 'Content-Type': type };
+  }
   const what = `${endpoint.method} ${path}`;
 
   if (isBinaryResponse(endpoint.response)) {
@@ -150,7 +175,7 @@ export function endpointUrl<E extends Endpoint>(
  */
 async function send(
   path: string,
-  { method = 'GET', body, signal, headers, keepalive }: RequestOptions,
+  { method = 'GET', body, signal, headers, keepalive, onProgress }: RequestOptions,
   accept: string,
 ): Promise<Response> {
   // FormData and raw files (a cropped photo) go as they are; everything else as JSON.
@@ -170,7 +195,7 @@ async function send(
 
   let response: Response;
   try {
-    response = await fetch(path, init);
+    response = onProgress ? await fetchWithProgress(path, init, onProgress) : await fetch(path, init);
   } catch (error) {
     // An abort is the caller's own doing (TanStack Query cancelling): let it through untouched.
     if (signal?.aborted) throw error;
@@ -178,7 +203,7 @@ async function send(
   }
 
   if (!response.ok) {
-    const error = toApiError(response.status, await readJson(response));
+    const error = toApiError(response.status, response.statusText, await readJson(response));
     if (error.status === 403) for (const listener of refusalListeners) listener({ path, error });
     throw error;
   }
@@ -240,8 +265,8 @@ export const api = {
 };
 
 /**
- * Sends a file with upload progress (fetch reports none): `onProgress` gets the fraction of the
- * body sent, 0 to 1. Errors become the same ApiError as every other call.
+ * Sends a file by path, with upload progress. For the areas not yet in the contract; a raw-body
+ * entry goes through `api.call(entry, { body, onProgress })`.
  */
 export function apiUpload<T>(
   path: string,
@@ -249,35 +274,53 @@ export function apiUpload<T>(
   schema: ResponseSchema<T>,
   options: { method?: 'POST' | 'PUT'; contentType: string; onProgress?: (fraction: number) => void },
 ): Promise<T> {
-  return new Promise((resolve, reject) => {
+  return apiRequest(path, schema, {
+    method: options.method ?? 'POST',
+    body,
+    headers: { 'Content-Type': options.contentType },
+    ...(options.onProgress && { onProgress: options.onProgress }),
+  });
+}
+
+/**
+ * `fetch` for an upload whose progress the screen shows: the same request through
+ * XMLHttpRequest, whose upload reports the bytes sent, answered as a `Response` so that the
+ * caller reads it like any other. Rejects like `fetch` when the network fails or the signal aborts.
+ */
+function fetchWithProgress(path: string, init: RequestInit, onProgress: (fraction: number) => void) {
+  return new Promise<Response>((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open(options.method ?? 'POST', path);
+    request.open(init.method ?? 'GET', path);
     request.withCredentials = true;
-    request.setRequestHeader('Accept', 'application/json');
-    request.setRequestHeader('Content-Type', options.contentType);
+    for (const [name, value] of Object.entries((init.headers ?? {}) as Record<string, string>)) {
+      request.setRequestHeader(name, value);
+    }
     request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
     request.onerror = () => {
-      reject(new ApiError({ status: 0, code: 'UNAVAILABLE', message: NETWORK_ERROR_MESSAGE }));
+      reject(new TypeError('Network request failed'));
     };
+    request.onabort = () => {
+      reject(new DOMException('The upload was aborted', 'AbortError'));
+    };
+    init.signal?.addEventListener('abort', () => {
+      request.abort();
+    });
     request.onload = () => {
-      let payload: unknown;
-      try {
-        payload = request.responseText ? (JSON.parse(request.responseText) as unknown) : undefined;
-      } catch {
-        payload = undefined;
+      const headers = new Headers();
+      for (const line of request
+        .getAllResponseHeaders()
+        .trim()
+        .split(/[\r\n]+/)) {
+        const colon = line.indexOf(':');
+        if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
       }
-      if (request.status < 200 || request.status >= 300) {
-        reject(toApiError(request.status, payload));
-        return;
-      }
-      const parsed = schema.safeParse(payload);
-      if (parsed.success) resolve(parsed.data);
-      else
-        reject(new ApiError({ status: request.status, code: 'INTERNAL', message: MESSAGES.unexpectedError }));
+      // A 204 or 205 Response may not carry a body, even an empty one.
+      const text = request.status === 204 || request.status === 205 ? null : request.responseText;
+      resolve(new Response(text, { status: request.status, statusText: request.statusText, headers }));
     };
-    request.send(body);
+    request.send((init.body ?? null) as XMLHttpRequestBodyInit | null);
   });
 }
 
@@ -312,25 +355,34 @@ function fallbackFor(status: number): { code: ErrorCode; message: string } {
   }
 }
 
-function toApiError(status: number, payload: unknown): ApiError {
+function toApiError(status: number, statusText: string, payload: unknown): ApiError {
   const parsed = errorBodySchema.safeParse(payload);
   if (parsed.success) {
     const { code, message, fields, requestId } = parsed.data.error;
+    const serverMessage = message.trim() || undefined;
     return new ApiError({
       status,
+      statusText,
       code,
-      message: message.trim() || fallbackFor(status).message,
+      bodyCode: code,
+      message: serverMessage ?? fallbackFor(status).message,
+      serverMessage,
       fields,
       requestId,
     });
   }
-  // The spec's /functions/v1 endpoints answer { error } or { message } (spec 002 §7); keep their text.
+  // The spec's /functions/v1 and /rest/v1 endpoints answer { error } or { message }, and a
+  // PostgREST-style `code` such as 23505 (spec 000 §8, spec 002 §7); keep their text and code.
   const fallback = fallbackFor(status);
   const code = readProperty(payload, 'code');
+  const serverMessage = readableText(payload);
   return new ApiError({
     status,
+    statusText,
     code: isErrorCode(code) ? code : fallback.code,
-    message: readableText(payload) ?? fallback.message,
+    bodyCode: typeof code === 'string' ? code : undefined,
+    message: serverMessage ?? fallback.message,
+    serverMessage,
   });
 }
 
