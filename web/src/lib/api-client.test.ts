@@ -339,7 +339,9 @@ describe('api.call', () => {
       getAllResponseHeaders() {
         return 'content-type: application/json\r\n';
       }
-      abort() {}
+      abort() {
+        this.onabort?.();
+      }
       send(body: unknown) {
         opened.body = body;
         this.upload.onprogress?.({ lengthComputable: true, loaded: 5, total: 10 });
