@@ -15,7 +15,9 @@ import { migrate } from '../server/src/db/migrate';
 import { createCatalogueRepository } from '../server/src/modules/catalogue/catalogue.repository';
 import { refreshVerdicts } from '../server/src/modules/catalogue/catalogue.repository';
 import { DATASET_S, generateDataset } from './lib/dataset';
+import { catalogueEndpoints } from '@klang/domain';
 import { benchCluster, median, pick, runLoad, startBenchServer, type LoadResult } from './lib/load';
+import { entryPath } from './lib/contract';
 
 const PORT = 3289;
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -129,13 +131,17 @@ try {
         {
           setupRequest: (req) => ({
             ...req,
-            method: 'GET',
-            path: `/api/charts?genre=${encodeURIComponent(pick(['Minimal / Deep Tech', 'House / Tech House']))}`,
+            method: catalogueEndpoints.chart.method,
+            path: entryPath(catalogueEndpoints.chart, {
+              query: { genre: pick(['Minimal / Deep Tech', 'House / Tech House']) },
+            }),
             headers: { cookie: pick(cookies) },
           }),
         },
       ],
-      method: [{ method: 'GET', path: '/api/charts/method' }],
+      method: [
+        { method: catalogueEndpoints.chartMethod.method, path: entryPath(catalogueEndpoints.chartMethod) },
+      ],
     };
     for (const requests of Object.values(scenarios)) await run(requests, 3);
     const rounds: Record<string, LoadResult[]> = Object.fromEntries(

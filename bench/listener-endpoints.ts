@@ -11,7 +11,9 @@ import type autocannon from 'autocannon';
 import { openDatabase } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
 import { DATASET_S, generateDataset } from './lib/dataset';
+import { playerEndpoints, catalogueEndpoints } from '@klang/domain';
 import { benchCluster, median, pick, runLoad, startBenchServer, type LoadResult } from './lib/load';
+import { entryPath } from './lib/contract';
 
 const PORT = 3288;
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -75,8 +77,8 @@ try {
         {
           setupRequest: (req) => ({
             ...req,
-            method: 'GET',
-            path: '/api/player/next',
+            method: playerEndpoints.nextTrack.method,
+            path: entryPath(playerEndpoints.nextTrack),
             headers: { cookie: pick(cookies) },
           }),
         },
@@ -87,8 +89,8 @@ try {
             const pair = likePairs[nextLike++ % likePairs.length] ?? likePairs[0];
             return {
               ...req,
-              method: 'POST',
-              path: `/api/tracks/${pair?.alias}/like`,
+              method: playerEndpoints.likeTrack.method,
+              path: entryPath(playerEndpoints.likeTrack, { params: { trackId: pair?.alias ?? '' } }),
               headers: { cookie: pair?.cookie ?? '', 'content-type': 'application/json' },
               body: '{"addToLibrary":false}',
             };
@@ -99,8 +101,10 @@ try {
         {
           setupRequest: (req) => ({
             ...req,
-            method: 'GET',
-            path: `/api/charts?genre=${encodeURIComponent(pick(['Minimal / Deep Tech', 'House / Tech House']))}`,
+            method: catalogueEndpoints.chart.method,
+            path: entryPath(catalogueEndpoints.chart, {
+              query: { genre: pick(['Minimal / Deep Tech', 'House / Tech House']) },
+            }),
             headers: { cookie: pick(cookies) },
           }),
         },
@@ -109,8 +113,8 @@ try {
         {
           setupRequest: (req) => ({
             ...req,
-            method: 'GET',
-            path: `/api/artists/${pick(artists)}`,
+            method: catalogueEndpoints.artistPage.method,
+            path: entryPath(catalogueEndpoints.artistPage, { params: { artistId: pick(artists) } }),
             headers: { cookie: pick(cookies) },
           }),
         },
@@ -122,8 +126,8 @@ try {
             const pair = pick(likePairs);
             return {
               ...req,
-              method: 'POST',
-              path: '/functions/v1/secure-track-access',
+              method: playerEndpoints.secureTrackAccess.method,
+              path: entryPath(playerEndpoints.secureTrackAccess),
               headers: { cookie: pair.cookie, 'content-type': 'application/json' },
               body: JSON.stringify({ trackId: pair.alias, purpose: 'preload' }),
             };

@@ -8,8 +8,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { LIMITS } from '@klang/domain';
+import { LIMITS, healthEndpoints } from '@klang/domain';
 import { wavHeader } from '../server/src/test/test-audio';
+import { entryPath } from './lib/contract';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = 3298;
@@ -100,7 +101,7 @@ const server = spawn('taskset', ['-c', '0', process.execPath, '--import', 'tsx',
 try {
   for (;;) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
+      if ((await fetch(base + entryPath(healthEndpoints.health))).ok) break;
     } catch {
       // not listening yet
     }

@@ -10,10 +10,11 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { voiceAgentSessionSchema } from '@klang/domain';
+import { voiceAgentSessionSchema, healthEndpoints } from '@klang/domain';
 import { signUp } from '../server/src/test/accounts-helpers';
 import { createTestApp } from '../server/src/test/app';
 import { CHUNK_BYTES } from '../server/src/modules/tutor/agent-audio';
+import { entryPath } from './lib/contract';
 
 const REQUESTS = [
   'Hi Abel!',
@@ -40,7 +41,9 @@ const t = await createTestApp();
 await t.app.listen({ host: '127.0.0.1', port: Number(process.env.BENCH_PORT ?? 4940) });
 const artist = await signUp(t.app, 'artist');
 await t.db.query(`update artist_profiles set subscription_tier = 'pro' where id = $1`, [artist.id]);
-const health = (await t.app.inject({ method: 'GET', url: '/api/health' })).json<{ providers: object }>();
+const health = (
+  await t.app.inject({ method: healthEndpoints.health.method, url: entryPath(healthEndpoints.health) })
+).json<{ providers: object }>();
 const session = voiceAgentSessionSchema.parse((await artist.get('/api/tutor/voice-agent/session')).json());
 const address = t.app.server.address();
 if (session.kind !== 'local' || typeof address !== 'object' || !address) throw new Error('no local agent');

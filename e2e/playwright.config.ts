@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { healthEndpoints } from '@klang/domain';
 import { CHROMIUM_LAUNCH_OPTIONS } from './support/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
@@ -29,7 +30,7 @@ export default defineConfig({
     // The compiled server, as `npm start` runs it (decision 0160): built here when its sources changed.
     command: 'node scripts/build-server-if-needed.mjs && node --enable-source-maps server/dist/main.js',
     cwd: '..',
-    url: `http://localhost:${port}/api/health`,
+    url: `http://localhost:${port}${healthEndpoints.health.path}`,
     // The first start of an empty data directory renders the demo music and artwork.
     timeout: 300_000,
     reuseExistingServer: false,

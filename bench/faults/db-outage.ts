@@ -5,7 +5,9 @@
 import { migrate } from '../../server/src/db/migrate';
 import { generateDataset } from '../lib/dataset';
 import type { Battery } from './harness';
+import { playerEndpoints, healthEndpoints } from '@klang/domain';
 import { check, ledgerDrift, likeLedger, listenersWithGrants, percentile, sleep } from './harness';
+import { entryPath } from '../lib/contract';
 
 const OUTAGE_MS = Number(process.env.OUTAGE_SECONDS ?? 30) * 1000;
 const WARM_MS = 5000;
@@ -52,11 +54,12 @@ export async function dbOutage(battery: Battery) {
     const cookie = pair?.cookie ?? cookies[Math.floor(Math.random() * cookies.length)] ?? '';
     const at = now();
     const res = await fetch(
-      kind === 'like'
-        ? `${server.base}/api/tracks/${pair?.alias ?? ''}/like`
-        : `${server.base}/api/player/next`,
+      server.base +
+        (kind === 'like'
+          ? entryPath(playerEndpoints.likeTrack, { params: { trackId: pair?.alias ?? '' } })
+          : entryPath(playerEndpoints.nextTrack)),
       {
-        method: kind === 'like' ? 'POST' : 'GET',
+        method: kind === 'like' ? playerEndpoints.likeTrack.method : playerEndpoints.nextTrack.method,
         headers: { cookie, ...(kind === 'like' && { 'content-type': 'application/json' }) },
         ...(kind === 'like' && { body: '{"addToLibrary":false}' }),
         signal: AbortSignal.timeout(HANG_MS),
@@ -83,10 +86,14 @@ export async function dbOutage(battery: Battery) {
   const probe = (async () => {
     while (!run.stopped) {
       const at = now();
-      const h = (await fetch(`${server.base}/api/health`, { signal: AbortSignal.timeout(HANG_MS) })
+      const h = (await fetch(server.base + entryPath(healthEndpoints.health), {
+        signal: AbortSignal.timeout(HANG_MS),
+      })
         .then((r) => r.json())
         .catch(() => ({}))) as { status?: string; databaseReachable?: boolean };
-      const ready = await fetch(`${server.base}/api/health/ready`, { signal: AbortSignal.timeout(HANG_MS) })
+      const ready = await fetch(server.base + entryPath(healthEndpoints.readiness), {
+        signal: AbortSignal.timeout(HANG_MS),
+      })
         .then((r) => r.status)
         .catch(() => 0);
       health.push({ at, status: h.status ?? 'none', databaseReachable: h.databaseReachable ?? false, ready });

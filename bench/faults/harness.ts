@@ -15,10 +15,11 @@ import {
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import { PRO_PLAN } from '@klang/domain';
+import { PRO_PLAN, healthEndpoints } from '@klang/domain';
 import { openDatabase, type Db } from '../../server/src/db/client';
 import { wavHeader } from '../../server/src/test/test-audio';
 import { startThrowawayCluster } from '../../scripts/pg-cluster.mjs';
+import { entryPath } from '../lib/contract';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 const RESULTS = path.join(ROOT, 'bench/results/faults.json');
@@ -168,7 +169,7 @@ export class Battery {
 
   /**
    * A Klang server (`main.js`) or job worker (`worker.js`), compiled, with its log in the work
-   * directory. A server is returned once `/api/health/ready` answers 200.
+   * directory. A server is returned once readiness (`healthEndpoints.readiness`) answers 200.
    */
   async klang(
     name: string,
@@ -241,7 +242,7 @@ export class Battery {
         async () => {
           if (child.exitCode !== null)
             throw new Error(`${name} exited with ${String(child.exitCode)}; see ${this.work}/${name}.log`);
-          const res = await fetch(`${proc.base}/api/health/ready`);
+          const res = await fetch(proc.base + entryPath(healthEndpoints.readiness));
           return res.status === 200 ? true : undefined;
         },
         options.readyTimeoutMs ?? 120_000,

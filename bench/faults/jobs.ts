@@ -5,6 +5,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { migrate } from '../../server/src/db/migrate';
 import type { Battery } from './harness';
+import { healthEndpoints } from '@klang/domain';
 import {
   check,
   PORTS,
@@ -17,6 +18,7 @@ import {
   wav,
   type KlangProcess,
 } from './harness';
+import { entryPath } from '../lib/contract';
 
 /** A body that arrives over `ms`, so the request is still in flight when the signal comes. */
 function paced(bytes: Buffer, ms: number): ReadableStream<Uint8Array> {
@@ -101,7 +103,7 @@ export async function gracefulShutdown(battery: Battery) {
   const readyWhileDraining = await waitFor(
     'readiness to say draining',
     async () => {
-      const res = await fetch(`${a.base}/api/health/ready`);
+      const res = await fetch(a.base + entryPath(healthEndpoints.readiness));
       return res.status === 503 ? { afterMs: since(), body: await res.json() } : undefined;
     },
     delayMs,
@@ -109,7 +111,7 @@ export async function gracefulShutdown(battery: Battery) {
   const refusedAfterMs = await waitFor(
     'new connections to be refused',
     () =>
-      fetch(`${a.base}/api/health`, { headers: { connection: 'close' } }).then(
+      fetch(a.base + entryPath(healthEndpoints.health), { headers: { connection: 'close' } }).then(
         () => undefined,
         () => since(),
       ),

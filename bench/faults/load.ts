@@ -11,6 +11,7 @@ import { generateDataset } from '../lib/dataset';
 import { localWebhookSecret } from '../../server/src/providers/payments';
 import { signPayload, type SubscriptionStatus } from '../../server/src/providers/payments/payment-provider';
 import { tierFor } from '../../server/src/modules/payments/payments.service';
+import { playerEndpoints, catalogueEndpoints, forumEndpoints } from '@klang/domain';
 import {
   accountId,
   buyProLocally,
@@ -29,6 +30,7 @@ import {
   wav,
   type Battery,
 } from './harness';
+import { entryPath } from '../lib/contract';
 
 const DATASET = { tracks: 5000, users: 1000, interactionsPerUser: 10, heavyLikes: 10 };
 
@@ -99,20 +101,24 @@ async function listenerLoad(
       const route = routes[n % routes.length] ?? 'next';
       const pair = listeners.pairs[(route === 'like' ? nextPair++ : n) % listeners.pairs.length];
       if (!pair) break;
+      const entry =
+        route === 'like'
+          ? playerEndpoints.likeTrack
+          : route === 'secure'
+            ? playerEndpoints.secureTrackAccess
+            : route === 'chart'
+              ? catalogueEndpoints.chart
+              : playerEndpoints.nextTrack;
       const init: RequestInit =
         route === 'like'
-          ? { method: 'POST', body: '{"addToLibrary":false}' }
+          ? { method: entry.method, body: '{"addToLibrary":false}' }
           : route === 'secure'
-            ? { method: 'POST', body: JSON.stringify({ trackId: pair.alias }) }
-            : { method: 'GET' };
-      const url =
-        route === 'like'
-          ? `/api/tracks/${pair.alias}/like`
-          : route === 'secure'
-            ? '/functions/v1/secure-track-access'
-            : route === 'chart'
-              ? '/api/charts?genre=Techno'
-              : '/api/player/next';
+            ? { method: entry.method, body: JSON.stringify({ trackId: pair.alias }) }
+            : { method: entry.method };
+      const url = entryPath(entry, {
+        params: { trackId: pair.alias },
+        ...(route === 'chart' && { query: { genre: 'Techno' } }),
+      });
       const at = performance.now();
       const res = await fetch(`${base}${url}`, {
         ...init,
@@ -160,12 +166,15 @@ async function votingLoad(base: string, cookies: string[], posts: string[], unti
     for (let n = i; performance.now() < until; n += concurrency) {
       const cookie = cookies[(n * 7) % cookies.length] ?? '';
       const post = posts[n % posts.length] ?? '';
-      const res = await fetch(`${base}/api/forum/posts/${post}/vote`, {
-        method: 'POST',
-        headers: { cookie, 'x-forwarded-for': clientAddress(cookie), 'content-type': 'application/json' },
-        body: JSON.stringify({ vote: (n * 2654435761) % 3 === 0 ? 'down' : 'up' }),
-        signal: AbortSignal.timeout(10_000),
-      }).catch(() => undefined);
+      const res = await fetch(
+        base + entryPath(forumEndpoints.voteOnForumPost, { params: { postId: post } }),
+        {
+          method: forumEndpoints.voteOnForumPost.method,
+          headers: { cookie, 'x-forwarded-for': clientAddress(cookie), 'content-type': 'application/json' },
+          body: JSON.stringify({ vote: (n * 2654435761) % 3 === 0 ? 'down' : 'up' }),
+          signal: AbortSignal.timeout(10_000),
+        },
+      ).catch(() => undefined);
       await res?.arrayBuffer().catch(() => undefined);
       statuses.push(res?.status ?? 0);
       await sleep(20);
@@ -273,15 +282,18 @@ export async function scaleOut(battery: Battery) {
   const burstStatuses: number[] = [];
   for (let i = 0; i < 130; i++) {
     const pair = burst[i % burst.length];
-    const res = await fetch(`${base}/api/tracks/${pair?.alias ?? ''}/like`, {
-      method: 'POST',
-      headers: {
-        cookie: pair?.cookie ?? '',
-        'x-forwarded-for': clientAddress(pair?.cookie ?? ''),
-        'content-type': 'application/json',
+    const res = await fetch(
+      base + entryPath(playerEndpoints.likeTrack, { params: { trackId: pair?.alias ?? '' } }),
+      {
+        method: playerEndpoints.likeTrack.method,
+        headers: {
+          cookie: pair?.cookie ?? '',
+          'x-forwarded-for': clientAddress(pair?.cookie ?? ''),
+          'content-type': 'application/json',
+        },
+        body: '{"addToLibrary":false}',
       },
-      body: '{"addToLibrary":false}',
-    });
+    );
     burstStatuses.push(res.status);
   }
   const states = await waitFor(

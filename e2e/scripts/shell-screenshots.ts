@@ -4,9 +4,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { ACCOUNT_MESSAGES, DEMO_ACCOUNT } from '@klang/domain';
+import { ACCOUNT_MESSAGES, DEMO_ACCOUNT, forumEndpoints } from '@klang/domain';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
 import { findCoveredControls } from '../support/shell';
+import { entryUrl } from '../support/contract';
 
 const [base = 'http://localhost:3000', outDir = '/tmp/klang-shell-shots'] = process.argv.slice(2);
 mkdirSync(outDir, { recursive: true });
@@ -81,10 +82,12 @@ try {
       await shot(page, `${tag}_settings-toast`);
       await page.keyboard.press('Escape');
       // A toast over a long list: the forum's reply, posted from the post's page.
-      const categories = (await (await page.request.get(url('/api/forum/categories'))).json()) as {
+      const categories = (await (
+        await page.request.get(url(entryUrl(forumEndpoints.forumCategories)))
+      ).json()) as {
         categories: { id: string }[];
       };
-      const created = await page.request.post(url('/api/forum/posts'), {
+      const created = await page.request.post(url(entryUrl(forumEndpoints.createForumPost)), {
         data: {
           categoryId: categories.categories[0]?.id,
           title: 'Where do you find new music?',

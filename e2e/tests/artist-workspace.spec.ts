@@ -8,8 +8,10 @@ import {
   PLAYER_MESSAGES,
   secureTrackAccessResponseSchema,
   TRACK_MESSAGES,
+  playerEndpoints,
 } from '@klang/domain';
 import { expect, test } from '../support/fixtures';
+import { callEntry } from '../support/contract';
 
 const SECRET_TITLE = 'Tagged Secret Title';
 const SECRET_ARTIST = 'Tagged Secret Artist';
@@ -52,12 +54,17 @@ async function signUp(request: APIRequestContext, kind: 'artist' | 'listener', n
  */
 async function likeAll(request: APIRequestContext) {
   for (let i = 0; i < 200; i++) {
-    const next = nextTrackResponseSchema.parse(await (await request.get('/api/player/next')).json());
+    const next = nextTrackResponseSchema.parse(
+      await (await callEntry(request, playerEndpoints.nextTrack)).json(),
+    );
     if (next.state !== 'track') return;
     const alias = next.track.id;
-    const grant = await request.post('/functions/v1/secure-track-access', { data: { trackId: alias } });
+    const grant = await callEntry(request, playerEndpoints.secureTrackAccess, { data: { trackId: alias } });
     expect(grant.ok()).toBe(true);
-    const like = await request.post(`/api/tracks/${alias}/like`, { data: { addToLibrary: false } });
+    const like = await callEntry(request, playerEndpoints.likeTrack, {
+      params: { trackId: alias },
+      data: { addToLibrary: false },
+    });
     expect(like.ok()).toBe(true);
   }
   throw new Error('the catalogue never ran out');
@@ -152,14 +159,14 @@ test('an artist uploads a tagged MP3 with a cropped cover, it becomes ready, is 
   await setFeatured(page.request, trackId, true);
 
   // The one track left, under an alias of this listener's: not its id, nothing that names it.
-  const nextBody = await (await listenerPage.request.get('/api/player/next')).text();
+  const nextBody = await (await callEntry(listenerPage.request, playerEndpoints.nextTrack)).text();
   const next = nextTrackResponseSchema.parse(JSON.parse(nextBody));
   if (next.state !== 'track') throw new Error(`expected the new track, got ${next.state}`);
   expect(nextBody).not.toContain(trackId);
   expect(nextBody).not.toMatch(/Harbour|Secret|aw[dp]/);
   const access = secureTrackAccessResponseSchema.parse(
     await (
-      await listenerPage.request.post('/functions/v1/secure-track-access', {
+      await callEntry(listenerPage.request, playerEndpoints.secureTrackAccess, {
         data: { trackId: next.track.id },
       })
     ).json(),

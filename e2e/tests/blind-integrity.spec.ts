@@ -1,7 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { nextTrackResponseSchema, revealSchema, secureTrackAccessResponseSchema } from '@klang/domain';
+import {
+  nextTrackResponseSchema,
+  revealSchema,
+  secureTrackAccessResponseSchema,
+  playerEndpoints,
+  catalogueEndpoints,
+  loyaltyEndpoints,
+} from '@klang/domain';
 import { expect, test } from '../support/fixtures';
 import { revealCard, signUpListener } from '../support/listener';
+import { callEntry } from '../support/contract';
 
 /**
  * The attacker's journey of issue 18 against the started server and its demo catalogue: two
@@ -31,7 +39,7 @@ async function walkDeck(request: APIRequestContext): Promise<Walk> {
   };
   for (let i = 0; i < 400; i++) {
     const next = nextTrackResponseSchema.parse(
-      await (await keep(await request.get('/api/player/next'))).json(),
+      await (await keep(await callEntry(request, playerEndpoints.nextTrack))).json(),
     );
     if (next.state !== 'track') {
       expect(next.state).toBe('all-liked');
@@ -41,7 +49,7 @@ async function walkDeck(request: APIRequestContext): Promise<Walk> {
     expect(next.track.durationMs === null || next.track.durationMs % 1000 === 0).toBe(true);
     const grant = secureTrackAccessResponseSchema.parse(
       await (
-        await keep(await request.post('/functions/v1/secure-track-access', { data: { trackId: alias } }))
+        await keep(await callEntry(request, playerEndpoints.secureTrackAccess, { data: { trackId: alias } }))
       ).json(),
     );
     const url = grant.signedUrl ?? '';
@@ -49,7 +57,10 @@ async function walkDeck(request: APIRequestContext): Promise<Walk> {
     expect(first.status()).toBe(206);
     const bytes = Number(/\/(\d+)$/.exec(first.headers()['content-range'] ?? '')?.[1]);
     const like = await keep(
-      await request.post(`/api/tracks/${alias}/like`, { data: { addToLibrary: true } }),
+      await callEntry(request, playerEndpoints.likeTrack, {
+        params: { trackId: alias },
+        data: { addToLibrary: true },
+      }),
     );
     expect(like.ok()).toBe(true);
     walk.likedAt.push(walk.seen.length - 1);
@@ -65,8 +76,14 @@ async function walkDeck(request: APIRequestContext): Promise<Walk> {
 }
 
 async function browseAfter(request: APIRequestContext, walk: Walk) {
-  for (const url of ['/api/charts', '/api/library', '/api/me/loyalty', '/api/me/follows']) {
-    const response = await request.get(url);
+  const reads = [
+    catalogueEndpoints.chart,
+    catalogueEndpoints.library,
+    loyaltyEndpoints.loyaltyCard,
+    catalogueEndpoints.followedArtists,
+  ];
+  for (const entry of reads) {
+    const response = await callEntry(request, entry);
     walk.seen.push(`${await response.text()}\n${JSON.stringify(response.headers())}`);
   }
 }
@@ -113,7 +130,8 @@ test('two listeners walk and like the whole deck and can link nothing', async ({
   const stranger = await browser.newContext();
   const strangerPage = await stranger.newPage();
   await signUpListener(strangerPage, 'script');
-  const scripted = await strangerPage.request.post(`/api/tracks/${a.held[0]?.publicId ?? ''}/like`, {
+  const scripted = await callEntry(strangerPage.request, playerEndpoints.likeTrack, {
+    params: { trackId: a.held[0]?.publicId ?? '' },
     data: { addToLibrary: false },
   });
   expect(scripted.status()).toBe(404);

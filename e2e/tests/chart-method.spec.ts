@@ -1,5 +1,6 @@
-import { chartMethodSchema } from '@klang/domain';
+import { chartMethodSchema, catalogueEndpoints } from '@klang/domain';
 import { expect, test } from '../support/fixtures';
+import { callEntry } from '../support/contract';
 
 const number = new Intl.NumberFormat('en-GB');
 
@@ -14,7 +15,9 @@ test("the FAQ's no-bots promise leads to the published method, with the seeded m
 
   await expect(page).toHaveURL(/\/charts\/method$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('How the charts rank');
-  const method = chartMethodSchema.parse(await (await request.get('/api/charts/method')).json());
+  const method = chartMethodSchema.parse(
+    await (await callEntry(request, catalogueEndpoints.chartMethod)).json(),
+  );
   // The seed's listeners rated a month of deals, some of them in ways the trust weights discount.
   expect(method.figures.rated).toBeGreaterThan(0);
   for (const count of Object.values(method.figures.discountedBecause)) expect(count).toBeGreaterThan(0);

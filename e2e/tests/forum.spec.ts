@@ -3,8 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { ACCOUNT_MESSAGES, DEMO_ACCOUNT, FORUM_MESSAGES } from '@klang/domain';
+import {
+  ACCOUNT_MESSAGES,
+  DEMO_ACCOUNT,
+  FORUM_MESSAGES,
+  forumEndpoints,
+  healthEndpoints,
+} from '@klang/domain';
 import { expect, test } from '../support/fixtures';
+import { callEntry } from '../support/contract';
 
 /** A unique word per run and project: both projects share one server and one forum. */
 function uniqueTag(prefix: string) {
@@ -22,7 +29,7 @@ async function signUp(page: Page, tag: string): Promise<string> {
 }
 
 async function categoryId(page: Page, name: string): Promise<string> {
-  const res = await page.request.get('/api/forum/categories');
+  const res = await callEntry(page.request, forumEndpoints.forumCategories);
   const { categories } = (await res.json()) as { categories: { id: string; name: string }[] };
   const found = categories.find((c) => c.name === name);
   if (!found) throw new Error(`no category ${name}`);
@@ -30,7 +37,9 @@ async function categoryId(page: Page, name: string): Promise<string> {
 }
 
 async function apiPost(page: Page, input: { categoryId: string; title: string; content: string }) {
-  const res = await page.request.post('/api/forum/posts', { data: { ...input, isAnonymous: false } });
+  const res = await callEntry(page.request, forumEndpoints.createForumPost, {
+    data: { ...input, isAnonymous: false },
+  });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { post: { id: string } }).post.id;
 }
@@ -119,8 +128,12 @@ test('search and sort find posts, categories filter, and an anonymous post names
   const general = await categoryId(page, 'General');
   const older = await apiPost(page, { categoryId: general, title: `Older ${tag}`, content: 'first' });
   const newer = await apiPost(page, { categoryId: general, title: `Newer ${tag}`, content: 'second' });
-  await page.request.post(`/api/forum/posts/${older}/replies`, { data: { content: 'a reply' } });
-  for (let i = 0; i < 2; i += 1) await page.request.post(`/api/forum/posts/${newer}/views`);
+  await callEntry(page.request, forumEndpoints.createForumReply, {
+    params: { postId: older },
+    data: { content: 'a reply' },
+  });
+  for (let i = 0; i < 2; i += 1)
+    await callEntry(page.request, forumEndpoints.recordForumView, { params: { postId: newer } });
 
   await screens.visit('/forum');
   // Case-insensitive partial match on the title.
@@ -223,7 +236,9 @@ test.describe('an admin moderates', () => {
     });
     server = child;
     await expect
-      .poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, { timeout: 200_000 })
+      .poll(async () => (await fetch(new URL(healthEndpoints.health.path, base)).catch(() => null))?.status, {
+        timeout: 200_000,
+      })
       .toBe(200);
   };
   const stopServer = async () => {
@@ -264,11 +279,11 @@ test.describe('an admin moderates', () => {
         })
       ).status(),
     ).toBe(201);
-    const { categories } = (await (await member.get('/api/forum/categories')).json()) as {
+    const { categories } = (await (await callEntry(member, forumEndpoints.forumCategories)).json()) as {
       categories: { id: string }[];
     };
     const create = async (title: string, isAnonymous: boolean) => {
-      const res = await member.post('/api/forum/posts', {
+      const res = await callEntry(member, forumEndpoints.createForumPost, {
         data: { categoryId: categories[0]?.id, title, content: 'Words', isAnonymous },
       });
       return ((await res.json()) as { post: { id: string } }).post.id;
@@ -276,7 +291,10 @@ test.describe('an admin moderates', () => {
     const target = await create(`Moderate me ${tag}`, false);
     await create(`Newer ${tag}`, false);
     const anonymous = await create(`Anonymous ${tag}`, true);
-    await member.post(`/api/forum/posts/${target}/replies`, { data: { content: 'Worth a star' } });
+    await callEntry(member, forumEndpoints.createForumReply, {
+      params: { postId: target },
+      data: { content: 'Worth a star' },
+    });
 
     const login = await page.request.post(`${base}/api/auth/login`, {
       data: { identifier: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
@@ -296,7 +314,8 @@ test.describe('an admin moderates', () => {
     await screens.check('admin on a locked, pinned post');
 
     // The server refuses the member's reply to the locked post, whatever the screen shows.
-    const refused = await member.post(`/api/forum/posts/${target}/replies`, {
+    const refused = await callEntry(member, forumEndpoints.createForumReply, {
+      params: { postId: target },
       data: { content: 'Let me in' },
     });
     expect(refused.status()).toBe(403);
@@ -316,7 +335,9 @@ test.describe('an admin moderates', () => {
     await page.getByRole('button', { name: 'Delete Post' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page).toHaveURL(/\/forum$/);
-    expect((await member.get(`/api/forum/posts/${anonymous}`)).status()).toBe(404);
+    expect(
+      (await callEntry(member, forumEndpoints.forumPost, { params: { postId: anonymous } })).status(),
+    ).toBe(404);
     await member.dispose();
   });
 });
@@ -344,7 +365,7 @@ test('the demo account gets the demo popup for a post and a follow, and nothing 
   await expect(popup.getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/account-type');
   await popup.getByRole('button', { name: 'Continue in Demo' }).click();
   await expect(popup).toHaveCount(0);
-  const search = await page.request.get(`/api/forum/posts?search=${encodeURIComponent(title)}`);
+  const search = await callEntry(page.request, forumEndpoints.forumPosts, { query: { search: title } });
   expect(JSON.stringify(await search.json())).not.toContain(title);
 
   await page.keyboard.press('Escape');

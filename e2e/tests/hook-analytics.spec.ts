@@ -9,8 +9,11 @@ import {
   PLAYER_MESSAGES,
   trackHooksSchema,
   type ReadyTrackHooks,
+  playerEndpoints,
+  hooksEndpoints,
 } from '@klang/domain';
 import { expect, test } from '../support/fixtures';
+import { callEntry } from '../support/contract';
 
 /** A real 20-second MP3 for the artist to upload. */
 function mp3(): Buffer {
@@ -51,15 +54,22 @@ async function setFeatured(request: APIRequestContext, trackId: string, featured
 /** Deals, serves and likes every featured track until the deck is empty for this listener. */
 async function likeAll(request: APIRequestContext) {
   for (let i = 0; i < 500; i++) {
-    const next = nextTrackResponseSchema.parse(await (await request.get('/api/player/next')).json());
+    const next = nextTrackResponseSchema.parse(
+      await (await callEntry(request, playerEndpoints.nextTrack)).json(),
+    );
     if (next.state !== 'track') return;
     const alias = next.track.id;
-    expect((await request.post('/functions/v1/secure-track-access', { data: { trackId: alias } })).ok()).toBe(
-      true,
-    );
-    expect((await request.post(`/api/tracks/${alias}/like`, { data: { addToLibrary: false } })).ok()).toBe(
-      true,
-    );
+    expect(
+      (await callEntry(request, playerEndpoints.secureTrackAccess, { data: { trackId: alias } })).ok(),
+    ).toBe(true);
+    expect(
+      (
+        await callEntry(request, playerEndpoints.likeTrack, {
+          params: { trackId: alias },
+          data: { addToLibrary: false },
+        })
+      ).ok(),
+    ).toBe(true);
   }
   throw new Error('the catalogue never ran out');
 }
@@ -77,18 +87,24 @@ async function newListener(browser: Browser, page: Page): Promise<BrowserContext
 
 async function hearByApi(context: BrowserContext, verdict: 'like' | 'skip') {
   const { request } = context;
-  const next = nextTrackResponseSchema.parse(await (await request.get('/api/player/next')).json());
+  const next = nextTrackResponseSchema.parse(
+    await (await callEntry(request, playerEndpoints.nextTrack)).json(),
+  );
   if (next.state !== 'track') throw new Error(`expected the artist's track, got ${next.state}`);
   const alias = next.track.id;
-  expect((await request.post('/functions/v1/secure-track-access', { data: { trackId: alias } })).ok()).toBe(
-    true,
-  );
+  expect(
+    (await callEntry(request, playerEndpoints.secureTrackAccess, { data: { trackId: alias } })).ok(),
+  ).toBe(true);
   // Heard for a moment, as a person would, so the server measures time before the like.
   await new Promise((resolve) => setTimeout(resolve, 1_200));
-  const url = verdict === 'like' ? `/api/tracks/${alias}/like` : `/api/tracks/${alias}/dislike`;
-  expect((await request.post(url, { data: verdict === 'like' ? { addToLibrary: false } : {} })).ok()).toBe(
-    true,
-  );
+  const rating =
+    verdict === 'like'
+      ? callEntry(request, playerEndpoints.likeTrack, {
+          params: { trackId: alias },
+          data: { addToLibrary: false },
+        })
+      : callEntry(request, playerEndpoints.dislikeTrack, { params: { trackId: alias }, data: {} });
+  expect((await rating).ok()).toBe(true);
   await context.close();
 }
 
@@ -118,7 +134,9 @@ test('blind listeners skip and like a track, and its hook analytics appear and g
   );
   const trackId = tracks[0]?.id ?? '';
   const readHooks = async () =>
-    trackHooksSchema.parse(await (await page.request.get(`/api/artist/tracks/${trackId}/hooks`)).json());
+    trackHooksSchema.parse(
+      await (await callEntry(page.request, hooksEndpoints.trackHooks, { params: { trackId } })).json(),
+    );
 
   // Ten listeners exhaust the rest of the deck while the track is out of the player.
   await setFeatured(page.request, trackId, false);

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
-import { loyaltyCardSchema, PLAYER_MESSAGES, revealSchema } from '@klang/domain';
+import { loyaltyCardSchema, PLAYER_MESSAGES, revealSchema, loyaltyEndpoints } from '@klang/domain';
 import { expect, test } from '../support/fixtures';
 import { revealCard, signUpListener } from '../support/listener';
+import { callEntry } from '../support/contract';
 
 test('a new listener discovers blind, likes to reveal, follows, adds to the library, and skips', async ({
   page,
@@ -204,7 +205,7 @@ test('a like reveals the track with the K-Points the server awarded', async ({ p
   await screens.check('reveal with points');
 
   // The card's points are the server's: the loyalty card counts them.
-  const loyalty = await page.request.get('/api/me/loyalty');
+  const loyalty = await callEntry(page.request, loyaltyEndpoints.loyaltyCard);
   expect(loyaltyCardSchema.parse(await loyalty.json()).likes).toBe(1);
 });
 

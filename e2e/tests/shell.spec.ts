@@ -1,9 +1,10 @@
-import { ACCOUNT_MESSAGES, FORUM_MESSAGES, PLAYER_MESSAGES } from '@klang/domain';
+import { ACCOUNT_MESSAGES, FORUM_MESSAGES, PLAYER_MESSAGES, forumEndpoints } from '@klang/domain';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { signInDemo } from '../support/kit';
 import { revealCard, signUpListener } from '../support/listener';
 import { findCoveredControls } from '../support/shell';
+import { callEntry } from '../support/contract';
 
 /** The app's sections, wherever the layout puts them (the sidebar, or the bottom bar on a phone). */
 const section = (page: Page, name: string) =>
@@ -73,10 +74,10 @@ test('no fixed element covers a control on any listener screen', async ({ page, 
 
 test('a toast never covers a control of the screen', async ({ page, screens }) => {
   await signUpListener(page, 't');
-  const { categories } = (await (await page.request.get('/api/forum/categories')).json()) as {
+  const { categories } = (await (await callEntry(page.request, forumEndpoints.forumCategories)).json()) as {
     categories: { id: string }[];
   };
-  const created = await page.request.post('/api/forum/posts', {
+  const created = await callEntry(page.request, forumEndpoints.createForumPost, {
     data: {
       categoryId: categories[0]?.id,
       title: 'Blind picks',

@@ -1,5 +1,12 @@
-import { analyticsEventSchema, healthResponseSchema, MESSAGES } from '@klang/domain';
+import {
+  analyticsEventSchema,
+  healthResponseSchema,
+  MESSAGES,
+  healthEndpoints,
+  analyticsEndpoints,
+} from '@klang/domain';
 import { expect, test } from '../support/fixtures';
+import { callEntry } from '../support/contract';
 
 const STATIC_PAGES: { path: string; heading: RegExp; text: RegExp }[] = [
   { path: '/how-it-works', heading: /how it works/i, text: /like/i },
@@ -12,7 +19,7 @@ const STATIC_PAGES: { path: string; heading: RegExp; text: RegExp }[] = [
 ];
 
 test('health answers with the database and the providers', async ({ request }) => {
-  const res = await request.get('/api/health');
+  const res = await callEntry(request, healthEndpoints.health);
   expect(res.status()).toBe(200);
   const body = healthResponseSchema.parse(await res.json());
   expect(body.database).toBe('pglite');
@@ -103,7 +110,7 @@ test('a route whose code fails to load shows "Page Failed to Load"', async ({ pa
 test('page views reach the first-party analytics endpoint', async ({ page }) => {
   const views: string[] = [];
   page.on('request', (req) => {
-    if (req.url().endsWith('/api/analytics/events') && req.method() === 'POST') {
+    if (req.url().endsWith(analyticsEndpoints.recordAnalyticsEvent.path) && req.method() === 'POST') {
       views.push(analyticsEventSchema.parse(req.postDataJSON()).path);
     }
   });

@@ -6,8 +6,9 @@ import { createTestApp, type TestApp } from './app';
 
 /**
  * Issue 22 item 3: the areas converted to the endpoint contract serve only routes registered from
- * it, and the web app spells none of their paths. A route gets its OpenAPI operationId only from
- * `contractRoute`, so the document tells which routes came from the contract.
+ * it, and neither the web app nor the journeys (`e2e/`) nor the benchmarks (`bench/`) spell any of
+ * their paths. A route gets its OpenAPI operationId only from `contractRoute`, so the document
+ * tells which routes came from the contract.
  */
 
 /** OpenAPI tags whose every operation must come from the contract. */
@@ -27,12 +28,37 @@ type Operation = { operationId?: string; tags?: string[] };
 type Document = { paths: Record<string, Record<string, Operation>> };
 
 /**
- * The path as it would be spelled in a string literal or a template: each placeholder stands for
- * any segment or interpolation, and the path ends at a quote, a query or an interpolation.
+ * The path as it would be spelled in a string literal or a template: it starts at a quote or
+ * after an interpolated origin (`${base}/api/health`), each placeholder stands for any segment or
+ * interpolation, and the path ends at a quote, a query or an interpolation.
  */
 function spelledPath(contractPath: string): RegExp {
   const parts = contractPath.split(/:\w+/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`['"\`]${parts.join('[^/\'"`?]+')}['"\`?$]`);
+  return new RegExp(`['"\`}]${parts.join('[^/\'"`?]+')}['"\`?$]`);
+}
+
+const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** The TypeScript sources under a workspace folder, its dependencies and build output aside. */
+async function sourcesUnder(folder: string, { withTests }: { withTests: boolean }): Promise<string[]> {
+  const root = path.join(repositoryRoot, folder);
+  return (await readdir(root, { recursive: true }))
+    .filter((file) => /\.(ts|tsx)$/.test(file) && !/(^|\/)(node_modules|dist|test-results)\//.test(file))
+    .filter((file) => withTests || !/\.test\.tsx?$/.test(file))
+    .map((file) => path.join(root, file));
+}
+
+/** Where each file spells the path of a contract entry, as `file: path`. */
+async function spelledPaths(files: readonly string[]): Promise<string[]> {
+  const spellings = Object.values(endpoints).map((entry) => ({ entry, pattern: spelledPath(entry.path) }));
+  const found: string[] = [];
+  for (const file of files) {
+    const text = await readFile(file, 'utf8');
+    for (const { entry, pattern } of spellings) {
+      if (pattern.test(text)) found.push(`${path.relative(repositoryRoot, file)}: ${entry.path}`);
+    }
+  }
+  return found;
 }
 
 const openApiPath = (entry: Endpoint) => entry.path.replace(/:(\w+)/g, '{$1}');
@@ -80,26 +106,30 @@ describe('the endpoint contract', () => {
     const next = spelledPath('/api/player/next');
     expect(next.test("`/api/player/next${currentId ? '?current=' : ''}`")).toBe(true);
     expect(spelledPath('/api/health').test("'/api/health/ready'")).toBe(false);
+    const health = spelledPath('/api/health');
+    expect(health.test('fetch(`${server.base}/api/health`)')).toBe(true);
+    expect(health.test('fetch(`http://127.0.0.1:${port}/api/health`)')).toBe(true);
+    expect(health.test('// /api/health must say the database is down')).toBe(false);
   });
 
   it('leaves no path of a contract entry spelled in the web app, which calls through area tables', async () => {
-    const webSource = path.resolve(import.meta.dirname, '../../../web/src');
-    const files = (await readdir(webSource, { recursive: true }))
-      .filter((file) => /\.(ts|tsx)$/.test(file) && !/\.test\.tsx?$/.test(file))
-      .map((file) => path.join(webSource, file));
+    const files = await sourcesUnder('web/src', { withTests: false });
     expect(files.length).toBeGreaterThan(50);
-    const spellings = Object.values(endpoints).map((entry) => ({ entry, pattern: spelledPath(entry.path) }));
-    const found: string[] = [];
+    const found = await spelledPaths(files);
     for (const file of files) {
-      const text = await readFile(file, 'utf8');
       // The merged table would put every area's schemas in the first chunk: import the area's.
-      if (/import \{[^}]*\bendpoints\b[^}]*\} from '@klang\/domain'/.test(text)) {
-        found.push(`${path.relative(webSource, file)}: imports the merged endpoints`);
-      }
-      for (const { entry, pattern } of spellings) {
-        if (pattern.test(text)) found.push(`${path.relative(webSource, file)}: ${entry.path}`);
+      if (/import \{[^}]*\bendpoints\b[^}]*\} from '@klang\/domain'/.test(await readFile(file, 'utf8'))) {
+        found.push(`${path.relative(repositoryRoot, file)}: imports the merged endpoints`);
       }
     }
     expect(found).toEqual([]);
+  });
+
+  // A journey or a benchmark that spells a path keeps testing the old URL after a move (or fails
+  // for the wrong reason): they name the entry and build its URL with `fillPath`.
+  it.each(['e2e', 'bench'])('leaves no path of a contract entry spelled in %s/', async (folder) => {
+    const files = await sourcesUnder(folder, { withTests: true });
+    expect(files.length).toBeGreaterThan(10);
+    expect(await spelledPaths(files)).toEqual([]);
   });
 });
