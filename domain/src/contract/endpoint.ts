@@ -55,7 +55,7 @@ export type JsonResponses = Readonly<Record<number, z.ZodType>>;
 
 export type EndpointResponse = JsonResponses | BinaryResponse;
 
-/** The names of a path's `:param` placeholders: `'/api/tracks/:trackId/like'` gives `'trackId'`. */
+/** The names of a path's `:param` placeholders: `'/api/player/tracks/:trackId/like'` gives `'trackId'`. */
 export type PathParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
   ? Name | PathParamNames<`/${Rest}`>
   : Path extends `${string}:${infer Name}`

@@ -35,11 +35,13 @@ describe('the endpoint contract', () => {
   });
 
   it('fills placeholders URI-encoded and refuses a missing one', () => {
-    expect(fillPath('/api/tracks/:trackId/like', { trackId: 'a b/c' })).toBe('/api/tracks/a%20b%2Fc/like');
+    expect(fillPath('/api/player/tracks/:trackId/like', { trackId: 'a b/c' })).toBe(
+      '/api/player/tracks/a%20b%2Fc/like',
+    );
     expect(fillPath('/api/forum/posts/:postId/replies/:replyId', { postId: 'p', replyId: 'r' })).toBe(
       '/api/forum/posts/p/replies/r',
     );
-    expect(() => fillPath('/api/tracks/:trackId/like', {})).toThrow(/trackId/);
+    expect(() => fillPath('/api/player/tracks/:trackId/like', {})).toThrow(/trackId/);
   });
 
   it('declares binary responses by content type, with no schema', () => {

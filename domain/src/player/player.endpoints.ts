@@ -30,7 +30,7 @@ export const playerEndpoints = defineEndpoints({
   }),
   likeTrack: endpoint({
     method: 'POST',
-    path: '/api/tracks/:trackId/like',
+    path: '/api/player/tracks/:trackId/like',
     params: trackParamsSchema,
     body: likeRequestSchema,
     response: { 200: revealSchema },
@@ -39,7 +39,7 @@ export const playerEndpoints = defineEndpoints({
   /** A skip. */
   dislikeTrack: endpoint({
     method: 'POST',
-    path: '/api/tracks/:trackId/dislike',
+    path: '/api/player/tracks/:trackId/dislike',
     params: trackParamsSchema,
     body: dislikeRequestSchema,
     response: { 200: dislikeResponseSchema },
@@ -48,18 +48,22 @@ export const playerEndpoints = defineEndpoints({
   /** The listener left a dealt track unrated (decision 0190); sent as the page hides. */
   leaveTrack: endpoint({
     method: 'POST',
-    path: '/api/tracks/:trackId/leave',
+    path: '/api/player/tracks/:trackId/leave',
     params: trackParamsSchema,
     body: leaveRequestSchema,
     response: { 204: z.null() },
     tags: ['player'],
   }),
+  /**
+   * Takes a liked track out of the library: the player's rule (the like's own `addToLibrary`
+   * flag and the track's counters, decision 0230), undone from the reveal card or the library.
+   */
   removeFromLibrary: endpoint({
     method: 'DELETE',
-    path: '/api/library/:trackId',
+    path: '/api/player/tracks/:trackId/library',
     params: trackParamsSchema,
     response: { 204: z.null() },
-    tags: ['library'],
+    tags: ['player'],
   }),
   secureTrackAccess: endpoint({
     method: 'POST',
@@ -73,6 +77,6 @@ export const playerEndpoints = defineEndpoints({
     path: '/functions/v1/secure-listening-xp',
     body: listeningXpRequestSchema,
     response: { 200: listeningXpResponseSchema },
-    tags: ['loyalty'],
+    tags: ['player'],
   }),
 });

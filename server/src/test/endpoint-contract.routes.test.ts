@@ -99,10 +99,10 @@ describe('the endpoint contract', () => {
   });
 
   it('finds a path however the web app would spell it', () => {
-    const like = spelledPath('/api/tracks/:trackId/like');
-    expect(like.test('api.post(`/api/tracks/${track(trackId)}/like`, {})')).toBe(true);
-    expect(like.test("'/api/tracks/abc/like?x=1'")).toBe(true);
-    expect(like.test("'/api/tracks/abc/like/more'")).toBe(false);
+    const like = spelledPath('/api/player/tracks/:trackId/like');
+    expect(like.test('api.post(`/api/player/tracks/${track(trackId)}/like`, {})')).toBe(true);
+    expect(like.test("'/api/player/tracks/abc/like?x=1'")).toBe(true);
+    expect(like.test("'/api/player/tracks/abc/like/more'")).toBe(false);
     const next = spelledPath('/api/player/next');
     expect(next.test("`/api/player/next${currentId ? '?current=' : ''}`")).toBe(true);
     expect(spelledPath('/api/health').test("'/api/health/ready'")).toBe(false);

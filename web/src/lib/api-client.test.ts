@@ -176,7 +176,7 @@ describe('api.call', () => {
     ).resolves.toEqual(reveal);
 
     const { url, init } = sent(fetchMock);
-    expect(url).toBe(`/api/tracks/${trackId}/like`);
+    expect(url).toBe(`/api/player/tracks/${trackId}/like`);
     expect(init.method).toBe('POST');
     expect(init.credentials).toBe('include');
     expect(init.body).toBe('{"addToLibrary":true}');
@@ -197,7 +197,7 @@ describe('api.call', () => {
 
     const urls = fetchMock.mock.calls.map((call) => (call as unknown as [string])[0]);
     expect(urls).toEqual(['/api/player/next?current=a+b%26c', '/api/player/next', '/api/player/next']);
-    expect(sent(removal).url).toBe('/api/library/x%2Fy');
+    expect(sent(removal).url).toBe('/api/player/tracks/x%2Fy/library');
     expect(sent(removal).init.method).toBe('DELETE');
     expect(sent(removal).init.body).toBeUndefined();
   });

@@ -38,7 +38,7 @@ describe('catalogue routes: charts, library, artist pages, follows', () => {
   async function like(client: Client, trackId: string, addToLibrary = false) {
     const alias = await dealTrack(t.db, client.id, trackId);
     await client.post('/functions/v1/secure-track-access', { trackId: alias });
-    const res = await client.post(`/api/tracks/${alias}/like`, { addToLibrary });
+    const res = await client.post(`/api/player/tracks/${alias}/like`, { addToLibrary });
     expect(res.statusCode).toBe(200);
   }
 
@@ -123,7 +123,7 @@ describe('catalogue routes: charts, library, artist pages, follows', () => {
     expect(first.tracks[0]).toMatchObject({ artist: 'Kestrel Vane', artistId: proId, genre: DEEP });
     const removed = await t.app.inject({
       method: 'DELETE',
-      url: `/api/library/${tracks.cinder}`,
+      url: `/api/player/tracks/${tracks.cinder}/library`,
       headers: { cookie: listener.cookie },
     });
     expect(removed.statusCode).toBe(204);

@@ -26,7 +26,7 @@ describe('library removal and undo', () => {
     if (next.state !== 'track') throw new Error('no track dealt');
     // A rating counts only for a track the listener can hear: the deal, then its playback URL.
     await listener.post('/functions/v1/secure-track-access', { trackId: next.track.id });
-    const like = await listener.post(`/api/tracks/${next.track.id}/like`, { addToLibrary: true });
+    const like = await listener.post(`/api/player/tracks/${next.track.id}/like`, { addToLibrary: true });
     expect(like.statusCode).toBe(200);
     const library = libraryResponseSchema.parse((await listener.get('/api/library')).json());
     const trackId = library.tracks[0]?.id;
@@ -48,9 +48,13 @@ describe('library removal and undo', () => {
   }
 
   const remove = (listener: Client, trackId: string) =>
-    t.app.inject({ method: 'DELETE', url: `/api/library/${trackId}`, headers: { cookie: listener.cookie } });
+    t.app.inject({
+      method: 'DELETE',
+      url: `/api/player/tracks/${trackId}/library`,
+      headers: { cookie: listener.cookie },
+    });
   const undo = (listener: Client, trackId: string) =>
-    listener.post(`/api/tracks/${trackId}/like`, { addToLibrary: true });
+    listener.post(`/api/player/tracks/${trackId}/like`, { addToLibrary: true });
 
   it('takes the track out and puts it back with exact counters and no new points', async () => {
     const { listener, trackId } = await listenerWithLibraryTrack();

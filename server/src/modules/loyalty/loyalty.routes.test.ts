@@ -22,7 +22,7 @@ describe('loyalty card route', () => {
 
     const alias = await dealTrack(t.db, listener.id, trackId);
     await listener.post('/functions/v1/secure-track-access', { trackId: alias });
-    await listener.post(`/api/tracks/${alias}/like`, { addToLibrary: true });
+    await listener.post(`/api/player/tracks/${alias}/like`, { addToLibrary: true });
     const after = loyaltyCardSchema.parse((await listener.get('/api/me/loyalty')).json());
     expect(after).toMatchObject({ tier: 'Red', swipes: 1, likes: 1, addedToLibrary: 1 });
     expect(after.points - before.points).toBe(POINTS.swipe + POINTS.like + POINTS.library);

@@ -110,7 +110,7 @@ describe('the temporary checkout account', () => {
     for (const [method, url, payload] of [
       ['GET', '/api/player/next', undefined],
       ['POST', '/functions/v1/secure-track-access', { trackId: alias }],
-      ['POST', `/api/tracks/${alias}/like`, { addToLibrary: true }],
+      ['POST', `/api/player/tracks/${alias}/like`, { addToLibrary: true }],
       ['POST', '/api/forum/posts', { title: 'Unknown speaks', content: 'hello there', category: 'general' }],
       ['GET', '/api/auth/session', undefined],
     ] as const) {

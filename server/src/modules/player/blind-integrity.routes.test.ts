@@ -54,7 +54,10 @@ describe('blind integrity: two listeners walk the whole deck', () => {
       const [deal] = await t.db.query<{ track_id: string }>('select track_id from deals where id = $1', [
         alias,
       ]);
-      const like = record(walk, await client.post(`/api/tracks/${alias}/like`, { addToLibrary: true }));
+      const like = record(
+        walk,
+        await client.post(`/api/player/tracks/${alias}/like`, { addToLibrary: true }),
+      );
       walk.preLike.push({
         likedAt: walk.seen.length - 1,
         alias,
@@ -158,8 +161,8 @@ describe('blind integrity: two listeners walk the whole deck', () => {
     for (const { alias } of a.preLike.slice(0, 3)) {
       const calls = [
         b.client.post('/functions/v1/secure-track-access', { trackId: alias, purpose: 'preload' }),
-        b.client.post(`/api/tracks/${alias}/like`, { addToLibrary: false }),
-        b.client.post(`/api/tracks/${alias}/dislike`),
+        b.client.post(`/api/player/tracks/${alias}/like`, { addToLibrary: false }),
+        b.client.post(`/api/player/tracks/${alias}/dislike`),
       ];
       for (const res of await Promise.all(calls)) expect(res.statusCode).toBe(404);
     }
@@ -175,8 +178,10 @@ describe('blind integrity: two listeners walk the whole deck', () => {
       });
       expect(grant.statusCode).toBe(404);
       expect(grant.json()).toMatchObject({ success: false });
-      expect((await stranger.post(`/api/tracks/${id}/like`, { addToLibrary: true })).statusCode).toBe(404);
-      expect((await stranger.post(`/api/tracks/${id}/dislike`)).statusCode).toBe(404);
+      expect((await stranger.post(`/api/player/tracks/${id}/like`, { addToLibrary: true })).statusCode).toBe(
+        404,
+      );
+      expect((await stranger.post(`/api/player/tracks/${id}/dislike`)).statusCode).toBe(404);
     }
     const [row] = await t.db.query<{ likes: number }>('select likes from tracks where id = $1', [
       publicIds[0],

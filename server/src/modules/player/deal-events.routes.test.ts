@@ -62,7 +62,7 @@ describe('deals as listening events', () => {
   it('clamps a skip position to the wall clock since the audio was first served', async () => {
     const listener = await signUp(t.app);
     const alias = await served(listener, 5);
-    const skip = await listener.post(`/api/tracks/${alias}/dislike`, { positionMs: 50_000 });
+    const skip = await listener.post(`/api/player/tracks/${alias}/dislike`, { positionMs: 50_000 });
     expect(skip.statusCode).toBe(200);
     const row = await dealOf(alias);
     expect(row.ended_as).toBe('skip');
@@ -74,7 +74,7 @@ describe('deals as listening events', () => {
   it('clamps a like position to the track length, and keeps a plausible one as reported', async () => {
     const listener = await signUp(t.app);
     const late = await served(listener, 600);
-    const like = await listener.post(`/api/tracks/${late}/like`, { positionMs: 3_600_000 });
+    const like = await listener.post(`/api/player/tracks/${late}/like`, { positionMs: 3_600_000 });
     expect(like.statusCode).toBe(200);
     expect(await dealOf(late)).toMatchObject({
       ended_as: 'like',
@@ -83,9 +83,9 @@ describe('deals as listening events', () => {
     });
 
     const honest = await served(listener, 30);
-    expect((await listener.post(`/api/tracks/${honest}/dislike`, { positionMs: 12_345 })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await listener.post(`/api/player/tracks/${honest}/dislike`, { positionMs: 12_345 })).statusCode,
+    ).toBe(200);
     expect(await dealOf(honest)).toMatchObject({ ended_as: 'skip', end_position_ms: 12_345 });
   });
 
@@ -94,7 +94,7 @@ describe('deals as listening events', () => {
     const alias = await served(listener, 20);
     const skip = await t.app.inject({
       method: 'POST',
-      url: `/api/tracks/${alias}/dislike`,
+      url: `/api/player/tracks/${alias}/dislike`,
       headers: { cookie: listener.cookie },
     });
     expect(skip.statusCode, skip.body).toBe(200);
@@ -111,7 +111,9 @@ describe('deals as listening events', () => {
       purpose: 'preload',
     });
     expect(preload.statusCode).toBe(200);
-    expect((await listener.post(`/api/tracks/${alias}/like`, { positionMs: 40_000 })).statusCode).toBe(200);
+    expect((await listener.post(`/api/player/tracks/${alias}/like`, { positionMs: 40_000 })).statusCode).toBe(
+      200,
+    );
     expect(await dealOf(alias)).toMatchObject({
       first_served_at: null,
       ended_as: 'like',
@@ -125,10 +127,10 @@ describe('deals as listening events', () => {
     const stranger = await signUp(t.app);
     const alias = await served(owner, 30);
     for (const url of [
-      `/api/tracks/${alias}/dislike`,
-      `/api/tracks/${alias}/like`,
-      `/api/tracks/${alias}/leave`,
-      `/api/tracks/${crypto.randomUUID()}/leave`,
+      `/api/player/tracks/${alias}/dislike`,
+      `/api/player/tracks/${alias}/like`,
+      `/api/player/tracks/${alias}/leave`,
+      `/api/player/tracks/${crypto.randomUUID()}/leave`,
     ]) {
       const res = await stranger.post(url, { positionMs: 1000 });
       expect(res.statusCode, url).toBe(404);
@@ -141,12 +143,12 @@ describe('deals as listening events', () => {
     const alias = await served(listener, 30);
     for (const positionMs of [-1, 1.5, '1000', null, DEAL_RULES.positionMaxMs + 1, 1e300]) {
       for (const action of ['dislike', 'like', 'leave']) {
-        const res = await listener.post(`/api/tracks/${alias}/${action}`, { positionMs });
+        const res = await listener.post(`/api/player/tracks/${alias}/${action}`, { positionMs });
         expect(res.statusCode, `${action} ${String(positionMs)}`).toBe(400);
       }
     }
     // The leave beacon must say where the listener was.
-    expect((await listener.post(`/api/tracks/${alias}/leave`, {})).statusCode).toBe(400);
+    expect((await listener.post(`/api/player/tracks/${alias}/leave`, {})).statusCode).toBe(400);
     expect(await dealOf(alias)).toMatchObject({ ended_as: null, end_position_ms: null });
   });
 
@@ -154,13 +156,13 @@ describe('deals as listening events', () => {
     it('is recorded from the beacon at the reported position, clamped, and moves with a later one', async () => {
       const listener = await signUp(t.app);
       const alias = await served(listener, 10);
-      const leave = await listener.post(`/api/tracks/${alias}/leave`, { positionMs: 7_000 });
+      const leave = await listener.post(`/api/player/tracks/${alias}/leave`, { positionMs: 7_000 });
       expect(leave.statusCode).toBe(204);
       expect(leave.body).toBe('');
       expect(await dealOf(alias)).toMatchObject({ ended_as: 'left', end_position_ms: 7_000 });
 
       // A reload resumes the same deal; a later beacon reports where it was left this time.
-      await listener.post(`/api/tracks/${alias}/leave`, { positionMs: 999_999 });
+      await listener.post(`/api/player/tracks/${alias}/leave`, { positionMs: 999_999 });
       const row = await dealOf(alias);
       expect(row.ended_as).toBe('left');
       expect(row.end_position_ms).toBeGreaterThanOrEqual(10_000);
@@ -170,32 +172,34 @@ describe('deals as listening events', () => {
     it('is replaced by a rating when the listener comes back to the deal', async () => {
       const listener = await signUp(t.app);
       const skipped = await served(listener, 10);
-      await listener.post(`/api/tracks/${skipped}/leave`, { positionMs: 4_000 });
-      expect((await listener.post(`/api/tracks/${skipped}/dislike`, { positionMs: 9_000 })).statusCode).toBe(
-        200,
-      );
+      await listener.post(`/api/player/tracks/${skipped}/leave`, { positionMs: 4_000 });
+      expect(
+        (await listener.post(`/api/player/tracks/${skipped}/dislike`, { positionMs: 9_000 })).statusCode,
+      ).toBe(200);
       expect(await dealOf(skipped)).toMatchObject({ ended_as: 'skip', end_position_ms: 9_000 });
 
       const liked = await served(listener, 10);
-      await listener.post(`/api/tracks/${liked}/leave`, { positionMs: 4_000 });
-      expect((await listener.post(`/api/tracks/${liked}/like`, { positionMs: 8_000 })).statusCode).toBe(200);
+      await listener.post(`/api/player/tracks/${liked}/leave`, { positionMs: 4_000 });
+      expect(
+        (await listener.post(`/api/player/tracks/${liked}/like`, { positionMs: 8_000 })).statusCode,
+      ).toBe(200);
       expect(await dealOf(liked)).toMatchObject({ ended_as: 'like', end_position_ms: 8_000 });
     });
 
     it('never replaces a rating, and never ends a deal whose audio was not served', async () => {
       const listener = await signUp(t.app);
       const skipped = await served(listener, 10);
-      await listener.post(`/api/tracks/${skipped}/dislike`, { positionMs: 3_000 });
-      expect((await listener.post(`/api/tracks/${skipped}/leave`, { positionMs: 9_000 })).statusCode).toBe(
-        204,
-      );
+      await listener.post(`/api/player/tracks/${skipped}/dislike`, { positionMs: 3_000 });
+      expect(
+        (await listener.post(`/api/player/tracks/${skipped}/leave`, { positionMs: 9_000 })).statusCode,
+      ).toBe(204);
       expect(await dealOf(skipped)).toMatchObject({ ended_as: 'skip', end_position_ms: 3_000 });
 
       // A prefetched deal never shown is no listening event at all.
       const prefetched = await deal(listener);
-      expect((await listener.post(`/api/tracks/${prefetched}/leave`, { positionMs: 0 })).statusCode).toBe(
-        204,
-      );
+      expect(
+        (await listener.post(`/api/player/tracks/${prefetched}/leave`, { positionMs: 0 })).statusCode,
+      ).toBe(204);
       expect(await dealOf(prefetched)).toMatchObject({ ended_as: null, end_position_ms: null });
     });
 

@@ -90,9 +90,9 @@ describe('the fair deck', () => {
         ).toBe(200);
         // A third of the swipes are likes: a liked track leaves that listener's deck.
         const action = swipe % 3 === 2 ? 'like' : 'dislike';
-        expect((await listener.post(`/api/tracks/${alias}/${action}`, { positionMs: 1000 })).statusCode).toBe(
-          200,
-        );
+        expect(
+          (await listener.post(`/api/player/tracks/${alias}/${action}`, { positionMs: 1000 })).statusCode,
+        ).toBe(200);
         current = alias;
       }
     }
@@ -111,7 +111,7 @@ describe('the fair deck', () => {
       );
       if (next.state !== 'track') throw new Error(`expected a track, got ${next.state}`);
       await listener.post('/functions/v1/secure-track-access', { trackId: next.track.id });
-      expect((await listener.post(`/api/tracks/${next.track.id}/like`, {})).statusCode).toBe(200);
+      expect((await listener.post(`/api/player/tracks/${next.track.id}/like`, {})).statusCode).toBe(200);
       current = next.track.id;
     }
     const end = nextTrackResponseSchema.parse((await listener.get('/api/player/next')).json());

@@ -41,7 +41,7 @@ describe('player routes', () => {
   it('refuses every player call without a session', async () => {
     const calls = [
       t.app.inject({ method: 'GET', url: '/api/player/next' }),
-      t.app.inject({ method: 'POST', url: `/api/tracks/${trackId}/like`, payload: {} }),
+      t.app.inject({ method: 'POST', url: `/api/player/tracks/${trackId}/like`, payload: {} }),
       t.app.inject({ method: 'POST', url: '/functions/v1/secure-track-access', payload: { trackId } }),
       // Without a session the answer is 401 whatever the body: nothing is validated for nobody.
       t.app.inject({ method: 'POST', url: '/functions/v1/secure-track-access', payload: { trackId: 'x' } }),
@@ -114,7 +114,7 @@ describe('player routes', () => {
     expect(seen.at(-2)).not.toContain('Tidal Lock');
     expect(seen.at(-2)).not.toContain(trackId);
 
-    const like = await listener.post(`/api/tracks/${alias}/like`, { addToLibrary: false });
+    const like = await listener.post(`/api/player/tracks/${alias}/like`, { addToLibrary: false });
     expect(like.statusCode).toBe(200);
     expect(like.headers['cache-control']).toBe('no-store');
     // The reveal names the track by its public id; the alias stays this listener's.
@@ -129,14 +129,14 @@ describe('player routes', () => {
 
   it('refuses a scripted like: by public id, undealt, or dealt but never served', async () => {
     const listener = await signUp(t.app);
-    const byPublicId = await listener.post(`/api/tracks/${trackId}/like`, { addToLibrary: false });
+    const byPublicId = await listener.post(`/api/player/tracks/${trackId}/like`, { addToLibrary: false });
     expect(byPublicId.statusCode).toBe(404);
     const grant = await listener.post('/functions/v1/secure-track-access', { trackId, purpose: 'preload' });
     expect(grant.statusCode).toBe(404);
     expect(grant.json()).toMatchObject({ success: false });
     const next = nextTrackResponseSchema.parse((await listener.get('/api/player/next')).json());
     if (next.state !== 'track') throw new Error(`expected a track, got ${next.state}`);
-    const unserved = await listener.post(`/api/tracks/${next.track.id}/like`, { addToLibrary: false });
+    const unserved = await listener.post(`/api/player/tracks/${next.track.id}/like`, { addToLibrary: false });
     expect(unserved.statusCode).toBe(403);
     const [row] = await t.db.query<{ likes: number }>('select likes from tracks where id = $1', [trackId]);
     expect(row?.likes).toBe(1);
@@ -178,13 +178,13 @@ describe('player routes', () => {
     // The first like names the alias; later ones the public id the reveal gave, as the web does.
     let likeId = likedAlias;
     const like = async (addToLibrary: boolean) => {
-      const res = await listener.post(`/api/tracks/${likeId}/like`, { addToLibrary });
+      const res = await listener.post(`/api/player/tracks/${likeId}/like`, { addToLibrary });
       likeId = trackId;
       expect(res.statusCode).toBe(200);
       return revealSchema.parse(res.json()).pointsAwarded;
     };
     const skip = async (id: string) => {
-      const res = await listener.post(`/api/tracks/${id}/dislike`, {});
+      const res = await listener.post(`/api/player/tracks/${id}/dislike`, {});
       expect(res.statusCode).toBe(200);
       return dislikeResponseSchema.parse(res.json()).pointsAwarded;
     };
