@@ -9,14 +9,14 @@ import { followStateSchema } from './follows.schema';
 export const followsEndpoints = defineEndpoints({
   followArtist: endpoint({
     method: 'POST',
-    path: '/api/artists/:artistId/follow',
+    path: '/api/follows/:artistId',
     params: artistParamsSchema,
     response: { 200: followStateSchema },
     tags: ['follows'],
   }),
   unfollowArtist: endpoint({
     method: 'DELETE',
-    path: '/api/artists/:artistId/follow',
+    path: '/api/follows/:artistId',
     params: artistParamsSchema,
     response: { 200: followStateSchema },
     tags: ['follows'],

@@ -238,7 +238,7 @@ describe('side doors', () => {
         categoryId,
       });
       expect([post.statusCode, post.body.includes(ACCOUNT_MESSAGES.demoForum)]).toEqual([403, true]);
-      const follow = await demo.post(`/api/artists/${other}/follow`);
+      const follow = await demo.post(`/api/follows/${other}`);
       expect([follow.statusCode, follow.body.includes(ACCOUNT_MESSAGES.demoFollow)]).toEqual([403, true]);
       // Nor unfollow: the shared demo keeps its seeded follows for every visitor.
       await t.db.query('insert into follows (follower_id, artist_id, artist_name) values ($1, $2, $3)', [
@@ -248,7 +248,7 @@ describe('side doors', () => {
       ]);
       const unfollow = await t.app.inject({
         method: 'DELETE',
-        url: `/api/artists/${other}/follow`,
+        url: `/api/follows/${other}`,
         headers: { cookie: demo.cookie },
       });
       expect([unfollow.statusCode, unfollow.body.includes(ACCOUNT_MESSAGES.demoFollow)]).toEqual([403, true]);

@@ -192,11 +192,11 @@ describe('catalogue routes: charts, library, artist pages, follows', () => {
 
   it('lists followed artists newest first', async () => {
     const listener = await signUp(t.app);
-    await listener.post(`/api/artists/${artistId}/follow`);
+    await listener.post(`/api/follows/${artistId}`);
     await t.db.query(`update follows set followed_at = now() - interval '1 hour' where follower_id = $1`, [
       listener.id,
     ]);
-    await listener.post(`/api/artists/${proId}/follow`);
+    await listener.post(`/api/follows/${proId}`);
     const res = followedArtistsResponseSchema.parse((await listener.get('/api/me/follows')).json());
     expect(res.artists.map((a) => a.name)).toEqual(['Kestrel Vane', 'Velmora Sound']);
     const page = artistPageSchema.parse((await listener.get(`/api/artists/${proId}`)).json());

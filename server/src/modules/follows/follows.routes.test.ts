@@ -24,22 +24,19 @@ describe('follows', () => {
 
   it('follows once however often it is asked, and unfollows once', async () => {
     const fan = await signUp(t.app);
-    const first = await fan.post(`/api/artists/${artistId}/follow`);
+    const first = await fan.post(`/api/follows/${artistId}`);
     expect(first.json()).toEqual({ isFollowing: true, followers: 1 });
-    await Promise.all([
-      fan.post(`/api/artists/${artistId}/follow`),
-      fan.post(`/api/artists/${artistId}/follow`),
-    ]);
+    await Promise.all([fan.post(`/api/follows/${artistId}`), fan.post(`/api/follows/${artistId}`)]);
     expect(await followers()).toBe(1);
     const unfollow = await t.app.inject({
       method: 'DELETE',
-      url: `/api/artists/${artistId}/follow`,
+      url: `/api/follows/${artistId}`,
       headers: { cookie: fan.cookie },
     });
     expect(unfollow.json()).toEqual({ isFollowing: false, followers: 0 });
     await t.app.inject({
       method: 'DELETE',
-      url: `/api/artists/${artistId}/follow`,
+      url: `/api/follows/${artistId}`,
       headers: { cookie: fan.cookie },
     });
     expect(await followers()).toBe(0);
@@ -47,7 +44,7 @@ describe('follows', () => {
 
   it('keeps the count exact with many fans at once', async () => {
     const fans = await Promise.all(Array.from({ length: 8 }, () => signUp(t.app)));
-    await Promise.all(fans.map((fan) => fan.post(`/api/artists/${artistId}/follow`)));
+    await Promise.all(fans.map((fan) => fan.post(`/api/follows/${artistId}`)));
     const [row] = await t.db.query<{ n: number }>(
       'select count(*)::int as n from follows where artist_id = $1',
       [artistId],
@@ -58,14 +55,12 @@ describe('follows', () => {
 
   it('refuses following yourself, an unknown artist, and anyone without a session', async () => {
     const artist = await signUp(t.app, 'artist');
-    const self = await artist.post(`/api/artists/${artist.id}/follow`);
+    const self = await artist.post(`/api/follows/${artist.id}`);
     expect(self.statusCode).toBe(400);
     expect(self.json<{ error: { message: string } }>().error.message).toBe(
       FOLLOW_MESSAGES.cannotFollowYourself,
     );
-    expect((await artist.post(`/api/artists/${crypto.randomUUID()}/follow`)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: `/api/artists/${artistId}/follow` })).statusCode).toBe(
-      401,
-    );
+    expect((await artist.post(`/api/follows/${crypto.randomUUID()}`)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `/api/follows/${artistId}` })).statusCode).toBe(401);
   });
 });
