@@ -17,44 +17,44 @@ import { defineEndpoints, endpoint } from '../contract/endpoint';
 export const catalogueEndpoints = defineEndpoints({
   chart: endpoint({
     method: 'GET',
-    path: '/api/charts',
+    path: '/api/catalogue/charts',
     query: chartQuerySchema,
     response: { 200: chartResponseSchema },
-    tags: ['charts'],
+    tags: ['catalogue'],
   }),
   library: endpoint({
     method: 'GET',
-    path: '/api/library',
+    path: '/api/catalogue/library',
     response: { 200: libraryResponseSchema },
-    tags: ['library'],
+    tags: ['catalogue'],
   }),
   /** Public: a visitor without a session sees the profile and every track masked. */
   artistPage: endpoint({
     method: 'GET',
-    path: '/api/artists/:artistId',
+    path: '/api/catalogue/artists/:artistId',
     params: artistParamsSchema,
     response: { 200: artistPageSchema },
-    tags: ['artists'],
+    tags: ['catalogue'],
   }),
   /** A pro artist's custom URL (`/{artistUrl}`), public too. */
   artistPageByUrl: endpoint({
     method: 'GET',
-    path: '/api/artists/by-url/:artistUrl',
+    path: '/api/catalogue/artists/by-url/:artistUrl',
     params: artistUrlParamsSchema,
     response: { 200: artistPageSchema },
-    tags: ['artists'],
+    tags: ['catalogue'],
   }),
   followedArtists: endpoint({
     method: 'GET',
-    path: '/api/me/follows',
+    path: '/api/catalogue/followed-artists',
     response: { 200: followedArtistsResponseSchema },
-    tags: ['follows'],
+    tags: ['catalogue'],
   }),
   /** The published chart method's live figures (`/charts/method`), public. */
   chartMethod: endpoint({
     method: 'GET',
-    path: '/api/charts/method',
+    path: '/api/catalogue/charts/method',
     response: { 200: chartMethodSchema },
-    tags: ['charts'],
+    tags: ['catalogue'],
   }),
 });

@@ -12,17 +12,7 @@ import { createTestApp, type TestApp } from './app';
  */
 
 /** OpenAPI tags whose every operation must come from the contract. */
-const CONVERTED_TAGS = [
-  'player',
-  'loyalty',
-  'platform',
-  'follows',
-  'library',
-  'charts',
-  'artists',
-  'forum',
-  'demo',
-];
+const CONVERTED_TAGS = ['player', 'loyalty', 'platform', 'follows', 'catalogue', 'forum', 'demo'];
 
 type Operation = { operationId?: string; tags?: string[] };
 type Document = { paths: Record<string, Record<string, Operation>> };

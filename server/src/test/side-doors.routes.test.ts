@@ -162,7 +162,7 @@ describe('side doors', () => {
           website: 'https://a.example/\u0000',
         }),
       );
-      expectNulRefused(await listener.get(`/api/artists/by-url/${encodeURIComponent('x\u0000y')}`));
+      expectNulRefused(await listener.get(`/api/catalogue/artists/by-url/${encodeURIComponent('x\u0000y')}`));
       expectNulRefused(
         await t.app.inject({
           method: 'POST',

@@ -69,7 +69,7 @@ describe('catalogue routes: charts, library, artist pages, follows', () => {
 
   it('ranks a genre by the verdict, newest first on ties, shows the likes, and masks every track not liked', async () => {
     const listener = await signUp(t.app);
-    const res = await listener.get(`/api/charts?genre=${encodeURIComponent(DEEP)}`);
+    const res = await listener.get(`/api/catalogue/charts?genre=${encodeURIComponent(DEEP)}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-cache');
     const chart = chartResponseSchema.parse(res.json());
@@ -99,7 +99,7 @@ describe('catalogue routes: charts, library, artist pages, follows', () => {
   it('reveals a liked track with its movement; with no snapshot yesterday it is new', async () => {
     const listener = await signUp(t.app);
     await like(listener, tracks.cinder ?? '');
-    const chart = chartResponseSchema.parse((await listener.get('/api/charts')).json());
+    const chart = chartResponseSchema.parse((await listener.get('/api/catalogue/charts')).json());
     expect(chart.genre).toBe(DEEP);
     const revealed = chart.entries.filter((e) => e.track.isRevealed);
     expect(revealed).toHaveLength(1);
@@ -118,7 +118,7 @@ describe('catalogue routes: charts, library, artist pages, follows', () => {
     await like(listener, tracks.amber ?? '', true);
     await like(listener, tracks.brine ?? '', false);
     await like(listener, tracks.cinder ?? '', true);
-    const first = libraryResponseSchema.parse((await listener.get('/api/library')).json());
+    const first = libraryResponseSchema.parse((await listener.get('/api/catalogue/library')).json());
     expect(first.tracks.map((x) => x.title)).toEqual(['Cinder Walk', 'Amber Static']);
     expect(first.tracks[0]).toMatchObject({ artist: 'Kestrel Vane', artistId: proId, genre: DEEP });
     const removed = await t.app.inject({
@@ -127,14 +127,14 @@ describe('catalogue routes: charts, library, artist pages, follows', () => {
       headers: { cookie: listener.cookie },
     });
     expect(removed.statusCode).toBe(204);
-    const second = libraryResponseSchema.parse((await listener.get('/api/library')).json());
+    const second = libraryResponseSchema.parse((await listener.get('/api/catalogue/library')).json());
     expect(second.tracks.map((x) => x.title)).toEqual(['Amber Static']);
   });
 
   it('shows an artist page by id with liked tracks revealed, the rest masked without ids', async () => {
     const listener = await signUp(t.app);
     await like(listener, tracks.brine ?? '');
-    const res = await listener.get(`/api/artists/${artistId}`);
+    const res = await listener.get(`/api/catalogue/artists/${artistId}`);
     expect(res.statusCode).toBe(200);
     const page = artistPageSchema.parse(res.json());
     expect(page.artist).toMatchObject({
@@ -154,7 +154,7 @@ describe('catalogue routes: charts, library, artist pages, follows', () => {
   });
 
   it('opens a custom URL only for a pro artist, and shows a signed-out visitor everything masked', async () => {
-    const visitor = await t.app.inject({ method: 'GET', url: '/api/artists/by-url/Kestrel-Vane' });
+    const visitor = await t.app.inject({ method: 'GET', url: '/api/catalogue/artists/by-url/Kestrel-Vane' });
     expect(visitor.statusCode).toBe(200);
     const page = artistPageSchema.parse(visitor.json());
     expect(page.artist).toMatchObject({
@@ -169,14 +169,14 @@ describe('catalogue routes: charts, library, artist pages, follows', () => {
     for (const hidden of ['Cinder', 'Dusk', 'Erased', 'Unfinished'])
       expect(visitor.body).not.toContain(hidden);
 
-    const free = await t.app.inject({ method: 'GET', url: '/api/artists/by-url/velmora' });
+    const free = await t.app.inject({ method: 'GET', url: '/api/catalogue/artists/by-url/velmora' });
     expect(free.statusCode).toBe(404);
     expect(free.json<{ error: { message: string } }>().error.message).toBe(
       CATALOGUE_MESSAGES.profileNotAvailable,
     );
     const unknown = await t.app.inject({
       method: 'GET',
-      url: '/api/artists/00000000-0000-4000-8000-000000000000',
+      url: '/api/catalogue/artists/00000000-0000-4000-8000-000000000000',
     });
     expect(unknown.statusCode).toBe(404);
   });
@@ -184,7 +184,7 @@ describe('catalogue routes: charts, library, artist pages, follows', () => {
   it('shows an artist their own tracks revealed', async () => {
     const own = await signUp(t.app, 'artist');
     const trackId = await insertTrack(t.db, own.id, { title: 'Private Morning' });
-    const page = artistPageSchema.parse((await own.get(`/api/artists/${own.id}`)).json());
+    const page = artistPageSchema.parse((await own.get(`/api/catalogue/artists/${own.id}`)).json());
     expect(page.tracks).toEqual([
       expect.objectContaining({ isRevealed: true, id: trackId, title: 'Private Morning' }),
     ]);
@@ -197,14 +197,20 @@ describe('catalogue routes: charts, library, artist pages, follows', () => {
       listener.id,
     ]);
     await listener.post(`/api/follows/${proId}`);
-    const res = followedArtistsResponseSchema.parse((await listener.get('/api/me/follows')).json());
+    const res = followedArtistsResponseSchema.parse(
+      (await listener.get('/api/catalogue/followed-artists')).json(),
+    );
     expect(res.artists.map((a) => a.name)).toEqual(['Kestrel Vane', 'Velmora Sound']);
-    const page = artistPageSchema.parse((await listener.get(`/api/artists/${proId}`)).json());
+    const page = artistPageSchema.parse((await listener.get(`/api/catalogue/artists/${proId}`)).json());
     expect(page.artist).toMatchObject({ isFollowing: true, followers: 1 });
   });
 
   it('refuses charts, library and follows without a session', async () => {
-    for (const url of ['/api/charts', '/api/library', '/api/me/follows']) {
+    for (const url of [
+      '/api/catalogue/charts',
+      '/api/catalogue/library',
+      '/api/catalogue/followed-artists',
+    ]) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     }
   });
@@ -213,13 +219,13 @@ describe('catalogue routes: charts, library, artist pages, follows', () => {
     const listener = await signUp(t.app);
     for (const id of [tracks.amber, tracks.brine, tracks.cinder]) await like(listener, id ?? '');
     // Verdicts: brine 0.6, then cinder and amber at 0.4 (cinder newer, so above amber).
-    const before = chartResponseSchema.parse((await listener.get('/api/charts')).json());
+    const before = chartResponseSchema.parse((await listener.get('/api/catalogue/charts')).json());
     const yesterday = utcDay(new Date(), -1);
     await t.db.query('delete from chart_positions');
     expect(await writeChartSnapshot(t.db, yesterday)).toBeGreaterThan(0);
     // The day closes with this ranking; today amber overtakes everyone.
     await t.db.query('update tracks set verdict_score = 0.9 where id = $1', [tracks.amber]);
-    const after = chartResponseSchema.parse((await listener.get('/api/charts')).json());
+    const after = chartResponseSchema.parse((await listener.get('/api/catalogue/charts')).json());
     const place = (chart: typeof after, title: string) =>
       chart.entries.find((e) => e.track.isRevealed && e.track.title === title);
     const amberBefore = place(before, 'Amber Static')?.position ?? 0;
@@ -230,13 +236,13 @@ describe('catalogue routes: charts, library, artist pages, follows', () => {
     expect(place(after, 'Brine Loop')?.movement?.type).toBe('down');
     // A track with no row yesterday is new.
     await t.db.query('delete from chart_positions where track_id = $1', [tracks.brine]);
-    const later = chartResponseSchema.parse((await listener.get('/api/charts')).json());
+    const later = chartResponseSchema.parse((await listener.get('/api/catalogue/charts')).json());
     expect(place(later, 'Brine Loop')?.movement).toEqual({ type: 'new', amount: 0 });
   });
 
   it('answers a genre that is not charted with a message', async () => {
     const listener = await signUp(t.app);
-    const res = await listener.get(`/api/charts?genre=${encodeURIComponent('Techno')}`);
+    const res = await listener.get(`/api/catalogue/charts?genre=${encodeURIComponent('Techno')}`);
     expect(res.statusCode).toBe(404);
     expect(res.json<{ error: { message: string } }>().error.message).toBe(CATALOGUE_MESSAGES.genreNotCharted);
   });

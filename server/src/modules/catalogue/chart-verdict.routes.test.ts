@@ -110,7 +110,7 @@ describe('blind-verdict charts (decisions 0195, 0196)', () => {
 
     const reader = await signUp(t.app);
     const chart = chartResponseSchema.parse(
-      (await reader.get(`/api/charts?genre=${encodeURIComponent(HOUSE)}`)).json(),
+      (await reader.get(`/api/catalogue/charts?genre=${encodeURIComponent(HOUSE)}`)).json(),
     );
     expect(chart.entries.slice(0, 2).map((e) => [e.position, e.likes])).toEqual([
       [1, 5],
@@ -277,7 +277,7 @@ describe('blind-verdict charts (decisions 0195, 0196)', () => {
     );
     expect(ordered.map((r) => r.id)).toEqual([newest, ...[...twins].sort()]);
     // The chart reads the same order: the artist sees their own tracks revealed.
-    const chart = await owner.get(`/api/charts?genre=${encodeURIComponent(DEEP)}`);
+    const chart = await owner.get(`/api/catalogue/charts?genre=${encodeURIComponent(DEEP)}`);
     const ids = chartResponseSchema
       .parse(chart.json())
       .entries.slice(0, 3)
@@ -290,7 +290,7 @@ describe('blind-verdict charts (decisions 0195, 0196)', () => {
   });
 });
 
-describe('the published method: GET /api/charts/method', () => {
+describe('the published method: GET /api/catalogue/charts/method', () => {
   let t: TestApp;
 
   beforeAll(async () => {
@@ -303,7 +303,7 @@ describe('the published method: GET /api/charts/method', () => {
   it("publishes the deck's first listens as the server is configured", async () => {
     const configured = await createTestApp({ FIRST_LISTENS: '20' });
     try {
-      const res = await configured.app.inject({ method: 'GET', url: '/api/charts/method' });
+      const res = await configured.app.inject({ method: 'GET', url: '/api/catalogue/charts/method' });
       expect(chartMethodSchema.parse(res.json()).rules.firstListens).toBe(20);
     } finally {
       await configured.close();
@@ -311,7 +311,7 @@ describe('the published method: GET /api/charts/method', () => {
   });
 
   it('answers everyone with the rules and zero figures before the job has run', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/charts/method' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/catalogue/charts/method' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=60');
     expect(chartMethodSchema.parse(res.json())).toEqual({
@@ -362,7 +362,7 @@ describe('the published method: GET /api/charts/method', () => {
     );
     await refreshVerdicts(t.db, new Date(), 30);
 
-    const res = await t.app.inject({ method: 'GET', url: '/api/charts/method' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/catalogue/charts/method' });
     const method = chartMethodSchema.parse(res.json());
     expect(method.computedAt).not.toBeNull();
     expect(method.figures).toEqual({

@@ -28,7 +28,7 @@ describe('library removal and undo', () => {
     await listener.post('/functions/v1/secure-track-access', { trackId: next.track.id });
     const like = await listener.post(`/api/player/tracks/${next.track.id}/like`, { addToLibrary: true });
     expect(like.statusCode).toBe(200);
-    const library = libraryResponseSchema.parse((await listener.get('/api/library')).json());
+    const library = libraryResponseSchema.parse((await listener.get('/api/catalogue/library')).json());
     const trackId = library.tracks[0]?.id;
     if (!trackId) throw new Error('the like did not reach the library');
     return { listener, trackId };
@@ -66,11 +66,13 @@ describe('library removal and undo', () => {
       track: added.track - 1,
       points: added.points,
     });
-    expect(libraryResponseSchema.parse((await listener.get('/api/library')).json()).tracks).toEqual([]);
+    expect(libraryResponseSchema.parse((await listener.get('/api/catalogue/library')).json()).tracks).toEqual(
+      [],
+    );
 
     expect((await undo(listener, trackId)).statusCode).toBe(200);
     expect(await counters(trackId, listener.id)).toEqual(added);
-    const back = libraryResponseSchema.parse((await listener.get('/api/library')).json()).tracks;
+    const back = libraryResponseSchema.parse((await listener.get('/api/catalogue/library')).json()).tracks;
     expect(back.map((track) => track.id)).toEqual([trackId]);
   });
 
@@ -99,6 +101,8 @@ describe('library removal and undo', () => {
     // With deals and aliases (decision 0130), an id the deck never dealt this listener names no
     // track for them at all.
     expect(response.statusCode).toBe(404);
-    expect(libraryResponseSchema.parse((await stranger.get('/api/library')).json()).tracks).toEqual([]);
+    expect(libraryResponseSchema.parse((await stranger.get('/api/catalogue/library')).json()).tracks).toEqual(
+      [],
+    );
   });
 });

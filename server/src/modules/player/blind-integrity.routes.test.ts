@@ -75,10 +75,15 @@ describe('blind integrity: two listeners walk the whole deck', () => {
 
   /** Everything a listener browses after liking: charts, library, artist pages, replayed grants. */
   async function browseAfter(walk: Walk) {
-    for (const url of ['/api/charts', '/api/library', '/api/me/loyalty', '/api/me/follows']) {
+    for (const url of [
+      '/api/catalogue/charts',
+      '/api/catalogue/library',
+      '/api/me/loyalty',
+      '/api/catalogue/followed-artists',
+    ]) {
       record(walk, await walk.client.get(url));
     }
-    for (const artist of artists) record(walk, await walk.client.get(`/api/artists/${artist}`));
+    for (const artist of artists) record(walk, await walk.client.get(`/api/catalogue/artists/${artist}`));
     for (const id of publicIds) {
       const grant = record(
         walk,

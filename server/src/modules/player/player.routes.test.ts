@@ -95,15 +95,15 @@ describe('player routes', () => {
     // Everything else a listener browses before the like: charts, library, profile, follows, the
     // artist page of every artist (masked tracks carry no id), the loyalty card.
     for (const url of [
-      '/api/charts',
-      '/api/library',
-      '/api/me/follows',
+      '/api/catalogue/charts',
+      '/api/catalogue/library',
+      '/api/catalogue/followed-artists',
       '/api/me/loyalty',
       '/api/auth/session',
     ]) {
       record(await listener.get(url));
     }
-    record(await listener.get(`/api/artists/${artistId}`));
+    record(await listener.get(`/api/catalogue/artists/${artistId}`));
     expect(seen.at(-2)).toContain('****');
 
     for (const text of seen.slice(0, -2)) {
