@@ -5,7 +5,7 @@ import { loyaltyCardSchema } from './loyalty.schema';
 export const loyaltyEndpoints = defineEndpoints({
   loyaltyCard: endpoint({
     method: 'GET',
-    path: '/api/me/loyalty',
+    path: '/api/loyalty',
     response: { 200: loyaltyCardSchema },
     tags: ['loyalty'],
   }),

@@ -17,13 +17,13 @@ describe('loyalty card route', () => {
 
   it('shows the stored tier, points and counters, which a like moves', async () => {
     const listener = await signUp(t.app);
-    const before = loyaltyCardSchema.parse((await listener.get('/api/me/loyalty')).json());
+    const before = loyaltyCardSchema.parse((await listener.get('/api/loyalty')).json());
     expect(before).toMatchObject({ memberName: listener.username, swipes: 0, likes: 0, listeningMinutes: 0 });
 
     const alias = await dealTrack(t.db, listener.id, trackId);
     await listener.post('/functions/v1/secure-track-access', { trackId: alias });
     await listener.post(`/api/player/tracks/${alias}/like`, { addToLibrary: true });
-    const after = loyaltyCardSchema.parse((await listener.get('/api/me/loyalty')).json());
+    const after = loyaltyCardSchema.parse((await listener.get('/api/loyalty')).json());
     expect(after).toMatchObject({ tier: 'Red', swipes: 1, likes: 1, addedToLibrary: 1 });
     expect(after.points - before.points).toBe(POINTS.swipe + POINTS.like + POINTS.library);
   });
@@ -34,7 +34,7 @@ describe('loyalty card route', () => {
       `update user_xp set tier = 'Gold', total_points = 123456, listening_time = 125 where user_id = $1`,
       [listener.id],
     );
-    expect((await listener.get('/api/me/loyalty')).json()).toMatchObject({
+    expect((await listener.get('/api/loyalty')).json()).toMatchObject({
       tier: 'Gold',
       points: 123456,
       listeningMinutes: 125,
@@ -42,6 +42,6 @@ describe('loyalty card route', () => {
   });
 
   it('refuses without a session', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/me/loyalty' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/loyalty' })).statusCode).toBe(401);
   });
 });

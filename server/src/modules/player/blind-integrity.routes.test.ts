@@ -78,7 +78,7 @@ describe('blind integrity: two listeners walk the whole deck', () => {
     for (const url of [
       '/api/catalogue/charts',
       '/api/catalogue/library',
-      '/api/me/loyalty',
+      '/api/loyalty',
       '/api/catalogue/followed-artists',
     ]) {
       record(walk, await walk.client.get(url));

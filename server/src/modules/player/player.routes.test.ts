@@ -98,7 +98,7 @@ describe('player routes', () => {
       '/api/catalogue/charts',
       '/api/catalogue/library',
       '/api/catalogue/followed-artists',
-      '/api/me/loyalty',
+      '/api/loyalty',
       '/api/auth/session',
     ]) {
       record(await listener.get(url));
@@ -166,7 +166,7 @@ describe('player routes', () => {
   });
   it('answers each like and skip with the points the server awarded, and only the first time', async () => {
     const listener = await signUp(t.app);
-    const points = async () => loyaltyCardSchema.parse((await listener.get('/api/me/loyalty')).json()).points;
+    const points = async () => loyaltyCardSchema.parse((await listener.get('/api/loyalty')).json()).points;
     const skippedId = await insertTrack(t.db, artistId, { title: 'Second Orbit' });
     // Both dealt to this listener, under aliases of theirs, and served.
     const likedAlias = await dealTrack(t.db, listener.id, trackId);
