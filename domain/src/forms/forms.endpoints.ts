@@ -13,7 +13,7 @@ const tags = ['forms'];
 export const formsEndpoints = defineEndpoints({
   captchaConfig: endpoint({
     method: 'GET',
-    path: '/api/captcha/config',
+    path: '/api/forms/captcha/config',
     response: { 200: captchaConfigSchema },
     tags,
     summary: 'Which captcha the forms show',
@@ -21,7 +21,7 @@ export const formsEndpoints = defineEndpoints({
   /** Fetched by the ALTCHA widget itself, from the URL the captcha config names. */
   captchaChallenge: endpoint({
     method: 'GET',
-    path: '/api/captcha/challenge',
+    path: '/api/forms/captcha/challenge',
     response: { 200: z.unknown() },
     tags,
     summary: 'A fresh ALTCHA proof-of-work challenge',

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function solvedToken(): Promise<string> {
-  const response = await t.app.inject({ url: '/api/captcha/challenge' });
+  const response = await t.app.inject({ url: '/api/forms/captcha/challenge' });
   expect(response.statusCode).toBe(200);
   const challenge = response.json<Challenge>();
   const solution = await solveChallenge({ challenge, deriveKey });
@@ -33,8 +33,8 @@ const contact = { name: 'Ada', email: 'Ada@Example.com ', message: 'Hello there'
 
 describe('captcha config', () => {
   it('names ALTCHA and its challenge URL by default', async () => {
-    const response = await t.app.inject({ url: '/api/captcha/config' });
-    expect(response.json()).toEqual({ provider: 'altcha', challengeUrl: '/api/captcha/challenge' });
+    const response = await t.app.inject({ url: '/api/forms/captcha/config' });
+    expect(response.json()).toEqual({ provider: 'altcha', challengeUrl: '/api/forms/captcha/challenge' });
     const health = await t.app.inject({ url: '/api/health' });
     expect(health.json<{ providers: Record<string, string> }>().providers.captcha).toBe('altcha');
   });
@@ -156,9 +156,9 @@ describe('hCaptcha through siteverify', () => {
     expect((await send('good-token')).statusCode).toBe(400);
     expect((await send('bad-token')).statusCode).toBe(400);
     expect(seen[0]).toContain('sitekey=site');
-    const config = await hc.app.inject({ url: '/api/captcha/config' });
+    const config = await hc.app.inject({ url: '/api/forms/captcha/config' });
     expect(config.json()).toMatchObject({ provider: 'hcaptcha', siteKey: 'site' });
     expect(String(config.headers['content-security-policy'])).toContain('https://js.hcaptcha.com');
-    expect((await hc.app.inject({ url: '/api/captcha/challenge' })).statusCode).toBe(404);
+    expect((await hc.app.inject({ url: '/api/forms/captcha/challenge' })).statusCode).toBe(404);
   });
 });
