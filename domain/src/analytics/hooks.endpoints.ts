@@ -8,7 +8,7 @@ const tags = ['analytics'];
 export const hooksEndpoints = defineEndpoints({
   trackHooks: endpoint({
     method: 'GET',
-    path: '/api/artist/tracks/:trackId/hooks',
+    path: '/api/analytics/tracks/:trackId/hooks',
     params: artistTrackParamsSchema,
     response: { 200: trackHooksSchema },
     tags,
@@ -17,7 +17,7 @@ export const hooksEndpoints = defineEndpoints({
   /** A download: the web app links to it, the session cookie goes along. */
   trackHooksCsv: endpoint({
     method: 'GET',
-    path: '/api/artist/tracks/:trackId/hooks.csv',
+    path: '/api/analytics/tracks/:trackId/hooks.csv',
     params: artistTrackParamsSchema,
     response: binary('text/csv'),
     tags,

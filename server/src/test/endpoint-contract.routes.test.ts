@@ -12,7 +12,17 @@ import { createTestApp, type TestApp } from './app';
  */
 
 /** OpenAPI tags whose every operation must come from the contract. */
-const CONVERTED_TAGS = ['player', 'loyalty', 'platform', 'follows', 'catalogue', 'forum', 'demo', 'forms'];
+const CONVERTED_TAGS = [
+  'player',
+  'loyalty',
+  'platform',
+  'follows',
+  'catalogue',
+  'forum',
+  'demo',
+  'forms',
+  'analytics',
+];
 
 type Operation = { operationId?: string; tags?: string[] };
 type Document = { paths: Record<string, Record<string, Operation>> };

@@ -391,7 +391,7 @@ describe('api.call', () => {
 
   it('gives the URL of an entry for links the browser follows itself', () => {
     expect(api.url(hooksEndpoints.trackHooksCsv, { params: { trackId: 'a/b' } })).toBe(
-      '/api/artist/tracks/a%2Fb/hooks.csv',
+      '/api/analytics/tracks/a%2Fb/hooks.csv',
     );
     expect(api.url(playerEndpoints.nextTrack, { query: { current: trackId } })).toBe(
       `/api/player/next?current=${trackId}`,

@@ -56,7 +56,7 @@ async function listeners(n: number): Promise<string[]> {
 }
 
 async function hooksOf(client: Client, trackId: string) {
-  return client.get(`/api/artist/tracks/${trackId}/hooks`);
+  return client.get(`/api/analytics/tracks/${trackId}/hooks`);
 }
 
 async function readyHooks(trackId: string): Promise<ReadyTrackHooks> {
@@ -106,7 +106,7 @@ async function fixtureTrack(genre = 'Techno'): Promise<{ trackId: string; users:
   return { trackId, users };
 }
 
-describe('GET /api/artist/tracks/:trackId/hooks', () => {
+describe('GET /api/analytics/tracks/:trackId/hooks', () => {
   it('answers the aggregates of the first five listeners exactly', async () => {
     const { trackId } = await fixtureTrack();
     const hooks = await readyHooks(trackId);
@@ -242,7 +242,10 @@ describe('GET /api/artist/tracks/:trackId/hooks', () => {
     const theirs = await insertTrack(t.db, other.id);
     const deleted = await insertTrack(t.db, artist.id, { deleted: true });
     for (const trackId of [theirs, deleted]) {
-      for (const url of [`/api/artist/tracks/${trackId}/hooks`, `/api/artist/tracks/${trackId}/hooks.csv`]) {
+      for (const url of [
+        `/api/analytics/tracks/${trackId}/hooks`,
+        `/api/analytics/tracks/${trackId}/hooks.csv`,
+      ]) {
         const response = await artist.get(url);
         expect(response.statusCode).toBe(404);
         expect(response.json<ApiBody>().error.message).toBe(TRACK_MESSAGES.notOwned);
@@ -253,9 +256,9 @@ describe('GET /api/artist/tracks/:trackId/hooks', () => {
     const forbidden = await hooksOf(listener, own);
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json<ApiBody>().error.message).toBe(TRACK_MESSAGES.artistsOnly);
-    const visitor = await t.app.inject({ method: 'GET', url: `/api/artist/tracks/${own}/hooks` });
+    const visitor = await t.app.inject({ method: 'GET', url: `/api/analytics/tracks/${own}/hooks` });
     expect(visitor.statusCode).toBe(401);
-    expect((await artist.get('/api/artist/tracks/not-a-uuid/hooks')).statusCode).toBe(400);
+    expect((await artist.get('/api/analytics/tracks/not-a-uuid/hooks')).statusCode).toBe(400);
   });
 
   it('is never cached and is listed in the OpenAPI document', async () => {
@@ -264,17 +267,17 @@ describe('GET /api/artist/tracks/:trackId/hooks', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
       paths: Record<string, unknown>;
     }>();
-    expect(doc.paths['/api/artist/tracks/{trackId}/hooks']).toBeDefined();
-    expect(doc.paths['/api/artist/tracks/{trackId}/hooks.csv']).toBeDefined();
+    expect(doc.paths['/api/analytics/tracks/{trackId}/hooks']).toBeDefined();
+    expect(doc.paths['/api/analytics/tracks/{trackId}/hooks.csv']).toBeDefined();
   });
 });
 
-describe('GET /api/artist/tracks/:trackId/hooks.csv', () => {
+describe('GET /api/analytics/tracks/:trackId/hooks.csv', () => {
   it('downloads the same aggregates, quoted and safe to open in a spreadsheet', async () => {
     const { trackId } = await fixtureTrack('EDM');
     const title = '=HYPERLINK("x"), Tür\nzwei';
     await t.db.query('update tracks set title = $1 where id = $2', [title, trackId]);
-    const response = await artist.get(`/api/artist/tracks/${trackId}/hooks.csv`);
+    const response = await artist.get(`/api/analytics/tracks/${trackId}/hooks.csv`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-store');
@@ -297,7 +300,7 @@ describe('GET /api/artist/tracks/:trackId/hooks.csv', () => {
 
   it('below the floor carries the state and no listener number', async () => {
     const trackId = await insertTrack(t.db, artist.id, { title: 'Fresh' });
-    const response = await artist.get(`/api/artist/tracks/${trackId}/hooks.csv`);
+    const response = await artist.get(`/api/analytics/tracks/${trackId}/hooks.csv`);
     expect(response.body).toBe(
       'section,measure,value\r\ntrack,title,Fresh\r\ntrack,status,not_enough_listeners\r\ntrack,min_listeners,5\r\n',
     );

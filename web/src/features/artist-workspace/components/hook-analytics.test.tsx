@@ -76,7 +76,7 @@ describe('HookAnalytics', () => {
     expect(within(figures).getByText('50%')).toBeDefined();
     expect(within(figures).getByText('4 liked · 6 skipped · 2 left')).toBeDefined();
     const link = screen.getByRole('link', { name: 'Download CSV' });
-    expect(link.getAttribute('href')).toBe(`/api/artist/tracks/${READY_ID}/hooks.csv`);
+    expect(link.getAttribute('href')).toBe(`/api/analytics/tracks/${READY_ID}/hooks.csv`);
     expect(link.hasAttribute('download')).toBe(true);
     const curve = screen.getByRole('table', { name: 'Skip curve' });
     expect(within(curve).getAllByRole('row')).toHaveLength(22);
