@@ -8,7 +8,7 @@ export const demoTracksEndpoints = defineEndpoints({
     method: 'GET',
     path: '/api/demo-tracks',
     response: { 200: demoTracksResponseSchema },
-    tags: ['demo'],
+    tags: ['demo-tracks'],
     summary: 'Up to 50 blind demo tracks for the landing page player: ids and signed audio URLs',
   }),
   revealDemoTrack: endpoint({
@@ -16,7 +16,7 @@ export const demoTracksEndpoints = defineEndpoints({
     path: '/api/demo-tracks/:id/reveal',
     params: z.object({ id: z.uuid() }),
     response: { 200: demoTrackRevealSchema },
-    tags: ['demo'],
+    tags: ['demo-tracks'],
     summary: "A liked demo track's reveal card: title, artist and cover",
   }),
 });

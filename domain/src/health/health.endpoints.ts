@@ -7,14 +7,14 @@ export const healthEndpoints = defineEndpoints({
     method: 'GET',
     path: '/api/health',
     response: { 200: healthResponseSchema },
-    tags: ['platform'],
+    tags: ['health'],
     summary: 'Liveness, database kind and reachability, providers',
   }),
   readiness: endpoint({
     method: 'GET',
     path: '/api/health/ready',
     response: { 200: readinessResponseSchema, 503: readinessResponseSchema },
-    tags: ['platform'],
+    tags: ['health'],
     summary: 'Readiness for a load balancer: 503 while starting, draining or without the database',
   }),
 });

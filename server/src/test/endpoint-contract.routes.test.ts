@@ -15,11 +15,11 @@ import { createTestApp, type TestApp } from './app';
 const CONVERTED_TAGS = [
   'player',
   'loyalty',
-  'platform',
+  'health',
   'follows',
   'catalogue',
   'forum',
-  'demo',
+  'demo-tracks',
   'forms',
   'analytics',
 ];
