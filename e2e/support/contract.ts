@@ -28,3 +28,26 @@ export function callEntry(
     ...(options.data === undefined ? {} : { data: options.data }),
   });
 }
+
+/**
+ * The path parameters of a request the page sent to the entry (its method and its path), or
+ * undefined for any other request: how a journey watches the app's calls without spelling a path.
+ */
+export function matchEntry(
+  entry: Endpoint,
+  request: { url(): string; method(): string },
+): Record<string, string> | undefined {
+  if (request.method() !== entry.method) return undefined;
+  const names: string[] = [];
+  const pattern = entry.path
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(segment.slice(1));
+      return '([^/]+)';
+    })
+    .join('/');
+  const match = new RegExp(`^${pattern}$`).exec(new URL(request.url()).pathname);
+  if (!match) return undefined;
+  return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1] ?? '')]));
+}

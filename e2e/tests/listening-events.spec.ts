@@ -1,7 +1,8 @@
 import type { Page, Request } from '@playwright/test';
-import { PLAYER_MESSAGES } from '@klang/domain';
+import { PLAYER_MESSAGES, playerEndpoints } from '@klang/domain';
 import { expect, test } from '../support/fixtures';
 import { likeFirstTrack, revealCard, signUpListener } from '../support/listener';
+import { matchEntry } from '../support/contract';
 
 /**
  * The deal as a listening event (decision 0190), as the browser reports it: a skip says where it
@@ -19,10 +20,14 @@ interface Report {
 function recordReports(page: Page): Report[] {
   const reports: Report[] = [];
   page.on('request', (request) => {
-    const match = /\/api\/tracks\/([^/]+)\/(dislike|leave)$/.exec(new URL(request.url()).pathname);
-    if (match?.[1] && match[2] && request.method() === 'POST') {
+    for (const [action, entry] of [
+      ['dislike', playerEndpoints.dislikeTrack],
+      ['leave', playerEndpoints.leaveTrack],
+    ] as const) {
+      const alias = matchEntry(entry, request)?.trackId;
+      if (alias === undefined) continue;
       const body = request.postDataJSON() as { positionMs?: unknown } | null;
-      reports.push({ action: match[2], alias: match[1], positionMs: body?.positionMs, request });
+      reports.push({ action, alias, positionMs: body?.positionMs, request });
     }
   });
   return reports;

@@ -1,8 +1,14 @@
 import type { Page } from '@playwright/test';
-import { loyaltyCardSchema, PLAYER_MESSAGES, revealSchema, loyaltyEndpoints } from '@klang/domain';
+import {
+  loyaltyCardSchema,
+  PLAYER_MESSAGES,
+  revealSchema,
+  loyaltyEndpoints,
+  playerEndpoints,
+} from '@klang/domain';
 import { expect, test } from '../support/fixtures';
 import { revealCard, signUpListener } from '../support/listener';
-import { callEntry } from '../support/contract';
+import { callEntry, matchEntry } from '../support/contract';
 
 test('a new listener discovers blind, likes to reveal, follows, adds to the library, and skips', async ({
   page,
@@ -62,8 +68,8 @@ test('two quick skips rate two different tracks', async ({ page, screens }) => {
   await screens.visit('/player');
   const disliked: string[] = [];
   page.on('request', (request) => {
-    const match = /\/api\/tracks\/([^/]+)\/dislike$/.exec(new URL(request.url()).pathname);
-    if (match?.[1]) disliked.push(match[1]);
+    const skip = matchEntry(playerEndpoints.dislikeTrack, request);
+    if (skip?.trackId) disliked.push(skip.trackId);
   });
   await page.getByRole('button', { name: PLAYER_MESSAGES.discoverMusic }).click();
   await expect(page.getByRole('slider', { name: 'Playback position' })).toBeVisible();
@@ -133,8 +139,8 @@ test('on a touch screen a swipe across the ring likes or skips, and only the han
   await page.getByRole('button', { name: PLAYER_MESSAGES.discoverMusic }).click();
   const ratings: string[] = [];
   page.on('request', (request) => {
-    const match = /\/api\/tracks\/[^/]+\/(like|dislike)$/.exec(new URL(request.url()).pathname);
-    if (match?.[1]) ratings.push(match[1]);
+    if (matchEntry(playerEndpoints.likeTrack, request)) ratings.push('like');
+    if (matchEntry(playerEndpoints.dislikeTrack, request)) ratings.push('dislike');
   });
   const scrubber = page.getByRole('slider', { name: 'Playback position' });
   await expect(page.getByText('Swipe left to skip, right to like')).toBeVisible();
@@ -193,8 +199,12 @@ test('a like reveals the track with the K-Points the server awarded', async ({ p
   await screens.visit('/player');
   await page.getByRole('button', { name: PLAYER_MESSAGES.discoverMusic }).click();
   await expect(page.getByRole('slider', { name: 'Playback position' })).toBeVisible();
-  const liked = page.waitForResponse((res) =>
-    /\/api\/tracks\/[^/]+\/like$/.test(new URL(res.url()).pathname),
+  const liked = page.waitForResponse(
+    (res) =>
+      matchEntry(playerEndpoints.likeTrack, {
+        url: () => res.url(),
+        method: () => res.request().method(),
+      }) !== undefined,
   );
   await page.getByRole('button', { name: 'Like' }).click();
   const { pointsAwarded } = revealSchema.parse(await (await liked).json());

@@ -1,10 +1,16 @@
-import { ACCOUNT_MESSAGES, FORUM_MESSAGES, PLAYER_MESSAGES, forumEndpoints } from '@klang/domain';
+import {
+  ACCOUNT_MESSAGES,
+  FORUM_MESSAGES,
+  PLAYER_MESSAGES,
+  forumEndpoints,
+  playerEndpoints,
+} from '@klang/domain';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { signInDemo } from '../support/kit';
 import { revealCard, signUpListener } from '../support/listener';
 import { findCoveredControls } from '../support/shell';
-import { callEntry } from '../support/contract';
+import { callEntry, matchEntry } from '../support/contract';
 
 /** The app's sections, wherever the layout puts them (the sidebar, or the bottom bar on a phone). */
 const section = (page: Page, name: string) =>
@@ -154,8 +160,8 @@ test('the desktop now-playing bar: masked until the like, time, play and pause, 
   // Skip is the Discover skip: the track is disliked and the next blind one plays.
   const disliked: string[] = [];
   page.on('request', (request) => {
-    const match = /\/api\/tracks\/([^/]+)\/dislike$/.exec(new URL(request.url()).pathname);
-    if (match?.[1] && request.method() === 'POST') disliked.push(match[1]);
+    const skip = matchEntry(playerEndpoints.dislikeTrack, request);
+    if (skip?.trackId) disliked.push(skip.trackId);
   });
   await bar.getByRole('button', { name: 'Skip' }).click();
   await expect.poll(() => disliked.length).toBe(1);

@@ -37,6 +37,16 @@ function spelledPath(contractPath: string): RegExp {
   return new RegExp(`['"\`}]${parts.join('[^/\'"`?]+')}['"\`?$]`);
 }
 
+/**
+ * The path as a regular expression literal would spell it (`/\/api\/player\/tracks\/([^/]+)\/like$/`),
+ * matched in a text whose `\/` are read as `/`: its fixed start, up to the first placeholder,
+ * right after the literal's opening slash or a `^`.
+ */
+function regexSpelledPath(contractPath: string): RegExp {
+  const fixedStart = contractPath.split(/:\w+/)[0] ?? contractPath;
+  return new RegExp(`[/^]${fixedStart.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+}
+
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** The TypeScript sources under a workspace folder, its dependencies and build output aside. */
@@ -50,12 +60,19 @@ async function sourcesUnder(folder: string, { withTests }: { withTests: boolean 
 
 /** Where each file spells the path of a contract entry, as `file: path`. */
 async function spelledPaths(files: readonly string[]): Promise<string[]> {
-  const spellings = Object.values(endpoints).map((entry) => ({ entry, pattern: spelledPath(entry.path) }));
+  const spellings = Object.values(endpoints).map((entry) => ({
+    entry,
+    pattern: spelledPath(entry.path),
+    asRegex: regexSpelledPath(entry.path),
+  }));
   const found: string[] = [];
   for (const file of files) {
     const text = await readFile(file, 'utf8');
-    for (const { entry, pattern } of spellings) {
-      if (pattern.test(text)) found.push(`${path.relative(repositoryRoot, file)}: ${entry.path}`);
+    const unescaped = text.replaceAll('\\/', '/');
+    for (const { entry, pattern, asRegex } of spellings) {
+      if (pattern.test(text) || asRegex.test(unescaped)) {
+        found.push(`${path.relative(repositoryRoot, file)}: ${entry.path}`);
+      }
     }
   }
   return found;
@@ -110,6 +127,11 @@ describe('the endpoint contract', () => {
     expect(health.test('fetch(`${server.base}/api/health`)')).toBe(true);
     expect(health.test('fetch(`http://127.0.0.1:${port}/api/health`)')).toBe(true);
     expect(health.test('// /api/health must say the database is down')).toBe(false);
+    const asRegex = (text: string) =>
+      regexSpelledPath('/api/player/tracks/:trackId/like').test(text.replaceAll('\\/', '/'));
+    expect(asRegex(String.raw`/\/api\/player\/tracks\/([^/]+)\/like$/.exec(pathname)`)).toBe(true);
+    expect(asRegex(String.raw`new RegExp('^/api/player/tracks/')`)).toBe(true);
+    expect(asRegex(String.raw`/\/media\/stream\//`)).toBe(false);
   });
 
   it('leaves no path of a contract entry spelled in the web app, which calls through area tables', async () => {
