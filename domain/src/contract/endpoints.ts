@@ -8,6 +8,7 @@ import { healthEndpoints } from '../health/health.endpoints';
 import { hooksEndpoints } from '../analytics/hooks.endpoints';
 import { invitesEndpoints } from '../accounts/invites.endpoints';
 import { loyaltyEndpoints } from '../loyalty/loyalty.endpoints';
+import { paymentsEndpoints } from '../payments/payments.endpoints';
 import { playerEndpoints } from '../player/player.endpoints';
 
 /**
@@ -29,6 +30,7 @@ export const areaEndpoints = {
   forms: formsEndpoints,
   analytics: analyticsEndpoints,
   hooks: hooksEndpoints,
+  payments: paymentsEndpoints,
 } as const;
 
 export const endpoints = {
@@ -43,6 +45,7 @@ export const endpoints = {
   ...formsEndpoints,
   ...analyticsEndpoints,
   ...hooksEndpoints,
+  ...paymentsEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

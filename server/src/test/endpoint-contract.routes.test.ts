@@ -22,6 +22,7 @@ const CONVERTED_TAGS = [
   'demo-tracks',
   'forms',
   'analytics',
+  'payments',
 ];
 
 type Operation = { operationId?: string; tags?: string[] };
