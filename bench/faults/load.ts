@@ -5,14 +5,14 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import path from 'node:path';
-import { paymentsEndpoints } from '@klang/domain';
+import { catalogueEndpoints, forumEndpoints, paymentsEndpoints, playerEndpoints } from '@klang/domain';
 import { openDatabase, type Db } from '../../server/src/db/client';
 import { migrate } from '../../server/src/db/migrate';
+import { entryPath } from '../lib/contract';
 import { generateDataset } from '../lib/dataset';
 import { localWebhookSecret } from '../../server/src/providers/payments';
 import { signPayload, type SubscriptionStatus } from '../../server/src/providers/payments/payment-provider';
 import { tierFor } from '../../server/src/modules/payments/payments.service';
-import { playerEndpoints, catalogueEndpoints, forumEndpoints } from '@klang/domain';
 import {
   accountId,
   buyProLocally,
@@ -31,7 +31,6 @@ import {
   wav,
   type Battery,
 } from './harness';
-import { entryPath } from '../lib/contract';
 
 const DATASET = { tracks: 5000, users: 1000, interactionsPerUser: 10, heavyLikes: 10 };
 
