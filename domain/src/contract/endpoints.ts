@@ -9,6 +9,7 @@ import { hooksEndpoints } from '../analytics/hooks.endpoints';
 import { invitesEndpoints } from '../accounts/invites.endpoints';
 import { loyaltyEndpoints } from '../loyalty/loyalty.endpoints';
 import { playerEndpoints } from '../player/player.endpoints';
+import { tracksEndpoints } from '../tracks/tracks.endpoints';
 
 /**
  * Every endpoint of the contract, by name (decision 0220): one table per area in
@@ -29,6 +30,7 @@ export const areaEndpoints = {
   forms: formsEndpoints,
   analytics: analyticsEndpoints,
   hooks: hooksEndpoints,
+  tracks: tracksEndpoints,
 } as const;
 
 export const endpoints = {
@@ -43,6 +45,7 @@ export const endpoints = {
   ...formsEndpoints,
   ...analyticsEndpoints,
   ...hooksEndpoints,
+  ...tracksEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -21,6 +21,7 @@ const CONVERTED_TAGS = [
   'artists',
   'forum',
   'demo',
+  'tracks',
 ];
 
 type Operation = { operationId?: string; tags?: string[] };

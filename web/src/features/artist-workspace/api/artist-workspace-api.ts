@@ -1,13 +1,5 @@
-import {
-  hooksEndpoints,
-  artistTracksResponseSchema,
-  coverArtResultSchema,
-  dashboardStatsSchema,
-  uploadTrackResponseSchema,
-} from '@klang/domain';
-import { api, apiRequest, apiUpload } from '../../../lib/api-client';
-
-const track = (trackId: string) => `/api/artist/tracks/${encodeURIComponent(trackId)}`;
+import { hooksEndpoints, tracksEndpoints } from '@klang/domain';
+import { api } from '../../../lib/api-client';
 
 /** One query-key factory for the workspace's resources. */
 export const artistKeys = {
@@ -19,8 +11,8 @@ export const artistKeys = {
 };
 
 export const artistWorkspaceApi = {
-  tracks: () => api.get('/api/artist/tracks', artistTracksResponseSchema),
-  dashboard: () => api.get('/api/artist/dashboard', dashboardStatsSchema),
+  tracks: () => api.call(tracksEndpoints.listTracks),
+  dashboard: () => api.call(tracksEndpoints.tracksDashboard),
   hooks: (trackId: string) => api.call(hooksEndpoints.trackHooks, { params: { trackId } }),
   /** A plain link downloads it: same origin, the session cookie goes along. */
   hooksCsvUrl: (trackId: string) => api.url(hooksEndpoints.trackHooksCsv, { params: { trackId } }),
@@ -30,20 +22,20 @@ export const artistWorkspaceApi = {
     fields: { title: string; genre: string; label: string; coverId?: string },
     audio: File,
     onProgress: (fraction: number) => void,
-  ) => {
-    const query = new URLSearchParams();
-    for (const [key, value] of Object.entries(fields)) if (value) query.set(key, value);
-    return apiUpload(`/api/artist/tracks?${query.toString()}`, audio, uploadTrackResponseSchema, {
+  ) =>
+    api.call(tracksEndpoints.uploadTrack, {
+      query: fields,
+      body: audio,
+      // The content decides what the file is (decision 0011), never the type the browser guessed.
       contentType: 'application/octet-stream',
       onProgress,
-    });
-  },
+    }),
   uploadCover: (jpeg: Blob) =>
-    apiUpload('/api/artist/covers', jpeg, coverArtResultSchema, { contentType: 'image/jpeg' }),
+    api.call(tracksEndpoints.uploadCover, { body: jpeg, contentType: 'image/jpeg' }),
   generateCover: (prompt: string, seed: number) =>
-    api.post('/functions/v1/generate-cover-art', { prompt, seed }, coverArtResultSchema),
+    api.call(tracksEndpoints.generateCoverArt, { body: { prompt, seed } }),
   setFeatured: (trackId: string, featured: boolean) =>
-    api.put(`${track(trackId)}/featured`, { featured }, uploadTrackResponseSchema),
-  retry: (trackId: string) => api.post(`${track(trackId)}/retry`, {}, uploadTrackResponseSchema),
-  remove: (trackId: string) => apiRequest(track(trackId), undefined, { method: 'DELETE' }),
+    api.call(tracksEndpoints.setTrackFeatured, { params: { trackId }, body: { featured } }),
+  retry: (trackId: string) => api.call(tracksEndpoints.retryTrack, { params: { trackId } }),
+  remove: (trackId: string) => api.call(tracksEndpoints.deleteTrack, { params: { trackId } }),
 };
