@@ -15,7 +15,7 @@ import {
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import { PRO_PLAN } from '@klang/domain';
+import { fillPath, PRO_PLAN, tracksEndpoints } from '@klang/domain';
 import { openDatabase, type Db } from '../../server/src/db/client';
 import { wavHeader } from '../../server/src/test/test-audio';
 import { startThrowawayCluster } from '../../scripts/pg-cluster.mjs';
@@ -433,15 +433,13 @@ export async function upload(
   body: Buffer | ReadableStream<Uint8Array>,
   title = 'Fault',
 ): Promise<{ status: number; trackId?: string; message?: string }> {
-  const res = await fetch(
-    `${base}/api/artist/tracks?title=${encodeURIComponent(title)}&genre=Drum%20n%20Bass`,
-    {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/octet-stream' },
-      body,
-      ...(body instanceof ReadableStream && { duplex: 'half' }),
-    },
-  );
+  const query = new URLSearchParams({ title, genre: 'Drum n Bass' });
+  const res = await fetch(`${base}${fillPath(tracksEndpoints.uploadTrack.path, {})}?${query.toString()}`, {
+    method: tracksEndpoints.uploadTrack.method,
+    headers: { cookie, 'content-type': 'application/octet-stream' },
+    body,
+    ...(body instanceof ReadableStream && { duplex: 'half' }),
+  });
   const json = (await res.json().catch(() => ({}))) as {
     track?: { id: string };
     error?: { message?: string };
