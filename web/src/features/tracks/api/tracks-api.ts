@@ -1,21 +1,17 @@
-import { hooksEndpoints, tracksEndpoints } from '@klang/domain';
+import { tracksEndpoints } from '@klang/domain';
 import { api } from '../../../lib/api-client';
 
-/** One query-key factory for the workspace's resources. */
-export const artistKeys = {
-  all: ['artist-workspace'] as const,
-  tracks: () => [...artistKeys.all, 'tracks'] as const,
-  dashboard: () => [...artistKeys.all, 'dashboard'] as const,
-  allHooks: () => [...artistKeys.all, 'hooks'] as const,
-  hooks: (trackId: string) => [...artistKeys.allHooks(), trackId] as const,
+/** One query-key factory for the artist's tracks and their dashboard. */
+export const tracksKeys = {
+  all: ['tracks'] as const,
+  list: () => [...tracksKeys.all, 'list'] as const,
+  dashboard: () => [...tracksKeys.all, 'dashboard'] as const,
 };
 
-export const artistWorkspaceApi = {
+/** The artist's own tracks (decision 0011): the list, uploads, covers, featuring and the dashboard. */
+export const tracksApi = {
   tracks: () => api.call(tracksEndpoints.listTracks),
   dashboard: () => api.call(tracksEndpoints.tracksDashboard),
-  hooks: (trackId: string) => api.call(hooksEndpoints.trackHooks, { params: { trackId } }),
-  /** A plain link downloads it: same origin, the session cookie goes along. */
-  hooksCsvUrl: (trackId: string) => api.url(hooksEndpoints.trackHooksCsv, { params: { trackId } }),
 
   /** The audio goes as the raw body; the server streams it to storage and counts every byte. */
   upload: (
