@@ -8,6 +8,7 @@ import { healthEndpoints } from '../health/health.endpoints';
 import { hooksEndpoints } from '../analytics/hooks.endpoints';
 import { invitesEndpoints } from '../accounts/invites.endpoints';
 import { loyaltyEndpoints } from '../loyalty/loyalty.endpoints';
+import { paymentsEndpoints } from '../payments/payments.endpoints';
 import { playerEndpoints } from '../player/player.endpoints';
 import { tracksEndpoints } from '../tracks/tracks.endpoints';
 
@@ -31,6 +32,7 @@ export const areaEndpoints = {
   analytics: analyticsEndpoints,
   hooks: hooksEndpoints,
   tracks: tracksEndpoints,
+  payments: paymentsEndpoints,
 } as const;
 
 export const endpoints = {
@@ -46,6 +48,7 @@ export const endpoints = {
   ...analyticsEndpoints,
   ...hooksEndpoints,
   ...tracksEndpoints,
+  ...paymentsEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

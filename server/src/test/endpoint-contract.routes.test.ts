@@ -22,6 +22,7 @@ const CONVERTED_TAGS = [
   'forum',
   'demo',
   'tracks',
+  'payments',
 ];
 
 type Operation = { operationId?: string; tags?: string[] };
