@@ -45,3 +45,4 @@ export * from './accounts/invites.endpoints';
 export * from './forms/forms.endpoints';
 export * from './analytics/analytics.endpoints';
 export * from './analytics/hooks.endpoints';
+export * from './kit/kit.endpoints';

@@ -6,6 +6,7 @@ import { formsEndpoints } from '../forms/forms.endpoints';
 import { forumEndpoints } from '../forum/forum.endpoints';
 import { healthEndpoints } from '../health/health.endpoints';
 import { hooksEndpoints } from '../analytics/hooks.endpoints';
+import { kitEndpoints } from '../kit/kit.endpoints';
 import { invitesEndpoints } from '../accounts/invites.endpoints';
 import { loyaltyEndpoints } from '../loyalty/loyalty.endpoints';
 import { playerEndpoints } from '../player/player.endpoints';
@@ -29,6 +30,7 @@ export const areaEndpoints = {
   forms: formsEndpoints,
   analytics: analyticsEndpoints,
   hooks: hooksEndpoints,
+  kit: kitEndpoints,
 } as const;
 
 export const endpoints = {
@@ -43,6 +45,7 @@ export const endpoints = {
   ...formsEndpoints,
   ...analyticsEndpoints,
   ...hooksEndpoints,
+  ...kitEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

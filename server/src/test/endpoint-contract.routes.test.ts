@@ -21,6 +21,7 @@ const CONVERTED_TAGS = [
   'artists',
   'forum',
   'demo',
+  'kit',
 ];
 
 type Operation = { operationId?: string; tags?: string[] };

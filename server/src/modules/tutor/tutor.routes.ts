@@ -30,7 +30,7 @@ export const tutorRoutes: FastifyPluginAsyncZod<{
     app.post(
       url,
       {
-        schema: { tags: ['kit'], body: tutorRequestSchema, response: { 200: tutorResponseSchema } },
+        schema: { tags: ['tutor'], body: tutorRequestSchema, response: { 200: tutorResponseSchema } },
         ...limitPerAccount(TUTOR_LIMITS.requestsPerMinute),
       },
       async (request) => options.service.respond(request.account, variant, request.body),
@@ -44,7 +44,7 @@ export const tutorRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/tutor/voice-agent/session',
     {
-      schema: { tags: ['kit'], response: { 200: voiceAgentSessionSchema } },
+      schema: { tags: ['tutor'], response: { 200: voiceAgentSessionSchema } },
       ...limitPerAccount(20),
     },
     async (request, reply) => {
