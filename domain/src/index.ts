@@ -46,3 +46,4 @@ export * from './forms/forms.endpoints';
 export * from './analytics/analytics.endpoints';
 export * from './analytics/hooks.endpoints';
 export * from './kit/kit.endpoints';
+export * from './tutor/tutor.endpoints';

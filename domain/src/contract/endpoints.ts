@@ -7,6 +7,7 @@ import { forumEndpoints } from '../forum/forum.endpoints';
 import { healthEndpoints } from '../health/health.endpoints';
 import { hooksEndpoints } from '../analytics/hooks.endpoints';
 import { kitEndpoints } from '../kit/kit.endpoints';
+import { tutorEndpoints } from '../tutor/tutor.endpoints';
 import { invitesEndpoints } from '../accounts/invites.endpoints';
 import { loyaltyEndpoints } from '../loyalty/loyalty.endpoints';
 import { playerEndpoints } from '../player/player.endpoints';
@@ -31,6 +32,7 @@ export const areaEndpoints = {
   analytics: analyticsEndpoints,
   hooks: hooksEndpoints,
   kit: kitEndpoints,
+  tutor: tutorEndpoints,
 } as const;
 
 export const endpoints = {
@@ -46,6 +48,7 @@ export const endpoints = {
   ...analyticsEndpoints,
   ...hooksEndpoints,
   ...kitEndpoints,
+  ...tutorEndpoints,
 };
 
 export type Endpoints = typeof endpoints;
