@@ -47,3 +47,4 @@ export * from './analytics/analytics.endpoints';
 export * from './analytics/hooks.endpoints';
 export * from './kit/kit.endpoints';
 export * from './tutor/tutor.endpoints';
+export * from './klang-packs/klang-packs.endpoints';

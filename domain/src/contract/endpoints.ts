@@ -8,6 +8,7 @@ import { healthEndpoints } from '../health/health.endpoints';
 import { hooksEndpoints } from '../analytics/hooks.endpoints';
 import { kitEndpoints } from '../kit/kit.endpoints';
 import { tutorEndpoints } from '../tutor/tutor.endpoints';
+import { klangPacksEndpoints } from '../klang-packs/klang-packs.endpoints';
 import { invitesEndpoints } from '../accounts/invites.endpoints';
 import { loyaltyEndpoints } from '../loyalty/loyalty.endpoints';
 import { playerEndpoints } from '../player/player.endpoints';
@@ -33,6 +34,7 @@ export const areaEndpoints = {
   hooks: hooksEndpoints,
   kit: kitEndpoints,
   tutor: tutorEndpoints,
+  klangPacks: klangPacksEndpoints,
 } as const;
 
 export const endpoints = {
@@ -49,6 +51,7 @@ export const endpoints = {
   ...hooksEndpoints,
   ...kitEndpoints,
   ...tutorEndpoints,
+  ...klangPacksEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

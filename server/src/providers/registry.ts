@@ -1,4 +1,4 @@
-import type { HealthResponse } from '@klang/domain';
+import { klangPacksEndpoints, type HealthResponse } from '@klang/domain';
 import type { Config } from '../config';
 import type { Secrets } from '../secrets';
 import { createAltchaCaptcha } from './captcha/altcha-captcha';
@@ -8,7 +8,7 @@ import type { EmailProvider } from './email/email';
 import type { CoverArtProvider } from './images/cover-art';
 import { createLocalPackEngine } from './packs/local/local-pack-engine';
 import type { PackEngine } from './packs/pack-engine';
-import { createReplicatePackEngine, REPLICATE_WEBHOOK_PATH } from './packs/replicate-pack-engine';
+import { createReplicatePackEngine } from './packs/replicate-pack-engine';
 import { createLocalCoverArt } from './images/local-cover-art';
 import { createOpenAiCoverArt } from './images/openai-cover-art';
 import { createLocalEmail } from './email/local-email';
@@ -77,7 +77,9 @@ export function createProviders(config: Config, secrets: Secrets): Providers {
           ...config.packs,
           storage,
           // Without a secret the webhook could not be verified: polling alone follows the training.
-          ...(config.packs.webhookSecret && { webhookUrl: `${config.publicUrl}${REPLICATE_WEBHOOK_PATH}` }),
+          ...(config.packs.webhookSecret && {
+            webhookUrl: `${config.publicUrl}${klangPacksEndpoints.replicateWebhook.path}`,
+          }),
         })
       : createLocalPackEngine({ storage, minTrainingMs: config.packs.minTrainingMs });
   const llm = config.llm.kind === 'openai' ? createOpenAiChat(config.llm) : createLocalTutor();

@@ -22,6 +22,8 @@ const CONVERTED_TAGS = [
   'forum',
   'demo',
   'kit',
+  'tutor',
+  'klang-packs',
 ];
 
 type Operation = { operationId?: string; tags?: string[] };
