@@ -3,7 +3,7 @@ import { klangPacksEndpoints } from '@klang/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobRunner } from '../../jobs/runner';
 import { startFakeReplicate, type FakeReplicate } from '../../test/fakes/fake-replicate';
-import { figurePhoto } from '../../providers/packs/local/test-photos';
+import { figurePhoto } from '../../providers/klang-packs/local/test-photos';
 import { nextAddress, signUp, type Client } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
 

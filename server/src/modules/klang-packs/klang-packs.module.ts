@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { registerJobs } from '../../jobs/registry';
-import type { PackEngine } from '../../providers/packs/pack-engine';
+import type { PackEngine } from '../../providers/klang-packs/pack-engine';
 import type { StorageProvider } from '../../providers/storage/storage';
 import type { KitService } from '../kit/kit.service';
 import { createPackJobHandlers } from './klang-packs.jobs';

@@ -12,7 +12,7 @@ import {
   PACK_MESSAGES as M,
 } from '@klang/domain';
 import { createJobRunner } from '../../jobs/runner';
-import { figurePhoto } from '../../providers/packs/local/test-photos';
+import { figurePhoto } from '../../providers/klang-packs/local/test-photos';
 import { nextAddress, signUp, type Client } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
 

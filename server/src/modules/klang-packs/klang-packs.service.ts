@@ -16,7 +16,7 @@ import {
 import { AppError } from '../../errors';
 import { enqueueJob } from '../../jobs/runner';
 import type { SessionAccount } from '../../plugins/session';
-import type { PackEngine } from '../../providers/packs/pack-engine';
+import type { PackEngine } from '../../providers/klang-packs/pack-engine';
 import { newStorageKey, type StorageProvider } from '../../providers/storage/storage';
 import { assertNotDemo } from '../accounts/accounts.service';
 import type { KitService } from '../kit/kit.service';

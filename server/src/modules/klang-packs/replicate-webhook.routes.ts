@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { klangPacksEndpoints, MESSAGES } from '@klang/domain';
 import { AppError } from '../../errors';
 import { contractRoute } from '../../lib/contract-route';
-import { verifyReplicateWebhook } from '../../providers/packs/replicate-webhook';
+import { verifyReplicateWebhook } from '../../providers/klang-packs/replicate-webhook';
 import { checkPackSoon } from './klang-packs.jobs';
 import type { KlangPacksRepository } from './klang-packs.repository';
 
