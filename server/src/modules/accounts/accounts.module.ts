@@ -19,6 +19,7 @@ export interface AccountsModuleDeps {
   awardDailyLogin: AccountsServiceDeps['awardDailyLogin'];
   /** What other areas (the Kit) keep of the demo account's session, cleared at each demo login. */
   clearDemoWork: AccountsServiceDeps['clearDemoWork'];
+  forgetListener: AccountsServiceDeps['forgetListener'];
 }
 
 /**
@@ -38,6 +39,7 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountsModul
     log: app.log,
     awardDailyLogin: deps.awardDailyLogin,
     clearDemoWork: deps.clearDemoWork,
+    forgetListener: deps.forgetListener,
     invites,
     countHit: async (key, windowMs) => (await rateLimits.hit(key, windowMs)).hits,
   });

@@ -56,6 +56,12 @@ export interface AccountsServiceDeps {
   awardDailyLogin: (userId: string) => Promise<number>;
   /** What other areas keep of the shared demo account's session, cleared at each demo login. */
   clearDemoWork: (userId: string) => Promise<void>;
+  /**
+   * The player's rows of a listener, forgotten inside the account's removal transaction and at
+   * the demo account's clearing (decision 0240): the counters their likes moved, their
+   * interactions, grants and deals.
+   */
+  forgetListener: (tx: Queryable, userId: string) => Promise<void>;
   invites: Pick<InvitesService, 'assertOpen'>;
   /** One hit on a shared rate-limit counter (the rate-limit plugin's): the hits in its window so far. */
   countHit: (key: string, windowMs: number) => Promise<number>;
@@ -467,7 +473,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       assertNotDemo(account, M.demoDelete);
       if (confirmation !== M.deleteConfirmation)
         throw new AppError('VALIDATION_FAILED', M.deleteConfirmationMismatch);
-      await removeFiles(await repository.deleteAccount(account.id));
+      await removeFiles(await repository.deleteAccount(account.id, deps.forgetListener));
     },
 
     /**
@@ -476,7 +482,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
      * subscription was opened for it).
      */
     async discardTemporaryAccount(id: string): Promise<boolean> {
-      const files = await repository.discardTemporaryAccount(id);
+      const files = await repository.discardTemporaryAccount(id, deps.forgetListener);
       if (!files) return false;
       await removeFiles(files);
       return true;
@@ -489,7 +495,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     async clearDemoInteractions(account: SessionAccount, demoUserId: string): Promise<void> {
       assertOwn(account, demoUserId);
       if (!isDemoAccount(account)) throw new AppError('FORBIDDEN', MESSAGES.accessDenied);
-      await repository.clearInteractions(account.id);
+      await repository.clearInteractions(account.id, deps.forgetListener);
       await deps.clearDemoWork(account.id);
     },
 
