@@ -15,7 +15,7 @@ import {
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import { PRO_PLAN } from '@klang/domain';
+import { PRO_PLAN, paymentsEndpoints } from '@klang/domain';
 import { openDatabase, type Db } from '../../server/src/db/client';
 import { wavHeader } from '../../server/src/test/test-audio';
 import { startThrowawayCluster } from '../../scripts/pg-cluster.mjs';
@@ -393,7 +393,7 @@ export async function accountId(base: string, cookie: string): Promise<string> {
  */
 export async function buyProLocally(base: string, cookie: string): Promise<string> {
   const userId = await accountId(base, cookie);
-  const started = await fetch(`${base}/functions/v1/create-checkout`, {
+  const started = await fetch(`${base}${paymentsEndpoints.createCheckout.path}`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json' },
     body: JSON.stringify({

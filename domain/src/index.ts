@@ -48,3 +48,4 @@ export * from './analytics/hooks.endpoints';
 export * from './kit/kit.endpoints';
 export * from './tutor/tutor.endpoints';
 export * from './klang-packs/klang-packs.endpoints';
+export * from './payments/payments.endpoints';

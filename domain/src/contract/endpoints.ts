@@ -11,6 +11,7 @@ import { tutorEndpoints } from '../tutor/tutor.endpoints';
 import { klangPacksEndpoints } from '../klang-packs/klang-packs.endpoints';
 import { invitesEndpoints } from '../accounts/invites.endpoints';
 import { loyaltyEndpoints } from '../loyalty/loyalty.endpoints';
+import { paymentsEndpoints } from '../payments/payments.endpoints';
 import { playerEndpoints } from '../player/player.endpoints';
 
 /**
@@ -35,6 +36,7 @@ export const areaEndpoints = {
   kit: kitEndpoints,
   tutor: tutorEndpoints,
   klangPacks: klangPacksEndpoints,
+  payments: paymentsEndpoints,
 } as const;
 
 export const endpoints = {
@@ -52,6 +54,7 @@ export const endpoints = {
   ...kitEndpoints,
   ...tutorEndpoints,
   ...klangPacksEndpoints,
+  ...paymentsEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -24,6 +24,7 @@ const CONVERTED_TAGS = [
   'kit',
   'tutor',
   'klang-packs',
+  'payments',
 ];
 
 type Operation = { operationId?: string; tags?: string[] };

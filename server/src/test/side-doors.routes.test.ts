@@ -81,7 +81,7 @@ describe('side doors', () => {
     it('billing returns only to a trusted origin', async () => {
       const page = await t.app.inject({
         method: 'GET',
-        url: '/billing/local?return_url=http://evil.example/profile',
+        url: '/payments/local/billing?return_url=http://evil.example/profile',
         headers: { cookie: artist.cookie, host: 'evil.example' },
       });
       expect(page.body).not.toContain('evil.example');

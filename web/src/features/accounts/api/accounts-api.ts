@@ -1,8 +1,8 @@
 import {
   clearDemoResultSchema,
   dailyLoginSchema,
-  debugPurchaseSchema,
   entitlementsSchema,
+  paymentsEndpoints,
   resetCheckSchema,
   successSchema,
   okSchema,
@@ -47,6 +47,5 @@ export const accountsApi = {
     api.post('/functions/v1/clear-demo-interactions', { demoUserId }, clearDemoResultSchema),
   checkEntitlements: (userId: string) =>
     api.post('/functions/v1/check-entitlements', { user_id: userId }, entitlementsSchema),
-  debugPurchase: (userId: string) =>
-    api.post('/functions/v1/debug-purchase', { user_id: userId }, debugPurchaseSchema),
+  debugPurchase: (userId: string) => api.call(paymentsEndpoints.debugPurchase, { body: { user_id: userId } }),
 };

@@ -1,9 +1,6 @@
 import {
-  billingPortalResponseSchema,
-  checkoutSignupStateSchema,
+  paymentsEndpoints,
   sendEmailResponseSchema,
-  sessionSchema,
-  subscriptionStateSchema,
   successSchema,
   type ArtistSignup,
   type Session,
@@ -17,7 +14,7 @@ export const subscriptionQueryKey = ['subscription'] as const;
 export function useCheckoutSignupState() {
   return useQuery({
     queryKey: ['checkout', 'signup-state'],
-    queryFn: () => api.get('/api/checkout/signup-state', checkoutSignupStateSchema),
+    queryFn: () => api.call(paymentsEndpoints.checkoutSignupState),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -41,11 +38,9 @@ export async function completeCheckoutSignup(
     successSchema,
   );
   onStage('creating');
-  const session = await api.post(
-    '/api/checkout/complete-signup',
-    { ...values, session_id: input.sessionId },
-    sessionSchema,
-  );
+  const session = await api.call(paymentsEndpoints.completeCheckoutSignup, {
+    body: { ...values, session_id: input.sessionId },
+  });
   onStage('welcome');
   try {
     await api.post(
@@ -68,7 +63,7 @@ export async function completeCheckoutSignup(
   return session;
 }
 
-const fetchSubscriptionState = () => api.get('/api/subscription', subscriptionStateSchema);
+const fetchSubscriptionState = () => api.call(paymentsEndpoints.subscription);
 
 /** The Subscription tab (Settings): plan, status, renewal or trial end. */
 export function useSubscriptionState(enabled: boolean) {
@@ -90,7 +85,7 @@ export function useSetCancelAtPeriodEnd() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (cancel: boolean) =>
-      api.post(cancel ? '/api/subscription/cancel' : '/api/subscription/resume', {}, subscriptionStateSchema),
+      api.call(cancel ? paymentsEndpoints.cancelSubscription : paymentsEndpoints.resumeSubscription),
     onSuccess: (state) => {
       client.setQueryData(subscriptionQueryKey, state);
     },
@@ -101,7 +96,7 @@ export function useSetCancelAtPeriodEnd() {
 export function useOpenBillingPortal() {
   return useMutation({
     mutationFn: async () => {
-      const { url } = await api.post('/api/subscription/portal', {}, billingPortalResponseSchema);
+      const { url } = await api.call(paymentsEndpoints.billingPortal);
       window.location.assign(url);
     },
   });
