@@ -46,4 +46,7 @@ export * from './forms/forms.endpoints';
 export * from './analytics/analytics.endpoints';
 export * from './analytics/hooks.endpoints';
 export * from './tracks/tracks.endpoints';
+export * from './kit/kit.endpoints';
+export * from './tutor/tutor.endpoints';
+export * from './klang-packs/klang-packs.endpoints';
 export * from './payments/payments.endpoints';

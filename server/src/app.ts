@@ -159,10 +159,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerKlangPacks(app, {
     db,
     storage: providers.storage,
-    engine: providers.packs,
+    engine: providers.klangPacks,
     kit,
-    checkIntervalMs: config.packs.checkIntervalMs,
-    replicateWebhookSecret: config.packs.kind === 'replicate' ? config.packs.webhookSecret : undefined,
+    checkIntervalMs: config.klangPacks.checkIntervalMs,
+    replicateWebhookSecret:
+      config.klangPacks.kind === 'replicate' ? config.klangPacks.webhookSecret : undefined,
   });
   await registerHealth(app, {
     db,

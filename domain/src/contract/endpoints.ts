@@ -6,6 +6,9 @@ import { formsEndpoints } from '../forms/forms.endpoints';
 import { forumEndpoints } from '../forum/forum.endpoints';
 import { healthEndpoints } from '../health/health.endpoints';
 import { hooksEndpoints } from '../analytics/hooks.endpoints';
+import { kitEndpoints } from '../kit/kit.endpoints';
+import { tutorEndpoints } from '../tutor/tutor.endpoints';
+import { klangPacksEndpoints } from '../klang-packs/klang-packs.endpoints';
 import { invitesEndpoints } from '../accounts/invites.endpoints';
 import { loyaltyEndpoints } from '../loyalty/loyalty.endpoints';
 import { paymentsEndpoints } from '../payments/payments.endpoints';
@@ -32,6 +35,9 @@ export const areaEndpoints = {
   analytics: analyticsEndpoints,
   hooks: hooksEndpoints,
   tracks: tracksEndpoints,
+  kit: kitEndpoints,
+  tutor: tutorEndpoints,
+  klangPacks: klangPacksEndpoints,
   payments: paymentsEndpoints,
 } as const;
 
@@ -48,6 +54,9 @@ export const endpoints = {
   ...analyticsEndpoints,
   ...hooksEndpoints,
   ...tracksEndpoints,
+  ...kitEndpoints,
+  ...tutorEndpoints,
+  ...klangPacksEndpoints,
   ...paymentsEndpoints,
 };
 

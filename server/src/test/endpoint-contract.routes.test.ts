@@ -22,6 +22,9 @@ const CONVERTED_TAGS = [
   'forum',
   'demo',
   'tracks',
+  'kit',
+  'tutor',
+  'klang-packs',
   'payments',
 ];
 
