@@ -45,3 +45,6 @@ export * from './accounts/invites.endpoints';
 export * from './forms/forms.endpoints';
 export * from './analytics/analytics.endpoints';
 export * from './analytics/hooks.endpoints';
+export * from './accounts/accounts.endpoints';
+export * from './subscribers/subscribers.endpoints';
+export * from './email/email.endpoints';

@@ -1,6 +1,8 @@
+import { accountsEndpoints } from '../accounts/accounts.endpoints';
 import { analyticsEndpoints } from '../analytics/analytics.endpoints';
 import { catalogueEndpoints } from '../catalogue/catalogue.endpoints';
 import { demoTracksEndpoints } from '../demo-tracks/demo-tracks.endpoints';
+import { emailEndpoints } from '../email/email.endpoints';
 import { followsEndpoints } from '../follows/follows.endpoints';
 import { formsEndpoints } from '../forms/forms.endpoints';
 import { forumEndpoints } from '../forum/forum.endpoints';
@@ -9,6 +11,7 @@ import { hooksEndpoints } from '../analytics/hooks.endpoints';
 import { invitesEndpoints } from '../accounts/invites.endpoints';
 import { loyaltyEndpoints } from '../loyalty/loyalty.endpoints';
 import { playerEndpoints } from '../player/player.endpoints';
+import { subscribersEndpoints } from '../subscribers/subscribers.endpoints';
 
 /**
  * Every endpoint of the contract, by name (decision 0220): one table per area in
@@ -29,6 +32,9 @@ export const areaEndpoints = {
   forms: formsEndpoints,
   analytics: analyticsEndpoints,
   hooks: hooksEndpoints,
+  accounts: accountsEndpoints,
+  subscribers: subscribersEndpoints,
+  email: emailEndpoints,
 } as const;
 
 export const endpoints = {
@@ -43,6 +49,9 @@ export const endpoints = {
   ...formsEndpoints,
   ...analyticsEndpoints,
   ...hooksEndpoints,
+  ...accountsEndpoints,
+  ...subscribersEndpoints,
+  ...emailEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

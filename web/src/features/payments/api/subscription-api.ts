@@ -1,10 +1,9 @@
 import {
+  accountsEndpoints,
   billingPortalResponseSchema,
   checkoutSignupStateSchema,
-  sendEmailResponseSchema,
   sessionSchema,
   subscriptionStateSchema,
-  successSchema,
   type ArtistSignup,
   type Session,
 } from '@klang/domain';
@@ -35,11 +34,9 @@ export async function completeCheckoutSignup(
 ): Promise<Session> {
   const { values } = input;
   onStage('linking');
-  await api.post(
-    '/functions/v1/update-user-email',
-    { userId: input.userId, newEmail: values.email },
-    successSchema,
-  );
+  await api.call(accountsEndpoints.updateUserEmail, {
+    body: { userId: input.userId, newEmail: values.email },
+  });
   onStage('creating');
   const session = await api.post(
     '/api/checkout/complete-signup',
@@ -48,9 +45,8 @@ export async function completeCheckoutSignup(
   );
   onStage('welcome');
   try {
-    await api.post(
-      '/functions/v1/send-email',
-      {
+    await api.call(accountsEndpoints.sendEmail, {
+      body: {
         emailType: 'welcome',
         to: session.user.email,
         data: {
@@ -60,8 +56,7 @@ export async function completeCheckoutSignup(
           supportUrl: `${window.location.origin}/contact`,
         },
       },
-      sendEmailResponseSchema,
-    );
+    });
   } catch (error) {
     console.warn('Welcome email not sent', error);
   }

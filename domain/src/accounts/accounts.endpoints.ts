@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { defineEndpoints, endpoint, rawBody } from '../contract/endpoint';
+import {
+  artistSignupSchema,
+  changePasswordSchema,
+  checkEntitlementsSchema,
+  clearDemoInteractionsSchema,
+  clearDemoResultSchema,
+  deleteAccountSchema,
+  entitlementsSchema,
+  listenerSignupSchema,
+  loginSchema,
+  okSchema,
+  profileImageResultSchema,
+  profileUpdateSchema,
+  resetCheckSchema,
+  resetConfirmSchema,
+  resetRequestSchema,
+  resetTokenSchema,
+  sendEmailSchema,
+  sessionSchema,
+  sessionStateSchema,
+  successSchema,
+  updateUserEmailSchema,
+  updateUserProfileSchema,
+} from './accounts.schema';
+import { sendEmailResponseSchema } from '../payments/payments.schema';
+
+const tags = ['accounts'];
+
+/**
+ * The accounts area (spec 000 §5, spec 001 §5 and §7): signup, login, sessions, password reset,
+ * the signed-in account's own settings under `/api/accounts/...`, and the spec's account
+ * functions under their fixed `/functions/v1/<name>` paths with the spec's field names. Each
+ * function that names a user id acts only on the signed-in user. Invites are `invites.endpoints.ts`.
+ */
+export const accountsEndpoints = defineEndpoints({
+  accountSession: endpoint({
+    method: 'GET',
+    path: '/api/accounts/session',
+    response: { 200: sessionStateSchema },
+    tags,
+    summary: 'The signed-in account, or null',
+  }),
+  signupListener: endpoint({
+    method: 'POST',
+    path: '/api/accounts/signup/listener',
+    body: listenerSignupSchema,
+    response: { 201: sessionSchema },
+    tags,
+    summary: 'Create a listener account and sign it in',
+  }),
+  signupArtist: endpoint({
+    method: 'POST',
+    path: '/api/accounts/signup/artist',
+    body: artistSignupSchema,
+    response: { 201: sessionSchema },
+    tags,
+    summary: 'Create an artist account and sign it in',
+  }),
+  login: endpoint({
+    method: 'POST',
+    path: '/api/accounts/login',
+    body: loginSchema,
+    response: { 200: sessionSchema },
+    tags,
+    summary: 'Sign in by email or username',
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/api/accounts/logout',
+    response: { 204: z.null() },
+    tags,
+    summary: 'End this session and clear its cookie',
+  }),
+  requestPasswordReset: endpoint({
+    method: 'POST',
+    path: '/api/accounts/password-reset',
+    body: resetRequestSchema,
+    response: { 200: okSchema },
+    tags,
+    summary: 'Email a reset link; answers the same whether or not the address has an account',
+  }),
+  checkPasswordResetToken: endpoint({
+    method: 'POST',
+    path: '/api/accounts/password-reset/check',
+    body: resetTokenSchema,
+    response: { 200: resetCheckSchema },
+    tags,
+    summary: 'Whether a reset link can still be used',
+  }),
+  confirmPasswordReset: endpoint({
+    method: 'POST',
+    path: '/api/accounts/password-reset/confirm',
+    body: resetConfirmSchema,
+    response: { 200: okSchema },
+    tags,
+    summary: 'Set a new password from a reset link',
+  }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: '/api/accounts/password',
+    body: changePasswordSchema,
+    response: { 200: okSchema },
+    tags,
+    summary: "Change the signed-in account's password; its other sessions end",
+  }),
+  updateProfile: endpoint({
+    method: 'PATCH',
+    path: '/api/accounts/profile',
+    body: profileUpdateSchema,
+    response: { 200: sessionSchema },
+    tags,
+    summary: "Save the signed-in account's settings",
+  }),
+  /** The cropped photo's bytes; past `LIMITS.imageMaxBytes` the server refuses it unread. */
+  uploadProfilePhoto: endpoint({
+    method: 'PUT',
+    path: '/api/accounts/photo',
+    body: rawBody('image/jpeg', 'image/png', 'image/webp'),
+    response: { 200: profileImageResultSchema },
+    tags,
+    summary: "Replace the signed-in account's profile photo",
+  }),
+  updateUserProfile: endpoint({
+    method: 'POST',
+    path: '/functions/v1/update-user-profile',
+    body: updateUserProfileSchema,
+    response: { 200: successSchema },
+    tags,
+    summary: "Spec 001 §7: merge the signed-in user's metadata",
+  }),
+  deleteUserAccount: endpoint({
+    method: 'POST',
+    path: '/functions/v1/delete-user-account',
+    body: deleteAccountSchema,
+    response: { 200: successSchema },
+    tags,
+    summary: 'Spec 001 §7: delete the signed-in account, its files and its sessions',
+  }),
+  clearDemoInteractions: endpoint({
+    method: 'POST',
+    path: '/functions/v1/clear-demo-interactions',
+    body: clearDemoInteractionsSchema,
+    response: { 200: clearDemoResultSchema },
+    tags,
+    summary: "Spec 001 §4: clear the demo account's ratings at each demo login",
+  }),
+  checkEntitlements: endpoint({
+    method: 'POST',
+    path: '/functions/v1/check-entitlements',
+    body: checkEntitlementsSchema,
+    response: { 200: entitlementsSchema },
+    tags,
+    summary: "Spec 001 §3: the signed-in user's entitlements",
+  }),
+  updateUserEmail: endpoint({
+    method: 'POST',
+    path: '/functions/v1/update-user-email',
+    body: updateUserEmailSchema,
+    response: { 200: successSchema },
+    tags,
+    summary: "Spec 000 §7: a temporary checkout account takes the artist's address",
+  }),
+  sendEmail: endpoint({
+    method: 'POST',
+    path: '/functions/v1/send-email',
+    body: sendEmailSchema,
+    response: { 200: sendEmailResponseSchema },
+    tags,
+    summary: "Spec 000 §7: send the new artist's welcome email",
+  }),
+});
