@@ -46,5 +46,6 @@ export * from './forms/forms.endpoints';
 export * from './analytics/analytics.endpoints';
 export * from './analytics/hooks.endpoints';
 export * from './accounts/accounts.endpoints';
+export * from './accounts/account-functions.endpoints';
 export * from './subscribers/subscribers.endpoints';
 export * from './email/email.endpoints';

@@ -3,11 +3,6 @@ import { defineEndpoints, endpoint, rawBody } from '../contract/endpoint';
 import {
   artistSignupSchema,
   changePasswordSchema,
-  checkEntitlementsSchema,
-  clearDemoInteractionsSchema,
-  clearDemoResultSchema,
-  deleteAccountSchema,
-  entitlementsSchema,
   listenerSignupSchema,
   loginSchema,
   okSchema,
@@ -17,22 +12,17 @@ import {
   resetConfirmSchema,
   resetRequestSchema,
   resetTokenSchema,
-  sendEmailSchema,
   sessionSchema,
   sessionStateSchema,
-  successSchema,
-  updateUserEmailSchema,
-  updateUserProfileSchema,
 } from './accounts.schema';
-import { sendEmailResponseSchema } from '../payments/payments.schema';
 
 const tags = ['accounts'];
 
 /**
- * The accounts area (spec 000 §5, spec 001 §5 and §7): signup, login, sessions, password reset,
- * the signed-in account's own settings under `/api/accounts/...`, and the spec's account
- * functions under their fixed `/functions/v1/<name>` paths with the spec's field names. Each
- * function that names a user id acts only on the signed-in user. Invites are `invites.endpoints.ts`.
+ * The accounts area's own resources (spec 000 §5, spec 001 §5): signup, login, sessions, password
+ * reset and the signed-in account's settings, under `/api/accounts/...`. The spec's account
+ * functions are `account-functions.endpoints.ts`, invites `invites.endpoints.ts`: each its own
+ * table, so the first screen's chunk carries only what signing in needs.
  */
 export const accountsEndpoints = defineEndpoints({
   accountSession: endpoint({
@@ -121,53 +111,5 @@ export const accountsEndpoints = defineEndpoints({
     response: { 200: profileImageResultSchema },
     tags,
     summary: "Replace the signed-in account's profile photo",
-  }),
-  updateUserProfile: endpoint({
-    method: 'POST',
-    path: '/functions/v1/update-user-profile',
-    body: updateUserProfileSchema,
-    response: { 200: successSchema },
-    tags,
-    summary: "Spec 001 §7: merge the signed-in user's metadata",
-  }),
-  deleteUserAccount: endpoint({
-    method: 'POST',
-    path: '/functions/v1/delete-user-account',
-    body: deleteAccountSchema,
-    response: { 200: successSchema },
-    tags,
-    summary: 'Spec 001 §7: delete the signed-in account, its files and its sessions',
-  }),
-  clearDemoInteractions: endpoint({
-    method: 'POST',
-    path: '/functions/v1/clear-demo-interactions',
-    body: clearDemoInteractionsSchema,
-    response: { 200: clearDemoResultSchema },
-    tags,
-    summary: "Spec 001 §4: clear the demo account's ratings at each demo login",
-  }),
-  checkEntitlements: endpoint({
-    method: 'POST',
-    path: '/functions/v1/check-entitlements',
-    body: checkEntitlementsSchema,
-    response: { 200: entitlementsSchema },
-    tags,
-    summary: "Spec 001 §3: the signed-in user's entitlements",
-  }),
-  updateUserEmail: endpoint({
-    method: 'POST',
-    path: '/functions/v1/update-user-email',
-    body: updateUserEmailSchema,
-    response: { 200: successSchema },
-    tags,
-    summary: "Spec 000 §7: a temporary checkout account takes the artist's address",
-  }),
-  sendEmail: endpoint({
-    method: 'POST',
-    path: '/functions/v1/send-email',
-    body: sendEmailSchema,
-    response: { 200: sendEmailResponseSchema },
-    tags,
-    summary: "Spec 000 §7: send the new artist's welcome email",
   }),
 });

@@ -1,3 +1,4 @@
+import { accountFunctionsEndpoints } from '../accounts/account-functions.endpoints';
 import { accountsEndpoints } from '../accounts/accounts.endpoints';
 import { analyticsEndpoints } from '../analytics/analytics.endpoints';
 import { catalogueEndpoints } from '../catalogue/catalogue.endpoints';
@@ -33,6 +34,7 @@ export const areaEndpoints = {
   analytics: analyticsEndpoints,
   hooks: hooksEndpoints,
   accounts: accountsEndpoints,
+  accountFunctions: accountFunctionsEndpoints,
   subscribers: subscribersEndpoints,
   email: emailEndpoints,
 } as const;
@@ -50,6 +52,7 @@ export const endpoints = {
   ...analyticsEndpoints,
   ...hooksEndpoints,
   ...accountsEndpoints,
+  ...accountFunctionsEndpoints,
   ...subscribersEndpoints,
   ...emailEndpoints,
 };

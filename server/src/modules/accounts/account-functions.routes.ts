@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountsEndpoints } from '@klang/domain';
+import { accountFunctionsEndpoints } from '@klang/domain';
 import { contractRoute } from '../../lib/contract-route';
 import { signedIn } from '../../plugins/session';
 import type { AccountsService } from './accounts.service';
@@ -14,13 +14,13 @@ export const accountFunctionsRoutes: FastifyPluginAsyncZod<{ service: AccountsSe
 ) => {
   const auth = { preValidation: app.requireSession };
 
-  contractRoute(app, accountsEndpoints.updateUserProfile, auth, async (request) => {
+  contractRoute(app, accountFunctionsEndpoints.updateUserProfile, auth, async (request) => {
     const { userId, userMetadata } = request.body;
     await service.updateProfileMetadata(signedIn(request.account), userId, userMetadata);
     return { success: true as const };
   });
 
-  contractRoute(app, accountsEndpoints.deleteUserAccount, auth, async (request, reply) => {
+  contractRoute(app, accountFunctionsEndpoints.deleteUserAccount, auth, async (request, reply) => {
     await service.deleteAccount(
       signedIn(request.account),
       request.body.user_id,
@@ -31,18 +31,18 @@ export const accountFunctionsRoutes: FastifyPluginAsyncZod<{ service: AccountsSe
     return { success: true as const };
   });
 
-  contractRoute(app, accountsEndpoints.clearDemoInteractions, auth, async (request) => {
+  contractRoute(app, accountFunctionsEndpoints.clearDemoInteractions, auth, async (request) => {
     await service.clearDemoInteractions(signedIn(request.account), request.body.demoUserId);
     return { error: null };
   });
 
-  contractRoute(app, accountsEndpoints.checkEntitlements, auth, async (request) =>
+  contractRoute(app, accountFunctionsEndpoints.checkEntitlements, auth, async (request) =>
     service.checkEntitlements(signedIn(request.account), request.body.user_id),
   );
 
   contractRoute(
     app,
-    accountsEndpoints.updateUserEmail,
+    accountFunctionsEndpoints.updateUserEmail,
     // The first step of the artist signup after checkout: the temporary user takes its address.
     { ...auth, config: { allowTemporaryAccount: true } },
     async (request) => {
@@ -54,7 +54,7 @@ export const accountFunctionsRoutes: FastifyPluginAsyncZod<{ service: AccountsSe
 
   contractRoute(
     app,
-    accountsEndpoints.sendEmail,
+    accountFunctionsEndpoints.sendEmail,
     { ...auth, config: { rateLimit: { max: 5, timeWindow: 60 * 60_000 } } },
     async (request) => service.sendWelcome(signedIn(request.account), request.body.to, request.body.data),
   );

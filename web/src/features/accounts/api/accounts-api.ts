@@ -1,6 +1,5 @@
 import {
   accountsEndpoints,
-  debugPurchaseSchema,
   type ArtistSignup,
   type ListenerSignup,
   type LoginInput,
@@ -9,8 +8,8 @@ import {
 import { api } from '../../../lib/api-client';
 
 /**
- * The accounts area's calls (decision 0220): its `/api/accounts/...` resources and the spec's
- * account functions, each through its contract entry.
+ * The accounts area's own calls (decision 0220), each through its contract entry. The spec's
+ * account functions are `account-functions-api.ts`, which only the screens that need them load.
  */
 export const accountsApi = {
   session: () => api.call(accountsEndpoints.accountSession),
@@ -29,15 +28,4 @@ export const accountsApi = {
   updateProfile: (body: ProfileUpdate) => api.call(accountsEndpoints.updateProfile, { body }),
   /** The cropped photo, sent as its own bytes. */
   uploadPhoto: (image: Blob) => api.call(accountsEndpoints.uploadProfilePhoto, { body: image }),
-  deleteAccount: (userId: string, confirmationText: string) =>
-    api.call(accountsEndpoints.deleteUserAccount, {
-      body: { user_id: userId, confirmation_text: confirmationText },
-    }),
-  clearDemoInteractions: (demoUserId: string) =>
-    api.call(accountsEndpoints.clearDemoInteractions, { body: { demoUserId } }),
-  checkEntitlements: (userId: string) =>
-    api.call(accountsEndpoints.checkEntitlements, { body: { user_id: userId } }),
-  /** Payments' function (spec 001 §7), shown on the account status card; not yet in the contract. */
-  debugPurchase: (userId: string) =>
-    api.post('/functions/v1/debug-purchase', { user_id: userId }, debugPurchaseSchema),
 };

@@ -1,5 +1,5 @@
 import {
-  accountsEndpoints,
+  accountFunctionsEndpoints,
   billingPortalResponseSchema,
   checkoutSignupStateSchema,
   sessionSchema,
@@ -34,7 +34,7 @@ export async function completeCheckoutSignup(
 ): Promise<Session> {
   const { values } = input;
   onStage('linking');
-  await api.call(accountsEndpoints.updateUserEmail, {
+  await api.call(accountFunctionsEndpoints.updateUserEmail, {
     body: { userId: input.userId, newEmail: values.email },
   });
   onStage('creating');
@@ -45,7 +45,7 @@ export async function completeCheckoutSignup(
   );
   onStage('welcome');
   try {
-    await api.call(accountsEndpoints.sendEmail, {
+    await api.call(accountFunctionsEndpoints.sendEmail, {
       body: {
         emailType: 'welcome',
         to: session.user.email,
