@@ -5,6 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import boundaries from './tools/eslint-boundaries.js';
 import sqlLayer from './tools/eslint-sql-layer.js';
+import tableOwnership from './tools/eslint-table-ownership.js';
 
 export default tseslint.config(
   {
@@ -23,7 +24,7 @@ export default tseslint.config(
         tsconfigRootDir: import.meta.dirname,
       },
     },
-    plugins: { klang: { rules: { ...boundaries.rules, ...sqlLayer.rules } } },
+    plugins: { klang: { rules: { ...boundaries.rules, ...sqlLayer.rules, ...tableOwnership.rules } } },
     rules: {
       'klang/import-direction': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
@@ -52,12 +53,17 @@ export default tseslint.config(
       'server/src/test/**',
       // The database layer: the driver, the migrations and the demo seed's bulk load.
       'server/src/db/**',
-      // The durable job queue is the only code that reads and writes `jobs`.
-      'server/src/jobs/runner.ts',
       // Operator scripts run once by hand against the database.
       'server/src/scripts/**',
     ],
     rules: { 'klang/sql-in-repositories': 'error' },
+  },
+  {
+    // Each area's SQL uses its own tables, or what tools/table-owners.js grants it (decision
+    // 0240). Tests, fixtures, the database layer and operator scripts write whatever they need.
+    files: ['server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'server/src/test/**', 'server/src/db/**', 'server/src/scripts/**'],
+    rules: { 'klang/table-ownership': 'error' },
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],

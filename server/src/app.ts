@@ -8,6 +8,7 @@ import { decorateJobs } from './jobs/registry';
 import { registerAccounts } from './modules/accounts/accounts.module';
 import { registerAnalytics } from './modules/analytics/analytics.module';
 import { registerCatalogue } from './modules/catalogue/catalogue.module';
+import { catalogueRecords } from './modules/catalogue/catalogue.service';
 import { registerDemoTracks } from './modules/demo-tracks/demo-tracks.module';
 import { registerEmail } from './modules/email/email.module';
 import { registerFollows } from './modules/follows/follows.module';
@@ -21,6 +22,7 @@ import { registerLoyalty } from './modules/loyalty/loyalty.module';
 import { registerMedia } from './modules/media/media.module';
 import { registerPayments } from './modules/payments/payments.module';
 import { registerPlayer } from './modules/player/player.module';
+import { playerRecords } from './modules/player/player.service';
 import { registerSubscribers } from './modules/subscribers/subscribers.module';
 import { registerTracks } from './modules/tracks/tracks.module';
 import { registerTutor } from './modules/tutor/tutor.module';
@@ -108,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     // The Kit is registered below; it needs the accounts service for its access checks.
     clearDemoWork: (userId) => kit.clearPresets(userId),
+    forgetListener: playerRecords.forgetListener,
   });
   await registerPlayer(app, {
     db,
@@ -126,7 +129,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     firstListens: config.firstListens,
   });
   await registerForum(app, { db, storage: providers.storage });
-  await registerTracks(app, { db, storage: providers.storage, coverArt: providers.coverArt });
+  await registerTracks(app, {
+    db,
+    storage: providers.storage,
+    coverArt: providers.coverArt,
+    forgetTrack: async (tx, trackId) => {
+      await playerRecords.forgetTrack(tx, trackId);
+      await catalogueRecords.forgetTrack(tx, trackId);
+    },
+  });
 
   const { provider: payments } = await registerPayments(app, {
     db,

@@ -1,7 +1,8 @@
 import { hostname } from 'node:os';
 import { inspect } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
-import { isUnavailableError, type Db, type Queryable } from '../db/client';
+import { isUnavailableError, type Db } from '../db/client';
+import { createJobsRepository } from './jobs.repository';
 import { within } from '../lib/deadline';
 
 export interface Job<Payload = unknown> {
@@ -14,47 +15,8 @@ export interface Job<Payload = unknown> {
 
 export type JobHandler = (job: Job, context: { db: Db }) => Promise<void>;
 
-export interface EnqueueOptions {
-  runAt?: Date;
-  maxAttempts?: number;
-  /** At most one job with this key ever exists; a second enqueue is a no-op. */
-  dedupeKey?: string;
-}
-
-/** Adds a job; inside a transaction it becomes visible only when the transaction commits. */
-export async function enqueueJob(
-  db: Queryable,
-  kind: string,
-  payload: unknown,
-  options: EnqueueOptions = {},
-): Promise<string | undefined> {
-  const rows = await db.query<{ id: string }>(
-    `insert into jobs (kind, payload, run_at, max_attempts, dedupe_key)
-     values ($1, $2::jsonb, coalesce($3::timestamptz, now()), $4, $5)
-     on conflict (dedupe_key) where dedupe_key is not null do nothing
-     returning id`,
-    [
-      kind,
-      JSON.stringify(payload ?? {}),
-      options.runAt?.toISOString() ?? null,
-      options.maxAttempts ?? 5,
-      options.dedupeKey ?? null,
-    ],
-  );
-  return rows[0]?.id;
-}
-
-/**
- * Forgets the succeeded jobs of `kind` that finished more than `olderThanMs` ago (by the
- * database's clock): for a periodic job whose finished runs would otherwise pile up.
- */
-export async function pruneSucceededJobs(db: Queryable, kind: string, olderThanMs: number): Promise<void> {
-  await db.query(
-    `delete from jobs where kind = $1 and status = 'succeeded'
-       and finished_at < now() - $2::bigint * interval '1 millisecond'`,
-    [kind, olderThanMs],
-  );
-}
+// Enqueueing and pruning are the queue's API for every area; their SQL is the repository's.
+export { enqueueJob, pruneSucceededJobs, type EnqueueOptions } from './jobs.repository';
 
 export interface JobRunnerOptions {
   db: Db;
@@ -77,6 +39,7 @@ export interface JobRunnerOptions {
  */
 export function createJobRunner(options: JobRunnerOptions) {
   const { db, log, handlers } = options;
+  const repository = createJobsRepository(db);
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const leaseMs = options.leaseMs ?? 10 * 60_000;
   const concurrency = options.concurrency ?? 1;
@@ -87,26 +50,7 @@ export function createJobRunner(options: JobRunnerOptions) {
   const idle = new Set<() => void>();
 
   async function claim(): Promise<Job | undefined> {
-    const rows = await db.query<{
-      id: string;
-      kind: string;
-      payload: unknown;
-      attempts: number;
-      max_attempts: number;
-    }>(
-      `update jobs set status = 'running', locked_at = now(), locked_by = $1, attempts = attempts + 1, updated_at = now()
-       where id = (
-         select id from jobs
-         where (status = 'queued' and run_at <= now())
-            or (status = 'running' and locked_at < now() - make_interval(secs => $2::double precision / 1000))
-         order by run_at
-         for update skip locked
-         limit 1
-       )
-       returning id, kind, payload, attempts, max_attempts`,
-      [workerId, leaseMs],
-    );
-    const row = rows[0];
+    const row = await repository.claim(workerId, leaseMs);
     return (
       row && {
         id: row.id,
@@ -125,11 +69,7 @@ export function createJobRunner(options: JobRunnerOptions) {
    */
   async function finish(job: Job, error?: unknown) {
     if (!error) {
-      await db.query(
-        `update jobs set status = 'succeeded', finished_at = now(), updated_at = now(), locked_at = null, last_error = null
-         where id = $1 and locked_by = $2 and status = 'running'`,
-        [job.id, workerId],
-      );
+      await repository.succeed(job.id, workerId);
       return;
     }
     const message = error instanceof Error ? error.message : inspect(error);
@@ -138,18 +78,11 @@ export function createJobRunner(options: JobRunnerOptions) {
       { jobId: job.id, kind: job.kind, attempt: job.attempts, err: error },
       exhausted ? 'job failed for good' : 'job failed; will retry',
     );
-    await db.query(
-      `update jobs set status = $2, last_error = $3, locked_at = null, updated_at = now(),
-         run_at = now() + make_interval(secs => $4), finished_at = case when $2 = 'failed' then now() end
-       where id = $1 and locked_by = $5 and status = 'running'`,
-      [
-        job.id,
-        exhausted ? 'failed' : 'queued',
-        message.slice(0, 2000),
-        Math.min(3600, 2 ** job.attempts * 5),
-        workerId,
-      ],
-    );
+    await repository.fail(job.id, workerId, {
+      status: exhausted ? 'failed' : 'queued',
+      error: message.slice(0, 2000),
+      retryInSeconds: Math.min(3600, 2 ** job.attempts * 5),
+    });
   }
 
   /** Runs at most one job; resolves true when one ran (tests drive the runner with this). */
@@ -160,10 +93,7 @@ export function createJobRunner(options: JobRunnerOptions) {
     // While the handler runs, the lease is renewed: only a worker that stopped renewing (it died)
     // loses its job, however long the job takes.
     const heartbeat = setInterval(() => {
-      db.query(`update jobs set locked_at = now() where id = $1 and locked_by = $2 and status = 'running'`, [
-        job.id,
-        workerId,
-      ]).catch((error: unknown) => {
+      repository.renew(job.id, workerId).catch((error: unknown) => {
         log.warn(
           { jobId: job.id, reason: error instanceof Error ? error.message : String(error) },
           'lease not renewed',
@@ -239,13 +169,7 @@ export function createJobRunner(options: JobRunnerOptions) {
         return 0;
       }
       if ((await within(finished, options.graceMs)).done) return 0;
-      const released = await db.query<{ id: string; kind: string }>(
-        `update jobs set status = 'queued', locked_at = null, locked_by = null, run_at = now(),
-           attempts = greatest(attempts - 1, 0), updated_at = now()
-         where locked_by = $1 and status = 'running'
-         returning id, kind`,
-        [workerId],
-      );
+      const released = await repository.release(workerId);
       for (const job of released) log.warn({ jobId: job.id, kind: job.kind }, 'job handed back at shutdown');
       return released.length;
     },

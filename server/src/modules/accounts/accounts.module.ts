@@ -17,6 +17,7 @@ export interface AccountsModuleDeps {
   publicUrl: string;
   /** What other areas (the Kit) keep of the demo account's session, cleared at each demo login. */
   clearDemoWork: AccountsServiceDeps['clearDemoWork'];
+  forgetListener: AccountsServiceDeps['forgetListener'];
 }
 
 /**
@@ -35,6 +36,7 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountsModul
     publicUrl: deps.publicUrl,
     log: app.log,
     clearDemoWork: deps.clearDemoWork,
+    forgetListener: deps.forgetListener,
     invites,
     countHit: async (key, windowMs) => (await rateLimits.hit(key, windowMs)).hits,
   });

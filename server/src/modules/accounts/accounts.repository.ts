@@ -255,9 +255,12 @@ export function createAccountsRepository(db: Db) {
       });
     },
 
-    /** Deletes the account (everything cascades) and returns the files it owned, for the caller to remove. */
-    deleteAccount(id: string): Promise<{ bucket: string; storage_key: string }[]> {
-      return db.transaction((tx) => removeAccount(tx, id));
+    /**
+     * Deletes the account (everything cascades) and returns the files it owned, for the caller to
+     * remove. `alongside` runs first in the same transaction: what other areas undo for it.
+     */
+    deleteAccount(id: string, alongside: Alongside): Promise<{ bucket: string; storage_key: string }[]> {
+      return db.transaction((tx) => removeAccount(tx, id, alongside));
     },
 
     /**
@@ -266,7 +269,10 @@ export function createAccountsRepository(db: Db) {
      * undefined when it is kept. The row is locked first, so a signup completing at the same
      * moment either wins or waits.
      */
-    discardTemporaryAccount(id: string): Promise<{ bucket: string; storage_key: string }[] | undefined> {
+    discardTemporaryAccount(
+      id: string,
+      alongside: Alongside,
+    ): Promise<{ bucket: string; storage_key: string }[] | undefined> {
       return db.transaction(async (tx) => {
         const rows = await tx.query(
           `select 1 from accounts a
@@ -276,18 +282,13 @@ export function createAccountsRepository(db: Db) {
            for update`,
           [id],
         );
-        return rows.length === 0 ? undefined : removeAccount(tx, id);
+        return rows.length === 0 ? undefined : removeAccount(tx, id, alongside);
       });
     },
 
-    /** Removes a user's likes and dislikes and takes them back out of the tracks' counters. */
-    clearInteractions(userId: string): Promise<void> {
-      return db.transaction(async (tx) => {
-        await undoInteractionCounters(tx, userId);
-        await tx.query('delete from track_interactions where user_id = $1', [userId]);
-        await tx.query('delete from playback_grants where user_id = $1', [userId]);
-        await tx.query('delete from deals where user_id = $1', [userId]);
-      });
+    /** Runs what other areas forget of a user (the demo account's likes) in one transaction. */
+    clearInteractions(userId: string, forget: Alongside): Promise<void> {
+      return db.transaction((tx) => forget(tx, userId));
     },
 
     /** The account's address and whether it is a temporary checkout user; undefined once it is gone. */
@@ -345,32 +346,21 @@ export function createAccountsRepository(db: Db) {
 
 export type AccountsRepository = ReturnType<typeof createAccountsRepository>;
 
-/** Every row of the account and its likes' share of the counters; returns its files to remove. */
-async function removeAccount(tx: Queryable, id: string): Promise<{ bucket: string; storage_key: string }[]> {
+/** What another area does in an account's removal transaction, before the account's rows go. */
+export type Alongside = (tx: Queryable, accountId: string) => Promise<void>;
+
+/** Every row of the account, after what other areas undo for it; returns its files to remove. */
+async function removeAccount(
+  tx: Queryable,
+  id: string,
+  alongside: Alongside,
+): Promise<{ bucket: string; storage_key: string }[]> {
   const media = await tx.query<{ bucket: string; storage_key: string }>(
     'select bucket, storage_key from media_objects where owner_id = $1',
     [id],
   );
-  await undoInteractionCounters(tx, id);
+  await alongside(tx, id);
   await tx.query('delete from media_objects where owner_id = $1', [id]);
   await tx.query('delete from accounts where id = $1', [id]);
   return media;
-}
-
-async function undoInteractionCounters(tx: Queryable, userId: string): Promise<void> {
-  await tx.query(
-    `update tracks t set
-       likes = greatest(0, t.likes - c.likes),
-       dislikes = greatest(0, t.dislikes - c.dislikes),
-       added_to_library = greatest(0, t.added_to_library - c.library)
-     from (
-       select track_id,
-              count(*) filter (where interaction_type = 'like')::int as likes,
-              count(*) filter (where interaction_type = 'dislike')::int as dislikes,
-              count(*) filter (where added_to_library)::int as library
-       from track_interactions where user_id = $1 group by track_id
-     ) c
-     where t.id = c.track_id`,
-    [userId],
-  );
 }

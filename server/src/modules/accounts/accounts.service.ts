@@ -54,6 +54,12 @@ export interface AccountsServiceDeps {
   log: { warn(details: object, message: string): void };
   /** What other areas keep of the shared demo account's session, cleared at each demo login. */
   clearDemoWork: (userId: string) => Promise<void>;
+  /**
+   * The player's rows of a listener, forgotten inside the account's removal transaction and at
+   * the demo account's clearing (decision 0240): the counters their likes moved, their
+   * interactions, grants and deals.
+   */
+  forgetListener: (tx: Queryable, userId: string) => Promise<void>;
   invites: Pick<InvitesService, 'assertOpen'>;
   /** One hit on a shared rate-limit counter (the rate-limit plugin's): the hits in its window so far. */
   countHit: (key: string, windowMs: number) => Promise<number>;
@@ -465,7 +471,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       assertNotDemo(account, M.demoDelete);
       if (confirmation !== M.deleteConfirmation)
         throw new AppError('VALIDATION_FAILED', M.deleteConfirmationMismatch);
-      await removeFiles(await repository.deleteAccount(account.id));
+      await removeFiles(await repository.deleteAccount(account.id, deps.forgetListener));
     },
 
     /**
@@ -474,7 +480,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
      * subscription was opened for it).
      */
     async discardTemporaryAccount(id: string): Promise<boolean> {
-      const files = await repository.discardTemporaryAccount(id);
+      const files = await repository.discardTemporaryAccount(id, deps.forgetListener);
       if (!files) return false;
       await removeFiles(files);
       return true;
@@ -487,7 +493,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     async clearDemoInteractions(account: SessionAccount, demoUserId: string): Promise<void> {
       assertOwn(account, demoUserId);
       if (!isDemoAccount(account)) throw new AppError('FORBIDDEN', MESSAGES.accessDenied);
-      await repository.clearInteractions(account.id);
+      await repository.clearInteractions(account.id, deps.forgetListener);
       await deps.clearDemoWork(account.id);
     },
 

@@ -87,6 +87,11 @@ const RANKING = `
 
 export function createCatalogueRepository(db: Queryable) {
   return {
+    /** A deleted track leaves the chart history: its positions go. In the deletion's transaction. */
+    async forgetTrack(trackId: string): Promise<void> {
+      await db.query('delete from chart_positions where track_id = $1', [trackId]);
+    },
+
     /**
      * The top `limit` of a genre's live chart, with each track's like count (shown on the chart) and
      * its place in yesterday's snapshot.

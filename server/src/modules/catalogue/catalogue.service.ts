@@ -256,3 +256,11 @@ export function createCatalogueService(deps: {
 }
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
+
+/**
+ * The catalogue's rows that go when another area removes what they hang on (decision 0240): a
+ * deleted track's chart positions, in the deletion's transaction.
+ */
+export const catalogueRecords = {
+  forgetTrack: (tx: Queryable, trackId: string) => createCatalogueRepository(tx).forgetTrack(trackId),
+};

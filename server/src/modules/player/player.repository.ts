@@ -128,6 +128,42 @@ export interface RevealRow {
 export function createPlayerRepository(db: Queryable) {
   return {
     /**
+     * Forgets what a listener did in the player: their likes and dislikes come back out of the
+     * tracks' counters, and their interactions, grants and deals go. For another area's removal
+     * (an account deleted or discarded, the demo account's clearing), in its transaction.
+     */
+    async forgetListener(userId: string): Promise<void> {
+      await db.query(
+        `update tracks t set
+           likes = greatest(0, t.likes - c.likes),
+           dislikes = greatest(0, t.dislikes - c.dislikes),
+           added_to_library = greatest(0, t.added_to_library - c.library)
+         from (
+           select track_id,
+                  count(*) filter (where interaction_type = 'like')::int as likes,
+                  count(*) filter (where interaction_type = 'dislike')::int as dislikes,
+                  count(*) filter (where added_to_library)::int as library
+           from track_interactions where user_id = $1 group by track_id
+         ) c
+         where t.id = c.track_id`,
+        [userId],
+      );
+      await db.query('delete from track_interactions where user_id = $1', [userId]);
+      await db.query('delete from playback_grants where user_id = $1', [userId]);
+      await db.query('delete from deals where user_id = $1', [userId]);
+    },
+
+    /**
+     * Forgets a track in the player: its interactions, grants and deals go (its counters are the
+     * deleting area's, zeroed with the row). For the track's deletion, in its transaction.
+     */
+    async forgetTrack(trackId: string): Promise<void> {
+      await db.query('delete from track_interactions where track_id = $1', [trackId]);
+      await db.query('delete from playback_grants where track_id = $1', [trackId]);
+      await db.query('delete from deals where track_id = $1', [trackId]);
+    },
+
+    /**
      * Deals the next track (decision 0191) and records the deal in the same statement, so the
      * alias costs no round trip; the alias is the deal's id (decision 0130). Eligible are the
      * featured tracks the user has not liked, other than the one dealt as `currentAlias`. While

@@ -6,7 +6,7 @@ import {
   type NextTrackResponse,
   type Reveal,
 } from '@klang/domain';
-import type { Db } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { AppError } from '../../errors';
 import type { StorageProvider } from '../../providers/storage/storage';
 import { randomPadBytes, streamGrantPath } from '../../providers/storage/stream-grant';
@@ -213,3 +213,14 @@ export function createPlayerService(deps: PlayerDeps) {
 }
 
 export type PlayerService = ReturnType<typeof createPlayerService>;
+
+/**
+ * The player's rows that go when another area removes what they hang on (decision 0240): a
+ * listener's account, a track. Each runs in the caller's transaction, so the player's rows and
+ * the caller's go together or not at all; the SQL stays the player's.
+ */
+export const playerRecords = {
+  forgetListener: (tx: Queryable, userId: string) => createPlayerRepository(tx).forgetListener(userId),
+  forgetTrack: (tx: Queryable, trackId: string) => createPlayerRepository(tx).forgetTrack(trackId),
+};
+export type PlayerRecords = typeof playerRecords;

@@ -6,12 +6,13 @@ import type { StorageProvider } from '../../providers/storage/storage';
 import { createTracksJobHandlers } from './tracks.jobs';
 import { createTracksRepository } from './tracks.repository';
 import { tracksRoutes } from './tracks.routes';
-import { createTracksService } from './tracks.service';
+import { createTracksService, type TracksServiceDeps } from './tracks.service';
 
 export interface TracksModuleDeps {
   db: Db;
   storage: StorageProvider;
   coverArt: CoverArtProvider;
+  forgetTrack: TracksServiceDeps['forgetTrack'];
 }
 
 /**
@@ -22,7 +23,14 @@ export async function registerTracks(app: FastifyInstance, deps: TracksModuleDep
   const { db, storage } = deps;
   const repository = createTracksRepository(db);
   await app.register(tracksRoutes, {
-    service: createTracksService({ db, repository, storage, coverArt: deps.coverArt, log: app.log }),
+    service: createTracksService({
+      db,
+      repository,
+      storage,
+      coverArt: deps.coverArt,
+      log: app.log,
+      forgetTrack: deps.forgetTrack,
+    }),
   });
   registerJobs(app, { handlers: createTracksJobHandlers({ db, repository, storage, log: app.log }) });
 }

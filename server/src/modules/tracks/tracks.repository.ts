@@ -167,8 +167,10 @@ export function createTracksRepository(db: Queryable) {
 
     /**
      * secure_delete_track (spec 001 §7): the artist's own live track only. The row stays, marked
-     * deleted, with its counters, interactions, chart history and daily stats wiped and its media
-     * rows gone; the files those rows named are returned for the service to remove.
+     * deleted, with its counters and daily stats wiped and its media rows gone; the files those
+     * rows named are returned for the service to remove. The player's and the catalogue's rows of
+     * the track (interactions, grants, deals, chart positions) are theirs to forget, in the same
+     * transaction (the service's `forgetTrack`).
      */
     async softDelete(q: Queryable, artistId: string, trackId: string): Promise<StoredFile[] | undefined> {
       const rows = await q.query<{ id: string; rendition_key: string | null }>(
@@ -186,10 +188,6 @@ export function createTracksRepository(db: Queryable) {
          returning bucket, storage_key`,
         [trackId],
       );
-      await q.query('delete from track_interactions where track_id = $1', [trackId]);
-      await q.query('delete from playback_grants where track_id = $1', [trackId]);
-      await q.query('delete from deals where track_id = $1', [trackId]);
-      await q.query('delete from chart_positions where track_id = $1', [trackId]);
       await q.query('delete from track_daily_stats where track_id = $1', [trackId]);
       // A rendition written by a job that had not recorded it yet is a file no media row names.
       if (row.rendition_key && !files.some((f) => f.storage_key === row.rendition_key)) {

@@ -12,7 +12,7 @@ import {
   type DashboardStats,
   type SubscriptionTier,
 } from '@klang/domain';
-import type { Db } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { enqueueJob } from '../../jobs/runner';
 import { AppError } from '../../errors';
 import type { CoverArtProvider } from '../../providers/images/cover-art';
@@ -34,6 +34,12 @@ export interface TracksServiceDeps {
   storage: StorageProvider;
   coverArt: CoverArtProvider;
   log: FastifyBaseLogger;
+  /**
+   * What other areas keep of a track and forget when it is deleted (decision 0240): the
+   * player's interactions, grants and deals, the catalogue's chart positions. Runs in the
+   * deletion's transaction.
+   */
+  forgetTrack: (tx: Queryable, trackId: string) => Promise<void>;
 }
 
 function uploadLimitOf(tier: SubscriptionTier): number | null {
@@ -274,7 +280,11 @@ export function createTracksService(deps: TracksServiceDeps) {
     /** Spec 001 §7 secure_delete_track: own tracks only; the files go at once, the stats with them. */
     async deleteTrack(account: SessionAccount, trackId: string): Promise<void> {
       assertNotDemo(account, M.demoDelete);
-      const files = await db.transaction((tx) => repository.softDelete(tx, account.id, trackId));
+      const files = await db.transaction(async (tx) => {
+        const removed = await repository.softDelete(tx, account.id, trackId);
+        if (removed) await deps.forgetTrack(tx, trackId);
+        return removed;
+      });
       if (!files) throw new AppError('NOT_FOUND', M.notOwned);
       await removeFiles(files);
     },

@@ -17,7 +17,7 @@ import { paths } from '../paths';
 // The demo player sits below the fold: its code (player, reveal, the demo-track API) loads after
 // the hero, which keeps the landing page's first JavaScript inside its budget (decision 0112).
 const DemoPlayer = lazy(async () => {
-  const module = await import('../../features/landing/components/demo-player');
+  const module = await import('../../features/demo-tracks/components/demo-player');
   return { default: module.DemoPlayer };
 });
 
