@@ -15,7 +15,7 @@ import {
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import { accountsEndpoints, PRO_PLAN } from '@klang/domain';
+import { accountsEndpoints, fillPath, paymentsEndpoints, PRO_PLAN, tracksEndpoints } from '@klang/domain';
 import { openDatabase, type Db } from '../../server/src/db/client';
 import { wavHeader } from '../../server/src/test/test-audio';
 import { startThrowawayCluster } from '../../scripts/pg-cluster.mjs';
@@ -396,7 +396,7 @@ export async function accountId(base: string, cookie: string): Promise<string> {
  */
 export async function buyProLocally(base: string, cookie: string): Promise<string> {
   const userId = await accountId(base, cookie);
-  const started = await fetch(`${base}/functions/v1/create-checkout`, {
+  const started = await fetch(`${base}${paymentsEndpoints.createCheckout.path}`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -436,15 +436,13 @@ export async function upload(
   body: Buffer | ReadableStream<Uint8Array>,
   title = 'Fault',
 ): Promise<{ status: number; trackId?: string; message?: string }> {
-  const res = await fetch(
-    `${base}/api/artist/tracks?title=${encodeURIComponent(title)}&genre=Drum%20n%20Bass`,
-    {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/octet-stream' },
-      body,
-      ...(body instanceof ReadableStream && { duplex: 'half' }),
-    },
-  );
+  const query = new URLSearchParams({ title, genre: 'Drum n Bass' });
+  const res = await fetch(`${base}${fillPath(tracksEndpoints.uploadTrack.path, {})}?${query.toString()}`, {
+    method: tracksEndpoints.uploadTrack.method,
+    headers: { cookie, 'content-type': 'application/octet-stream' },
+    body,
+    ...(body instanceof ReadableStream && { duplex: 'half' }),
+  });
   const json = (await res.json().catch(() => ({}))) as {
     track?: { id: string };
     error?: { message?: string };

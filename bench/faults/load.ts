@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import path from 'node:path';
+import { paymentsEndpoints } from '@klang/domain';
 import { openDatabase, type Db } from '../../server/src/db/client';
 import { migrate } from '../../server/src/db/migrate';
 import { generateDataset } from '../lib/dataset';
@@ -189,7 +190,7 @@ async function replayWebhooks(base: string, db: Db, checkoutSessionIds: string[]
   const secret = localWebhookSecret(SESSION_SECRET);
   const answers = await Promise.all(
     [...events, ...events].map(async (event) => {
-      const res = await fetch(`${base}/functions/v1/stripe-webhook`, {
+      const res = await fetch(`${base}${paymentsEndpoints.stripeWebhook.path}`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',

@@ -49,3 +49,5 @@ export * from './accounts/accounts.endpoints';
 export * from './accounts/account-functions.endpoints';
 export * from './subscribers/subscribers.endpoints';
 export * from './email/email.endpoints';
+export * from './tracks/tracks.endpoints';
+export * from './payments/payments.endpoints';

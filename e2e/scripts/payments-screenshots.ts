@@ -38,7 +38,7 @@ try {
     const page = await visitor.newPage();
     await page.goto(url('/artist-subscription'));
     await page.getByRole('button', { name: 'Start Free Trial' }).click();
-    await page.waitForURL(/\/checkout\/local\//);
+    await page.waitForURL(/\/payments\/local\/checkout\//);
     await shot(page, 'checkout');
     await pay(page);
     await page.waitForURL(/\/signup\/artist\?checkout=success/);
@@ -65,7 +65,7 @@ try {
     await page.getByRole('button', { name: 'Resume subscription' }).waitFor();
     await shot(page, 'settings-cancelled');
     await page.getByRole('button', { name: 'Manage billing' }).click();
-    await page.waitForURL(/\/billing\/local/);
+    await page.waitForURL(/\/payments\/local\/billing/);
     await shot(page, 'billing-local');
     await visitor.close();
 
@@ -88,7 +88,7 @@ try {
     await artist.getByRole('dialog').waitFor();
     await shot(artist, 'upgrade-modal');
     await artist.getByRole('dialog').getByRole('button', { name: 'Start Free Trial' }).click();
-    await artist.waitForURL(/\/checkout\/local\//);
+    await artist.waitForURL(/\/payments\/local\/checkout\//);
     await pay(artist);
     await artist.waitForURL(/\/profile\?upgrade=success/);
     await artist.getByText('Upgrade Successful!').waitFor();

@@ -5,10 +5,12 @@ import sharp from 'sharp';
 import {
   accountsEndpoints,
   artistTracksResponseSchema,
+  fillPath,
   nextTrackResponseSchema,
   PLAYER_MESSAGES,
   secureTrackAccessResponseSchema,
   TRACK_MESSAGES,
+  tracksEndpoints,
 } from '@klang/domain';
 import { expect, test } from '../support/fixtures';
 
@@ -67,7 +69,8 @@ async function likeAll(request: APIRequestContext) {
 }
 
 async function setFeatured(request: APIRequestContext, trackId: string, featured: boolean) {
-  const res = await request.put(`/api/artist/tracks/${trackId}/featured`, { data: { featured } });
+  const { method, path } = tracksEndpoints.setTrackFeatured;
+  const res = await request.fetch(fillPath(path, { trackId }), { method, data: { featured } });
   expect(res.ok()).toBe(true);
 }
 
@@ -141,7 +144,11 @@ test('an artist uploads a tagged MP3 with a cropped cover, it becomes ready, is 
   await screens.check('profile with a featured track');
 
   const { tracks } = artistTracksResponseSchema.parse(
-    await (await page.request.get('/api/artist/tracks')).json(),
+    await (
+      await page.request.fetch(fillPath(tracksEndpoints.listTracks.path, {}), {
+        method: tracksEndpoints.listTracks.method,
+      })
+    ).json(),
   );
   const trackId = tracks[0]?.id ?? '';
   expect(tracks[0]).toMatchObject({ status: 'ready', featured: true });

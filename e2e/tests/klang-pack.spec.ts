@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { accountsEndpoints, DEMO_ACCOUNT, PACK_MESSAGES, PRO_PLAN } from '@klang/domain';
+import { accountsEndpoints, DEMO_ACCOUNT, PACK_MESSAGES, paymentsEndpoints, PRO_PLAN } from '@klang/domain';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 
@@ -19,7 +19,7 @@ async function signUpProArtist(page: Page, tag: string) {
   expect(signup.status()).toBe(201);
   // The return addresses must be Klang's own pages.
   const base = test.info().project.use.baseURL ?? '';
-  const checkout = await page.request.post('/functions/v1/create-checkout', {
+  const checkout = await page.request.post(paymentsEndpoints.createCheckout.path, {
     data: {
       price_id: PRO_PLAN.priceId,
       mode: PRO_PLAN.mode,

@@ -35,7 +35,7 @@ test('a visitor picks Pro, pays on the checkout page, completes the artist profi
   const artist = newArtist('pro');
   await screens.visit('/artist-subscription');
   await page.getByRole('button', { name: 'Start Free Trial' }).click();
-  await expect(page).toHaveURL(/\/checkout\/local\/cs_local_[0-9a-f]{24}$/);
+  await expect(page).toHaveURL(/\/payments\/local\/checkout\/cs_local_[0-9a-f]{24}$/);
   await expect(page.getByText('30 days free')).toBeVisible();
   await screens.check('local checkout page');
 
@@ -78,7 +78,7 @@ test("a cancelled payment shows 'Payment Cancelled' with the way back to the pla
 }) => {
   await screens.visit('/artist-subscription');
   await page.getByRole('button', { name: 'Start Free Trial' }).click();
-  await expect(page).toHaveURL(/\/checkout\/local\//);
+  await expect(page).toHaveURL(/\/payments\/local\/checkout\//);
   await page.getByRole('link', { name: 'Cancel and return to Klang' }).click();
   await expect(page).toHaveURL(/\/artist-subscription\?checkout=cancelled$/);
   await expect(page.getByText(PLAN_MESSAGES.paymentCancelled)).toBeVisible();
@@ -110,7 +110,7 @@ test('a free artist upgrades from the profile, sees the banner, then cancels fro
   await expect(offer.getByText('£10.99 a month')).toBeVisible();
   await screens.check('upgrade modal');
   await offer.getByRole('button', { name: 'Start Free Trial' }).click();
-  await expect(page).toHaveURL(/\/checkout\/local\//);
+  await expect(page).toHaveURL(/\/payments\/local\/checkout\//);
   await payWith(page, '4242424242424242');
 
   await expect(page).toHaveURL(/\/profile\?upgrade=success$/);
@@ -142,7 +142,7 @@ test('a free artist upgrades from the profile, sees the banner, then cancels fro
 
   // Billing is managed on Klang's local page, which says the same and goes back.
   await page.getByRole('button', { name: 'Manage billing' }).click();
-  await expect(page).toHaveURL(/\/billing\/local\?return_url=/);
+  await expect(page).toHaveURL(/\/payments\/local\/billing\?return_url=/);
   await expect(page.getByRole('button', { name: 'Resume subscription' })).toBeVisible();
   await screens.check('local billing page');
   await page.getByRole('link', { name: 'Return to Klang' }).click();

@@ -185,12 +185,3 @@ export const entitlementsSchema = z.object({
   error: z.string().nullable(),
 });
 export type Entitlements = z.infer<typeof entitlementsSchema>;
-
-export const debugPurchaseSchema = z.object({
-  debug_info: z.object({
-    has_stripe_customer: z.boolean(),
-    stripe_subscription_active: z.boolean(),
-    has_revenuecat_subscriber: z.boolean(),
-    revenuecat_entitlements: z.array(z.string()),
-  }),
-});

@@ -11,8 +11,10 @@ import { healthEndpoints } from '../health/health.endpoints';
 import { hooksEndpoints } from '../analytics/hooks.endpoints';
 import { invitesEndpoints } from '../accounts/invites.endpoints';
 import { loyaltyEndpoints } from '../loyalty/loyalty.endpoints';
+import { paymentsEndpoints } from '../payments/payments.endpoints';
 import { playerEndpoints } from '../player/player.endpoints';
 import { subscribersEndpoints } from '../subscribers/subscribers.endpoints';
+import { tracksEndpoints } from '../tracks/tracks.endpoints';
 
 /**
  * Every endpoint of the contract, by name (decision 0220): one table per area in
@@ -37,6 +39,8 @@ export const areaEndpoints = {
   accountFunctions: accountFunctionsEndpoints,
   subscribers: subscribersEndpoints,
   email: emailEndpoints,
+  tracks: tracksEndpoints,
+  payments: paymentsEndpoints,
 } as const;
 
 export const endpoints = {
@@ -55,6 +59,8 @@ export const endpoints = {
   ...accountFunctionsEndpoints,
   ...subscribersEndpoints,
   ...emailEndpoints,
+  ...tracksEndpoints,
+  ...paymentsEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -28,6 +28,7 @@ export const createCheckoutRequestSchema = z.object({
 });
 export type CreateCheckoutRequest = z.infer<typeof createCheckoutRequestSchema>;
 
+/** What create-checkout answers (spec 000 §7): the payment page's URL, and its session's id. */
 export const createCheckoutResponseSchema = z.object({ url: z.string(), sessionId: z.string() });
 
 export const PAYMENT_MESSAGES = {
@@ -47,7 +48,7 @@ export const checkoutUserResponseSchema = z.object({
 });
 
 /**
- * POST /api/checkout/complete-signup: the artist signup after a successful checkout (spec 001 §4):
+ * The checkout's signup completion (`paymentsEndpoints.completeCheckoutSignup`): the artist signup after a successful checkout (spec 001 §4):
  * the temporary checkout user bound to this browser becomes the artist, with the checkout session
  * the payment page returned with.
  */
@@ -55,10 +56,10 @@ export const checkoutSignupSchema = artistSignupSchema.extend({
   session_id: z.string().min(1).max(200).nullable(),
 });
 
-/** GET /api/checkout/signup-state: whether this browser holds a temporary checkout user. */
+/** The checkout's signup state: whether this browser holds a temporary checkout user. */
 export const checkoutSignupStateSchema = z.object({ temporary_user_id: z.uuid().nullable() });
 
-/** GET /api/subscription: the Subscription tab in Settings. */
+/** The plan as the Subscription tab in Settings shows it. */
 export const subscriptionStateSchema = z.object({
   tier: z.enum(SUBSCRIPTION_TIERS),
   /** The provider's status (Stripe's words), or null when no checkout was ever completed. */
@@ -114,5 +115,23 @@ export const CHECKOUT_BANNER_MS = 5_000;
 /** POST /functions/v1/send-email's answer (spec 001 §7). */
 export const sendEmailResponseSchema = z.object({ emailId: z.string() });
 
-/** What POST /functions/v1/create-checkout answers (spec 000 §7): the payment page's URL. */
-export const checkoutStartResponseSchema = z.object({ url: z.string().optional() }).loose();
+/**
+ * POST /functions/v1/debug-purchase (spec 001 §7): re-reads the subscription from the provider
+ * for the signed-in user, whose id the body must name.
+ */
+export const debugPurchaseRequestSchema = z.object({ user_id: z.uuid() });
+
+export const debugPurchaseSchema = z.object({
+  debug_info: z.object({
+    has_stripe_customer: z.boolean(),
+    stripe_subscription_active: z.boolean(),
+    has_revenuecat_subscriber: z.boolean(),
+    revenuecat_entitlements: z.array(z.string()),
+  }),
+});
+
+/**
+ * What POST /functions/v1/stripe-webhook answers once the event is recorded: `duplicate` when
+ * this event id was recorded before (Stripe delivers at least once).
+ */
+export const webhookReceiptSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });

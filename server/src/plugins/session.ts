@@ -106,8 +106,8 @@ export const sessionPlugin = fp(
   { name: 'session', dependencies: ['@fastify/cookie'] },
 );
 
-// /billing/: the local billing page acts for the signed-in account.
-const API_PREFIXES = ['/api/', '/functions/', '/rest/', '/media/', '/billing/'];
+// /payments/local/: the local provider's billing page acts for the signed-in account.
+const API_PREFIXES = ['/api/', '/functions/', '/rest/', '/media/', '/payments/local/'];
 
 function isStateChanging(method: string): boolean {
   return method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';

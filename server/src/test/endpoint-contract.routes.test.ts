@@ -24,6 +24,8 @@ const CONVERTED_TAGS = [
   'accounts',
   'subscribers',
   'email',
+  'tracks',
+  'payments',
 ];
 
 type Operation = { operationId?: string; tags?: string[] };

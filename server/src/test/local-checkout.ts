@@ -15,7 +15,7 @@ export async function checkoutUser(t: TestApp): Promise<Client> {
 
 export const GOOD_CARD = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
 
-/** Submits the local checkout page's card form at `path` (/checkout/local/{id}). */
+/** Submits the local checkout page's card form at `path` (/payments/local/checkout/{id}). */
 export function payLocalCheckout(t: TestApp, path: string, card: Record<string, string>) {
   return t.app.inject({
     method: 'POST',

@@ -81,7 +81,7 @@ describe('side doors', () => {
     it('billing returns only to a trusted origin', async () => {
       const page = await t.app.inject({
         method: 'GET',
-        url: '/billing/local?return_url=http://evil.example/profile',
+        url: '/payments/local/billing?return_url=http://evil.example/profile',
         headers: { cookie: artist.cookie, host: 'evil.example' },
       });
       expect(page.body).not.toContain('evil.example');
@@ -166,7 +166,7 @@ describe('side doors', () => {
       expectNulRefused(
         await t.app.inject({
           method: 'POST',
-          url: `/api/artist/tracks?${new URLSearchParams({ title: 'Tidal\u0000Lock', genre: 'Minimal / Deep Tech' }).toString()}`,
+          url: `/api/tracks?${new URLSearchParams({ title: 'Tidal\u0000Lock', genre: 'Minimal / Deep Tech' }).toString()}`,
           payload: Buffer.alloc(10),
           headers: { cookie: artist.cookie, 'content-type': 'application/octet-stream' },
           remoteAddress: nextAddress(),
@@ -214,7 +214,7 @@ describe('side doors', () => {
     it('cannot be uploaded by a listener', async () => {
       const res = await t.app.inject({
         method: 'POST',
-        url: '/api/artist/covers',
+        url: '/api/tracks/covers',
         payload: Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
         headers: { cookie: listener.cookie, 'content-type': 'image/jpeg' },
         remoteAddress: nextAddress(),

@@ -52,14 +52,14 @@ describe('signup completion and plan management on Stripe', () => {
     const user = await checkoutUser(t);
     const sessionId = await startCheckout(user);
     const other = await checkoutUser(t);
-    const stolen = await other.post('/api/checkout/complete-signup', signupBody(sessionId));
+    const stolen = await other.post('/api/payments/checkout/complete-signup', signupBody(sessionId));
     expect(stolen.statusCode).toBe(403);
     expect(stolen.json()).toMatchObject({ error: { message: ACCOUNT_MESSAGES.notYourAccount } });
 
     const session = stripe.checkoutSessions.get(sessionId);
     if (!session) throw new Error('the fake Stripe lost the session');
     session.status = 'complete';
-    const completed = await user.post('/api/checkout/complete-signup', signupBody(sessionId));
+    const completed = await user.post('/api/payments/checkout/complete-signup', signupBody(sessionId));
     expect(completed.statusCode).toBe(200);
     expect(completed.json()).toMatchObject({ subscriptionTier: 'trial', userType: 'artist' });
   });
@@ -82,18 +82,19 @@ describe('signup completion and plan management on Stripe', () => {
       [artist.id, `cus_bill_${artist.id.slice(0, 8)}`, id],
     );
 
-    const cancelled = await artist.post('/api/subscription/cancel');
+    const cancelled = await artist.post('/api/payments/subscription/cancel');
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json()).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, tier: 'pro' });
     expect(stripe.subscriptions.get(id)?.cancel_at_period_end).toBe(true);
 
-    const portal = await artist.post('/api/subscription/portal');
+    const portal = await artist.post('/api/payments/subscription/portal');
     expect(portal.json()).toEqual({ url: 'https://billing.stripe.test/p/bps_test_1' });
     expect(Object.fromEntries(stripe.portalRequests.at(-1) ?? [])).toEqual({
       customer: `cus_bill_${artist.id.slice(0, 8)}`,
       return_url: `${origin}/profile`,
     });
-    // No local billing page when Stripe is the provider.
+    // No local billing page when Stripe is the provider, at either address.
+    expect((await artist.get('/payments/local/billing')).statusCode).toBe(404);
     expect((await artist.get('/billing/local')).statusCode).toBe(404);
   });
 });

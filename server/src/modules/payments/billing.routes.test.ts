@@ -48,16 +48,18 @@ const daysAhead = (date: Date | string | null | undefined) =>
 
 describe('signup completion after checkout', () => {
   it('tells the screen whether this browser holds a temporary checkout user', async () => {
-    const visitor = await t.app.inject({ method: 'GET', url: '/api/checkout/signup-state' });
+    const visitor = await t.app.inject({ method: 'GET', url: '/api/payments/checkout/signup-state' });
     expect(visitor.json()).toEqual({ temporary_user_id: null });
     const temporary = await checkoutUser(t);
-    expect((await temporary.get('/api/checkout/signup-state')).json()).toEqual({
+    expect((await temporary.get('/api/payments/checkout/signup-state')).json()).toEqual({
       temporary_user_id: temporary.id,
     });
     // To the rest of the app that browser is signed out: no profile-less ghost in the player.
     expect((await temporary.get('/api/accounts/session')).json()).toEqual({ session: null });
     const artist = await signUp(t.app, 'artist');
-    expect((await artist.get('/api/checkout/signup-state')).json()).toEqual({ temporary_user_id: null });
+    expect((await artist.get('/api/payments/checkout/signup-state')).json()).toEqual({
+      temporary_user_id: null,
+    });
   });
 
   it('turns the paid temporary user into an artist on the 14-day trial, with the real email and password', async () => {
@@ -69,7 +71,7 @@ describe('signup completion after checkout', () => {
       (await user.post('/functions/v1/update-user-email', { userId: user.id, newEmail: body.email }))
         .statusCode,
     ).toBe(200);
-    const completed = await user.post('/api/checkout/complete-signup', body);
+    const completed = await user.post('/api/payments/checkout/complete-signup', body);
     expect(completed.statusCode).toBe(200);
     expect(completed.json()).toMatchObject({
       user: { id: user.id, email: body.email },
@@ -105,7 +107,7 @@ describe('signup completion after checkout', () => {
     expect(daysAhead(after?.trial_end_date)).toBeGreaterThan(29.9);
 
     // Done once: the account is no longer temporary.
-    const again = await user.post('/api/checkout/complete-signup', signupBody(sessionId));
+    const again = await user.post('/api/payments/checkout/complete-signup', signupBody(sessionId));
     expect(again.statusCode).toBe(403);
   });
 
@@ -113,7 +115,7 @@ describe('signup completion after checkout', () => {
     const user = await checkoutUser(t);
     const sessionId = await checkout(user);
     await runDueJobs(t);
-    const completed = await user.post('/api/checkout/complete-signup', signupBody(sessionId));
+    const completed = await user.post('/api/payments/checkout/complete-signup', signupBody(sessionId));
     expect(completed.statusCode).toBe(200);
     const profile = await profileOf(user.id);
     expect(profile?.subscription_tier).toBe('trial');
@@ -123,7 +125,7 @@ describe('signup completion after checkout', () => {
   it('gives the free tier when the checkout was never paid', async () => {
     const user = await checkoutUser(t);
     const sessionId = await checkout(user, { pay: false });
-    const completed = await user.post('/api/checkout/complete-signup', signupBody(sessionId));
+    const completed = await user.post('/api/payments/checkout/complete-signup', signupBody(sessionId));
     expect(completed.statusCode).toBe(200);
     expect(completed.json()).toMatchObject({ subscriptionTier: 'free' });
     expect(await profileOf(user.id)).toEqual({ subscription_tier: 'free', trial_end_date: null });
@@ -133,17 +135,19 @@ describe('signup completion after checkout', () => {
     const payer = await checkoutUser(t);
     const sessionId = await checkout(payer);
     const other = await checkoutUser(t);
-    const stolen = await other.post('/api/checkout/complete-signup', signupBody(sessionId));
+    const stolen = await other.post('/api/payments/checkout/complete-signup', signupBody(sessionId));
     expect(stolen.statusCode).toBe(403);
     expect(stolen.json()).toMatchObject({ error: { message: ACCOUNT_MESSAGES.notYourAccount } });
     expect(await profileOf(other.id)).toBeUndefined();
 
     const artist = await signUp(t.app, 'artist');
-    expect((await artist.post('/api/checkout/complete-signup', signupBody(null))).statusCode).toBe(403);
+    expect((await artist.post('/api/payments/checkout/complete-signup', signupBody(null))).statusCode).toBe(
+      403,
+    );
 
     const anonymous = await t.app.inject({
       method: 'POST',
-      url: '/api/checkout/complete-signup',
+      url: '/api/payments/checkout/complete-signup',
       payload: signupBody(sessionId),
     });
     expect(anonymous.statusCode).toBe(401);
@@ -153,13 +157,13 @@ describe('signup completion after checkout', () => {
     const artist = await signUp(t.app, 'artist');
     const user = await checkoutUser(t);
     const sessionId = await checkout(user);
-    const taken = await user.post('/api/checkout/complete-signup', {
+    const taken = await user.post('/api/payments/checkout/complete-signup', {
       ...signupBody(sessionId),
       username: artist.username,
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ error: { fields: { username: ACCOUNT_MESSAGES.usernameTaken } } });
-    const email = await user.post('/api/checkout/complete-signup', {
+    const email = await user.post('/api/payments/checkout/complete-signup', {
       ...signupBody(sessionId),
       email: artist.email,
     });
@@ -167,7 +171,9 @@ describe('signup completion after checkout', () => {
       error: { fields: { email: ACCOUNT_MESSAGES.emailAlreadyRegistered } },
     });
     // Still temporary, still able to finish.
-    expect((await user.post('/api/checkout/complete-signup', signupBody(sessionId))).statusCode).toBe(200);
+    expect(
+      (await user.post('/api/payments/checkout/complete-signup', signupBody(sessionId))).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -181,7 +187,7 @@ describe('the Subscription tab', () => {
 
   it('shows plan, status and trial end; cancels at period end and resumes', async () => {
     const artist = await subscribedArtist();
-    const state = await artist.get('/api/subscription');
+    const state = await artist.get('/api/payments/subscription');
     expect(state.json()).toMatchObject({
       tier: 'trial',
       status: 'trialing',
@@ -191,7 +197,7 @@ describe('the Subscription tab', () => {
     });
     expect(daysAhead(state.json<{ trialEnd: string }>().trialEnd)).toBeGreaterThan(29.9);
 
-    const cancelled = await artist.post('/api/subscription/cancel');
+    const cancelled = await artist.post('/api/payments/subscription/cancel');
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json()).toMatchObject({ cancelAtPeriodEnd: true, status: 'trialing', tier: 'trial' });
     const [row] = await t.db.query<{ cancel_at_period_end: boolean }>(
@@ -200,16 +206,16 @@ describe('the Subscription tab', () => {
     );
     expect(row?.cancel_at_period_end).toBe(true);
 
-    const resumed = await artist.post('/api/subscription/resume');
+    const resumed = await artist.post('/api/payments/subscription/resume');
     expect(resumed.json()).toMatchObject({ cancelAtPeriodEnd: false });
   });
 
   it('opens the local billing page, which cancels for the signed-in artist only', async () => {
     const artist = await subscribedArtist();
-    const portal = await artist.post('/api/subscription/portal');
+    const portal = await artist.post('/api/payments/subscription/portal');
     expect(portal.statusCode).toBe(200);
     const url = new URL(portal.json<{ url: string }>().url);
-    expect(url.pathname).toBe('/billing/local');
+    expect(url.pathname).toBe('/payments/local/billing');
     expect(url.searchParams.get('return_url')).toBe(`${origin}/profile`);
 
     const page = await artist.get(`${url.pathname}${url.search}`);
@@ -222,7 +228,7 @@ describe('the Subscription tab', () => {
 
     const cancel = await t.app.inject({
       method: 'POST',
-      url: '/billing/local',
+      url: '/payments/local/billing',
       headers: { cookie: artist.cookie, 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'action=cancel&return_url=https%3A%2F%2Fevil.example%2F',
     });
@@ -230,21 +236,43 @@ describe('the Subscription tab', () => {
     expect(cancel.body).toContain('Resume subscription');
     // Never sends anyone elsewhere.
     expect(cancel.body).not.toContain('evil.example');
-    expect((await artist.get('/api/subscription')).json()).toMatchObject({ cancelAtPeriodEnd: true });
+    expect((await artist.get('/api/payments/subscription')).json()).toMatchObject({
+      cancelAtPeriodEnd: true,
+    });
 
-    const visitor = await t.app.inject({ method: 'GET', url: '/billing/local' });
+    const visitor = await t.app.inject({ method: 'GET', url: '/payments/local/billing' });
     expect(visitor.statusCode).toBe(303);
     expect(visitor.headers.location).toBe('/login');
   });
 
+  it('sends the billing page address from before the move (/billing/local) to the page, query and posts kept', async () => {
+    const artist = await subscribedArtist();
+    const query = `?return_url=${encodeURIComponent(`${origin}/profile`)}`;
+    const moved = await artist.get(`/billing/local${query}`);
+    expect(moved.statusCode).toBe(308);
+    expect(moved.headers.location).toBe(`/payments/local/billing${query}`);
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/billing/local',
+      headers: { cookie: artist.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=cancel',
+    });
+    expect(posted.statusCode).toBe(308);
+    expect(posted.headers.location).toBe('/payments/local/billing');
+    // The redirect itself changed nothing: the browser repeats the post at the new address.
+    expect((await artist.get('/api/payments/subscription')).json()).toMatchObject({
+      cancelAtPeriodEnd: false,
+    });
+  });
+
   it('refuses an artist with nothing to manage, and the demo account', async () => {
     const artist = await signUp(t.app, 'artist');
-    expect((await artist.get('/api/subscription')).json()).toMatchObject({
+    expect((await artist.get('/api/payments/subscription')).json()).toMatchObject({
       tier: 'free',
       status: null,
       canManage: false,
     });
-    const nothing = await artist.post('/api/subscription/cancel');
+    const nothing = await artist.post('/api/payments/subscription/cancel');
     expect(nothing.statusCode).toBe(404);
     expect(nothing.json()).toMatchObject({ error: { message: UPGRADE_MESSAGES.noSubscription } });
 
@@ -253,7 +281,11 @@ describe('the Subscription tab', () => {
       password: DEMO_ACCOUNT.password,
       username: 'klangdemo',
     });
-    for (const path of ['/api/subscription/cancel', '/api/subscription/resume', '/api/subscription/portal']) {
+    for (const path of [
+      '/api/payments/subscription/cancel',
+      '/api/payments/subscription/resume',
+      '/api/payments/subscription/portal',
+    ]) {
       const refused = await demo.post(path);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ error: { message: ACCOUNT_MESSAGES.demoSubscription } });

@@ -1,91 +1,60 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  billingPortalResponseSchema,
-  checkoutSignupSchema,
-  checkoutSignupStateSchema,
-  debugPurchaseSchema,
-  sessionSchema,
-  subscriptionStateSchema,
-} from '@klang/domain';
+import { paymentsEndpoints } from '@klang/domain';
 import { AppError } from '../../errors';
+import { contractRoute } from '../../lib/contract-route';
 import { signedIn } from '../../plugins/session';
+import { LOCAL_PAGES, PRE_ISSUE_22_LOCAL_PAGES } from '../../providers/payments/local-pages';
 import type { BillingService } from './billing.service';
 import { renderLocalBilling } from './local-billing-page';
+import { acceptForms, queryOf } from './local-page';
 
 /** The account-limits of the artist signup apply to its completion too (accounts.routes.ts). */
 const SIGNUP_LIMIT = { max: 20, timeWindow: 60 * 60_000 };
+const CHANGE_LIMIT = { rateLimit: { max: 20, timeWindow: 60 * 60_000 } };
 
 /**
  * The artist's plan: signup completion after checkout, the Subscription tab's state and
  * changes, the billing portal and the spec's debug-purchase.
  */
 export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService }> = async (app, { service }) => {
-  app.get(
-    '/api/checkout/signup-state',
-    {
-      schema: { tags: ['payments'], response: { 200: checkoutSignupStateSchema } },
-      config: { allowTemporaryAccount: true },
-    },
+  const auth = { preValidation: app.requireSession };
+
+  contractRoute(
+    app,
+    paymentsEndpoints.checkoutSignupState,
+    { config: { allowTemporaryAccount: true } },
     (request) => service.signupState(request.account),
   );
 
-  app.post(
-    '/api/checkout/complete-signup',
-    {
-      preValidation: app.requireSession,
-      schema: { tags: ['payments'], body: checkoutSignupSchema, response: { 200: sessionSchema } },
-      config: { rateLimit: SIGNUP_LIMIT, allowTemporaryAccount: true },
-    },
+  contractRoute(
+    app,
+    paymentsEndpoints.completeCheckoutSignup,
+    { ...auth, config: { rateLimit: SIGNUP_LIMIT, allowTemporaryAccount: true } },
     (request) => service.completeSignup(signedIn(request.account), request.body),
   );
 
-  app.get(
-    '/api/subscription',
-    {
-      preValidation: app.requireSession,
-      schema: { tags: ['payments'], response: { 200: subscriptionStateSchema } },
-    },
-    (request) => service.state(signedIn(request.account)),
+  contractRoute(app, paymentsEndpoints.subscription, auth, (request) =>
+    service.state(signedIn(request.account)),
   );
 
-  for (const [path, cancel] of [
-    ['/api/subscription/cancel', true],
-    ['/api/subscription/resume', false],
-  ] as const) {
-    app.post(
-      path,
-      {
-        preValidation: app.requireSession,
-        schema: { tags: ['payments'], response: { 200: subscriptionStateSchema } },
-        config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } },
-      },
-      (request) => service.setCancelAtPeriodEnd(signedIn(request.account), cancel),
-    );
-  }
-
-  app.post(
-    '/api/subscription/portal',
-    {
-      preValidation: app.requireSession,
-      schema: { tags: ['payments'], response: { 200: billingPortalResponseSchema } },
-      config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } },
-    },
-    (request) => service.billingPortal(signedIn(request.account)),
+  contractRoute(app, paymentsEndpoints.cancelSubscription, { ...auth, config: CHANGE_LIMIT }, (request) =>
+    service.setCancelAtPeriodEnd(signedIn(request.account), true),
   );
 
-  app.post(
-    '/functions/v1/debug-purchase',
-    {
-      preValidation: app.requireSession,
-      schema: {
-        tags: ['functions'],
-        body: z.object({ user_id: z.uuid() }),
-        response: { 200: debugPurchaseSchema },
-      },
-      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
-    },
+  contractRoute(app, paymentsEndpoints.resumeSubscription, { ...auth, config: CHANGE_LIMIT }, (request) =>
+    service.setCancelAtPeriodEnd(signedIn(request.account), false),
+  );
+
+  contractRoute(app, paymentsEndpoints.billingPortal, { ...auth, config: CHANGE_LIMIT }, (request) =>
+    service.billingPortal(signedIn(request.account)),
+  );
+
+  contractRoute(
+    app,
+    paymentsEndpoints.debugPurchase,
+    { ...auth, config: { rateLimit: { max: 10, timeWindow: 60_000 } } },
     (request) => service.debugPurchase(signedIn(request.account), request.body.user_id),
   );
 };
@@ -115,13 +84,7 @@ export const localBillingRoutes: FastifyPluginAsyncZod<{
   /** The origins the page may return to (config.trustedOrigins); never the request's Host. */
   trustedOrigins: readonly string[];
 }> = async (app, { service, publicUrl, trustedOrigins }) => {
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 4 * 1024 },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    },
-  );
+  acceptForms(app, 4 * 1024);
 
   /** Only a page of this server may be gone back to. */
   const back = (given: string | undefined) => {
@@ -152,13 +115,13 @@ export const localBillingRoutes: FastifyPluginAsyncZod<{
   };
 
   app.get(
-    '/billing/local',
+    LOCAL_PAGES.billing,
     { schema: { hide: true, querystring: z.object({ return_url: z.string().max(2000).optional() }) } },
     (request, reply) => page(request, reply, request.query.return_url),
   );
 
   app.post(
-    '/billing/local',
+    LOCAL_PAGES.billing,
     {
       schema: { hide: true, body: billingFormSchema },
       config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 } },
@@ -182,4 +145,12 @@ export const localBillingRoutes: FastifyPluginAsyncZod<{
       return page(request, reply, request.body.return_url, { notice });
     },
   );
+
+  // The address before issue 22, which a tab may still show: its forms post there.
+  app.route({
+    method: ['GET', 'POST'],
+    url: PRE_ISSUE_22_LOCAL_PAGES.billing,
+    schema: { hide: true },
+    handler: (request, reply) => reply.redirect(`${LOCAL_PAGES.billing}${queryOf(request.url)}`, 308),
+  });
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkoutUserResponseSchema } from '@klang/domain';
+import { paymentsEndpoints } from '@klang/domain';
+import { contractRoute } from '../../lib/contract-route';
 import type { CheckoutService } from './checkout.service';
 
 /**
@@ -11,12 +12,10 @@ export const checkoutUserRoutes: FastifyPluginAsyncZod<{ service: CheckoutServic
   app,
   { service },
 ) => {
-  app.post(
-    '/functions/v1/create-checkout-user',
-    {
-      schema: { tags: ['functions'], response: { 200: checkoutUserResponseSchema } },
-      config: { rateLimit: { max: 5, timeWindow: 60 * 60_000 }, allowTemporaryAccount: true },
-    },
+  contractRoute(
+    app,
+    paymentsEndpoints.createCheckoutUser,
+    { config: { rateLimit: { max: 5, timeWindow: 60 * 60_000 }, allowTemporaryAccount: true } },
     async (request, reply) => {
       if (request.account) return service.checkoutUser(request.account.id);
       const id = await service.createCheckoutUser();

@@ -76,7 +76,7 @@ describe('create-checkout and the local checkout page', () => {
     const started = await artist.post('/functions/v1/create-checkout', start());
     expect(started.statusCode).toBe(200);
     const { url, sessionId } = started.json<{ url: string; sessionId: string }>();
-    expect(url).toBe(`${origin}/checkout/local/${sessionId}`);
+    expect(url).toBe(`${origin}/payments/local/checkout/${sessionId}`);
     const path = new URL(url).pathname;
 
     const page = await t.app.inject({ method: 'GET', url: path });
@@ -191,6 +191,42 @@ describe('create-checkout and the local checkout page', () => {
     expect(cancelled.statusCode).toBe(303);
     expect(cancelled.headers.location).toBe(`${origin}/profile?upgrade=cancelled`);
   });
+
+  it('sends a checkout page address minted before the move (/checkout/local/...) to the page, posts included', async () => {
+    const artist = await signUp(t.app, 'artist');
+    const { sessionId } = (await artist.post('/functions/v1/create-checkout', start())).json<{
+      sessionId: string;
+    }>();
+    const page = `/payments/local/checkout/${sessionId}`;
+    for (const [method, from, to] of [
+      ['GET', `/checkout/local/${sessionId}`, page],
+      ['GET', `/checkout/local/${sessionId}/cancel`, `${page}/cancel`],
+    ] as const) {
+      const moved = await t.app.inject({ method, url: from });
+      expect(moved.statusCode).toBe(308);
+      expect(moved.headers.location).toBe(to);
+    }
+    // A card form submitted from a tab opened before: 308 keeps the method and the body.
+    const posted = await payLocalCheckout(t, `/checkout/local/${sessionId}`, {
+      number: '4242 4242 4242 4242',
+      expiry: '12/34',
+      cvc: '123',
+    });
+    expect(posted.statusCode).toBe(308);
+    expect(posted.headers.location).toBe(page);
+    expect(
+      await t.db.query('select 1 from local_subscriptions where account_id = $1', [artist.id]),
+    ).toHaveLength(0);
+    const paid = await payLocalCheckout(t, String(posted.headers.location), {
+      number: '4242 4242 4242 4242',
+      expiry: '12/34',
+      cvc: '123',
+    });
+    expect(paid.statusCode).toBe(303);
+    // Only a session id is ever redirected: nothing else under the old address leads anywhere.
+    const other = await t.app.inject({ method: 'GET', url: '/checkout/local/..%2F..%2Fapi%2Fhealth' });
+    expect(other.statusCode).not.toBe(308);
+  });
 });
 
 describe('create-checkout on Stripe', () => {
@@ -226,11 +262,12 @@ describe('create-checkout on Stripe', () => {
       'subscription_data[trial_period_days]': '30',
       'subscription_data[metadata][user_id]': artist.id,
     });
-    // No local checkout page exists when Stripe is the provider.
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/checkout/local/cs_local_000000000000000000000000' }))
-        .statusCode,
-    ).not.toBe(200);
+    // No local checkout page exists when Stripe is the provider, at either address.
+    for (const page of ['/payments/local/checkout', '/checkout/local']) {
+      const answer = await t.app.inject({ method: 'GET', url: `${page}/cs_local_000000000000000000000000` });
+      expect(answer.statusCode).not.toBe(200);
+      expect(answer.statusCode).not.toBe(308);
+    }
   });
 
   it("answers 'Failed to create checkout session' when Stripe fails", async () => {

@@ -1,25 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createCheckoutRequestSchema, createCheckoutResponseSchema } from '@klang/domain';
+import { paymentsEndpoints } from '@klang/domain';
+import { contractRoute } from '../../lib/contract-route';
 import { signedInId } from '../../plugins/session';
+import { LOCAL_PAGES, PRE_ISSUE_22_LOCAL_PAGES } from '../../providers/payments/local-pages';
 import type { CheckoutService } from './checkout.service';
 import type { LocalCheckoutService } from './local-checkout.service';
 import { renderLocalCheckout } from './local-checkout-page';
+import { acceptForms } from './local-page';
 
-/** POST /functions/v1/create-checkout: the Pro checkout for the signed-in user (a temporary one included). */
+/** The spec's create-checkout: the Pro checkout for the signed-in user (a temporary one included). */
 export const checkoutRoutes: FastifyPluginAsyncZod<{ service: CheckoutService }> = async (
   app,
   { service },
 ) => {
-  app.post(
-    '/functions/v1/create-checkout',
+  contractRoute(
+    app,
+    paymentsEndpoints.createCheckout,
     {
       preValidation: app.requireSession,
-      schema: {
-        tags: ['functions'],
-        body: createCheckoutRequestSchema,
-        response: { 200: createCheckoutResponseSchema },
-      },
       config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 }, allowTemporaryAccount: true },
     },
     async (request) => service.start(signedInId(request.account), request.body),
@@ -39,13 +38,7 @@ export const localCheckoutRoutes: FastifyPluginAsyncZod<{ service: LocalCheckout
   app,
   { service },
 ) => {
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 8 * 1024 },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    },
-  );
+  acceptForms(app, 8 * 1024);
   const html = (status: number, page: string) => ({ status, page });
   const send = (
     reply: { status(n: number): unknown; header(k: string, v: string): unknown; send(b: string): unknown },
@@ -59,13 +52,14 @@ export const localCheckoutRoutes: FastifyPluginAsyncZod<{ service: LocalCheckout
     reply.header('referrer-policy', 'same-origin');
     return reply.send(r.page);
   };
+  const page = `${LOCAL_PAGES.checkout}/:id`;
 
-  app.get('/checkout/local/:id', { schema: { hide: true, params: paramsSchema } }, async (request, reply) => {
+  app.get(page, { schema: { hide: true, params: paramsSchema } }, async (request, reply) => {
     return send(reply, html(200, renderLocalCheckout(await service.session(request.params.id))));
   });
 
   app.post(
-    '/checkout/local/:id',
+    page,
     {
       schema: { hide: true, params: paramsSchema, body: cardFormSchema },
       config: { rateLimit: { max: 30, timeWindow: 60 * 60_000 } },
@@ -87,11 +81,19 @@ export const localCheckoutRoutes: FastifyPluginAsyncZod<{ service: LocalCheckout
     },
   );
 
-  app.get(
-    '/checkout/local/:id/cancel',
-    { schema: { hide: true, params: paramsSchema } },
-    async (request, reply) => {
-      return reply.redirect(await service.cancelUrl(request.params.id), 303);
-    },
+  app.get(`${page}/cancel`, { schema: { hide: true, params: paramsSchema } }, async (request, reply) => {
+    return reply.redirect(await service.cancelUrl(request.params.id), 303);
+  });
+
+  // The address before issue 22: a session minted then may still be open in a tab.
+  const before = PRE_ISSUE_22_LOCAL_PAGES.checkout;
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${before}/:id`,
+    schema: { hide: true, params: paramsSchema },
+    handler: (request, reply) => reply.redirect(`${LOCAL_PAGES.checkout}/${request.params.id}`, 308),
+  });
+  app.get(`${before}/:id/cancel`, { schema: { hide: true, params: paramsSchema } }, (request, reply) =>
+    reply.redirect(`${LOCAL_PAGES.checkout}/${request.params.id}/cancel`, 308),
   );
 };

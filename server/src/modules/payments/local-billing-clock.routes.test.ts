@@ -78,13 +78,17 @@ const CHARGES_FAIL = { number: '4000 0000 0000 0341', expiry: '12/34', cvc: '123
 const billingForm = (artist: Client, card: Record<string, string>) =>
   t.app.inject({
     method: 'POST',
-    url: '/billing/local',
+    url: '/payments/local/billing',
     headers: { cookie: artist.cookie, 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ action: 'update_card', ...card }).toString(),
   });
 
 const stateOf = async (client: Client) =>
-  (await client.get('/api/subscription')).json<{ tier: string; status: string; currentPeriodEnd: string }>();
+  (await client.get('/api/payments/subscription')).json<{
+    tier: string;
+    status: string;
+    currentPeriodEnd: string;
+  }>();
 const mailsTo = async (email: string, template: string) =>
   t.db.query('select 1 from email_outbox where to_address = $1 and template = $2', [email, template]);
 const daysAhead = (iso: string) => (new Date(iso).getTime() - Date.now()) / (DAY * 1000);
@@ -119,7 +123,7 @@ describe('the local billing clock', () => {
 
   it('ends a subscription cancelled in Settings when its period ends, back to free', async () => {
     const artist = await subscribed();
-    expect((await artist.post('/api/subscription/cancel')).statusCode).toBe(200);
+    expect((await artist.post('/api/payments/subscription/cancel')).statusCode).toBe(200);
     await timePasses(artist, 27 * DAY);
     await clockTicks();
     expect(await mailsTo(artist.email, 'trial-will-end')).toHaveLength(0);
@@ -152,7 +156,7 @@ describe('the local billing clock', () => {
     const artist = await subscribed(CHARGES_FAIL);
     await timePasses(artist, 31 * DAY);
     await clockTicks();
-    const page = await artist.get('/billing/local');
+    const page = await artist.get('/payments/local/billing');
     expect(page.body).toContain('Your last payment failed');
     expect(page.body).toContain('Pay £10.99');
 

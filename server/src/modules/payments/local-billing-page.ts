@@ -1,5 +1,6 @@
 import { PRO_PLAN, subscriptionStatusLabel, type SubscriptionState } from '@klang/domain';
 import { escapeHtml } from '../../lib/html';
+import { LOCAL_PAGES } from '../../providers/payments/local-pages';
 import { CARD_FIELDS_CSS, cardFields, localPage } from './local-page';
 
 const longDate = (iso: string | null) =>
@@ -37,7 +38,7 @@ export function renderLocalBilling(
   // Stripe's portal changes the card; on a past-due subscription the new card pays what is owed.
   const card = !state.canManage
     ? ''
-    : `<form method="post" action="/billing/local" class="card-form" novalidate aria-label="${overdue ? 'Pay with a new card' : 'Change card'}">
+    : `<form method="post" action="${LOCAL_PAGES.billing}" class="card-form" novalidate aria-label="${overdue ? 'Pay with a new card' : 'Change card'}">
     <h2>${overdue ? 'Your last payment failed' : 'Change card'}</h2>
     ${overdue ? `<p class="when">Pay the ${PRO_PLAN.priceLabel} now with another card and Artist Pro is active again.</p>` : ''}
     ${hidden('action', 'update_card')}${hidden('return_url', options.returnUrl)}
@@ -47,8 +48,8 @@ export function renderLocalBilling(
   const action = !state.canManage
     ? ''
     : state.cancelAtPeriodEnd
-      ? `<form method="post" action="/billing/local">${hidden('action', 'resume')}${hidden('return_url', options.returnUrl)}<button type="submit">Resume subscription</button></form>`
-      : `<form method="post" action="/billing/local">${hidden('action', 'cancel')}${hidden('return_url', options.returnUrl)}<button type="submit" class="danger">Cancel subscription</button></form>`;
+      ? `<form method="post" action="${LOCAL_PAGES.billing}">${hidden('action', 'resume')}${hidden('return_url', options.returnUrl)}<button type="submit">Resume subscription</button></form>`
+      : `<form method="post" action="${LOCAL_PAGES.billing}">${hidden('action', 'cancel')}${hidden('return_url', options.returnUrl)}<button type="submit" class="danger">Cancel subscription</button></form>`;
   return localPage({
     title: 'Billing · Klang',
     css: `

@@ -1,6 +1,7 @@
 import { PRO_PLAN } from '@klang/domain';
 import type { LocalCheckoutView } from '../../providers/payments/local-payments';
 import { escapeHtml } from '../../lib/html';
+import { LOCAL_PAGES } from '../../providers/payments/local-pages';
 import { CARD_FIELDS_CSS, cardFields, localPage } from './local-page';
 
 /**
@@ -19,13 +20,13 @@ export function renderLocalCheckout(
   const v = options.values ?? {};
   const body =
     session.status === 'open'
-      ? `<form method="post" action="/checkout/local/${escapeHtml(session.id)}" novalidate>
+      ? `<form method="post" action="${LOCAL_PAGES.checkout}/${escapeHtml(session.id)}" novalidate>
       ${options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : ''}
       ${session.customerEmail ? `<p class="email">Paying as <strong>${escapeHtml(session.customerEmail)}</strong></p>` : ''}
       ${cardFields(v)}
       <label>Name on card<input name="name" autocomplete="cc-name" value="${escapeHtml(v.name ?? '')}"></label>
       <button type="submit">Start trial</button>
-      <a class="cancel" href="/checkout/local/${escapeHtml(session.id)}/cancel">Cancel and return to Klang</a>
+      <a class="cancel" href="${LOCAL_PAGES.checkout}/${escapeHtml(session.id)}/cancel">Cancel and return to Klang</a>
     </form>`
       : `<p class="error" role="alert">${session.status === 'expired' ? 'This checkout session has expired.' : 'This checkout is already complete.'}</p>
     <a class="cancel" href="${escapeHtml(session.status === 'complete' ? session.successUrl.replace('{CHECKOUT_SESSION_ID}', session.id) : session.cancelUrl)}">Return to Klang</a>`;

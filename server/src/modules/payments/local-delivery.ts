@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { paymentsEndpoints } from '@klang/domain';
 import type { JobHandler } from '../../jobs/runner';
 import type { LocalPaymentProvider } from '../../providers/payments/local-payments';
 
 /**
- * Posts the local provider's pending events to /functions/v1/stripe-webhook, signed, through
+ * Posts the local provider's pending events to the stripe-webhook entry, signed, through
  * the full HTTP pipeline (app.inject), exactly as a delivery from Stripe arrives. An event is
  * marked delivered only when the webhook accepted it; a redelivery is harmless (dedupe by id).
  */
@@ -13,8 +14,8 @@ export function createLocalDelivery(app: FastifyInstance, provider: LocalPayment
     let failed = 0;
     for (const delivery of await provider.pendingDeliveries(checkoutSessionId)) {
       const answer = await app.inject({
-        method: 'POST',
-        url: '/functions/v1/stripe-webhook',
+        method: paymentsEndpoints.stripeWebhook.method,
+        url: paymentsEndpoints.stripeWebhook.path,
         headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature },
         payload: delivery.payload,
       });

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from '../../lib/html';
 
 /** The card number, expiry and CVC inputs of the local checkout and billing forms. */
@@ -40,4 +41,24 @@ ${page.css}</style>
 ${page.main}</main>
 </body>
 </html>`;
+}
+
+/**
+ * Reads the pages' URL-encoded form posts into an object for the route's schema. Each page's
+ * plugin registers it for itself, so no other route accepts a form.
+ */
+export function acceptForms(app: FastifyInstance, bodyLimit: number): void {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+}
+
+/** The query string of a request URL, with its `?`, or nothing. */
+export function queryOf(url: string): string {
+  const start = url.indexOf('?');
+  return start === -1 ? '' : url.slice(start);
 }

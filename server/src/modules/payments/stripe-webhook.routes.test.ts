@@ -113,6 +113,37 @@ describe('POST /functions/v1/stripe-webhook', () => {
     expect(await t.db.query("select 1 from payment_events where id = 'evt_refused'")).toHaveLength(0);
   });
 
+  it('verifies the exact bytes: the same event re-serialised, or sent as another type, is refused', async () => {
+    const payload = event('invoice.paid', { id: 'in_bytes' }, 'evt_reserialised');
+    const signature = signPayload(payload, WEBHOOK_SECRET);
+    // The same JSON value, spaced differently: a server that parsed and re-serialised the body
+    // would accept it.
+    const respaced = JSON.stringify(JSON.parse(payload) as unknown, null, 2);
+    expect(respaced).not.toBe(payload);
+    const refused = await deliver(respaced, signature);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: 'Webhook signature verification failed' });
+    // The entry takes application/json bytes only; any other type is refused before parsing.
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/functions/v1/stripe-webhook',
+        headers: { 'content-type': type, 'stripe-signature': signature },
+        payload,
+      });
+      expect(answer.statusCode).toBe(415);
+    }
+    expect(await t.db.query("select 1 from payment_events where id = 'evt_reserialised'")).toHaveLength(0);
+    // The very bytes that were signed, with a charset, are taken.
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: '/functions/v1/stripe-webhook',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+      payload,
+    });
+    expect(taken.json()).toEqual({ received: true, duplicate: false });
+  });
+
   it('records an event once: a redelivery is acknowledged as a duplicate and queues nothing', async () => {
     const payload = event('invoice.paid', { id: 'in_dup' }, 'evt_duplicate');
     const first = await deliver(payload);

@@ -11,8 +11,8 @@ import { runDueJobs } from '../../test/run-jobs';
 const ALLOWED = new Set([
   'POST /functions/v1/create-checkout-user',
   'POST /functions/v1/create-checkout',
-  'GET /api/checkout/signup-state',
-  'POST /api/checkout/complete-signup',
+  'GET /api/payments/checkout/signup-state',
+  'POST /api/payments/checkout/complete-signup',
   'POST /functions/v1/update-user-email',
 ]);
 

@@ -19,6 +19,7 @@ import {
   type LocalEvent,
   type LocalSubscription,
 } from './local-billing-clock';
+import { LOCAL_PAGES } from './local-pages';
 import { createLocalPaymentsRepository } from './local-payments.repository';
 import { CARD_MESSAGES, checkCard, type CardInput } from './test-cards';
 
@@ -115,7 +116,7 @@ export function createLocalPayments(deps: {
         expiresAt: new Date(clock().getTime() + SESSION_TTL_MS),
       });
       if (!sessionId) throw new Error('local checkout session vanished after its idempotent insert');
-      return { id: sessionId, url: `${deps.publicUrl}/checkout/local/${sessionId}` };
+      return { id: sessionId, url: `${deps.publicUrl}${LOCAL_PAGES.checkout}/${sessionId}` };
     },
 
     verifyWebhook(rawBody, signatureHeader) {
@@ -146,7 +147,7 @@ export function createLocalPayments(deps: {
 
     createBillingPortalSession(_customerId, returnUrl) {
       // Klang's own billing page: it finds the subscription by the signed-in account.
-      const url = new URL('/billing/local', deps.publicUrl);
+      const url = new URL(LOCAL_PAGES.billing, deps.publicUrl);
       url.searchParams.set('return_url', returnUrl);
       return Promise.resolve({ url: url.toString() });
     },

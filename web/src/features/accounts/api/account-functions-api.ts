@@ -1,4 +1,4 @@
-import { accountFunctionsEndpoints, debugPurchaseSchema } from '@klang/domain';
+import { accountFunctionsEndpoints, paymentsEndpoints } from '@klang/domain';
 import { api } from '../../../lib/api-client';
 
 /** The spec's account functions (spec 001 §7), with the spec's field names, through their entries. */
@@ -11,7 +11,6 @@ export const accountFunctionsApi = {
     api.call(accountFunctionsEndpoints.clearDemoInteractions, { body: { demoUserId } }),
   checkEntitlements: (userId: string) =>
     api.call(accountFunctionsEndpoints.checkEntitlements, { body: { user_id: userId } }),
-  /** Payments' function (spec 001 §7), shown on the account status card; not in the contract yet. */
-  debugPurchase: (userId: string) =>
-    api.post('/functions/v1/debug-purchase', { user_id: userId }, debugPurchaseSchema),
+  /** Payments' function (spec 001 §7), shown on the account status card. */
+  debugPurchase: (userId: string) => api.call(paymentsEndpoints.debugPurchase, { body: { user_id: userId } }),
 };

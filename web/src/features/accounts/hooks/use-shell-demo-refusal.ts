@@ -1,10 +1,10 @@
-import { ACCOUNT_MESSAGES as M } from '@klang/domain';
+import { ACCOUNT_MESSAGES as M, paymentsEndpoints } from '@klang/domain';
 import { useCallback, useEffect, useState } from 'react';
 import { onRefusal } from '../../../lib/api-client';
 import { isDemoUser, useAuthStore } from '../auth-store';
 
 /** The spec's checkout function; the plans page starts it, and only the shell answers its demo refusal. */
-const CHECKOUT_PATH = '/functions/v1/create-checkout';
+const CHECKOUT_PATH = paymentsEndpoints.createCheckout.path;
 
 /**
  * The demo refusals that no screen has a place for: a forum post or reply, a follow (spec 001 §8:

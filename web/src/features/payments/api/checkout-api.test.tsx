@@ -49,14 +49,14 @@ describe('useStartCheckoutMutation', () => {
     fetchMock
       .mockReturnValueOnce(json(200, { user_id: USER, is_temporary: true }))
       .mockReturnValueOnce(
-        json(200, { url: 'http://localhost/checkout/local/cs_local_1', sessionId: 'cs_local_1' }),
+        json(200, { url: 'http://localhost/payments/local/checkout/cs_local_1', sessionId: 'cs_local_1' }),
       );
     const { result } = start();
     act(() => {
       result.current.mutate();
     });
     await waitFor(() => {
-      expect(assign).toHaveBeenCalledWith('http://localhost/checkout/local/cs_local_1');
+      expect(assign).toHaveBeenCalledWith('http://localhost/payments/local/checkout/cs_local_1');
     });
     const [first, second] = fetchMock.mock.calls;
     expect(first?.[0]).toEqual(expect.stringContaining('/functions/v1/create-checkout-user'));

@@ -1,8 +1,7 @@
 import {
   PLAN_MESSAGES,
   PRO_PLAN,
-  checkoutStartResponseSchema,
-  checkoutUserResponseSchema,
+  paymentsEndpoints,
   type UPGRADE_FROM,
   type UPGRADE_TYPES,
 } from '@klang/domain';
@@ -36,16 +35,15 @@ export function useStartCheckoutMutation(start: CheckoutStart) {
     mutationFn: async () => {
       let user;
       try {
-        user = await api.post('/functions/v1/create-checkout-user', {}, checkoutUserResponseSchema);
+        user = await api.call(paymentsEndpoints.createCheckoutUser);
       } catch (error) {
         throw clientFacing(error, PLAN_MESSAGES.checkoutPrepareFailed);
       }
       if (!user.user_id) throw new Error(PLAN_MESSAGES.unableToPrepareUser);
       let answer;
       try {
-        answer = await api.post(
-          '/functions/v1/create-checkout',
-          {
+        answer = await api.call(paymentsEndpoints.createCheckout, {
+          body: {
             price_id: PRO_PLAN.priceId,
             success_url: start.success,
             cancel_url: start.cancel,
@@ -58,9 +56,12 @@ export function useStartCheckoutMutation(start: CheckoutStart) {
               ...(start.upgradeType && { upgrade_type: start.upgradeType }),
             },
           },
-          checkoutStartResponseSchema,
-        );
+        });
       } catch (error) {
+        // A success that is not the contract's answer brought no checkout URL to go to.
+        if (isApiError(error) && error.status >= 200 && error.status < 300) {
+          throw new Error(PLAN_MESSAGES.noCheckoutUrl, { cause: error });
+        }
         throw clientFacing(error, PLAN_MESSAGES.checkoutSessionFailed);
       }
       if (!answer.url) throw new Error(PLAN_MESSAGES.noCheckoutUrl);

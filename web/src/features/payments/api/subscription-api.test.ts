@@ -62,7 +62,7 @@ describe('completeCheckoutSignup (spec 001 §4)', () => {
     const [email, complete, welcome] = fetchMock.mock.calls;
     expect(email?.[0]).toEqual(expect.stringMatching(/\/functions\/v1\/update-user-email$/));
     expect(JSON.parse(email?.[1]?.body as string)).toEqual({ userId: USER, newEmail: values.email });
-    expect(complete?.[0]).toEqual(expect.stringMatching(/\/api\/checkout\/complete-signup$/));
+    expect(complete?.[0]).toEqual(expect.stringMatching(/\/api\/payments\/checkout\/complete-signup$/));
     expect(JSON.parse(complete?.[1]?.body as string)).toEqual({ ...values, session_id: 'cs_local_1' });
     expect(JSON.parse(welcome?.[1]?.body as string)).toMatchObject({
       emailType: 'welcome',

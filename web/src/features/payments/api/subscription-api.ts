@@ -1,12 +1,4 @@
-import {
-  accountFunctionsEndpoints,
-  billingPortalResponseSchema,
-  checkoutSignupStateSchema,
-  sessionSchema,
-  subscriptionStateSchema,
-  type ArtistSignup,
-  type Session,
-} from '@klang/domain';
+import { accountFunctionsEndpoints, paymentsEndpoints, type ArtistSignup, type Session } from '@klang/domain';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -16,7 +8,7 @@ export const subscriptionQueryKey = ['subscription'] as const;
 export function useCheckoutSignupState() {
   return useQuery({
     queryKey: ['checkout', 'signup-state'],
-    queryFn: () => api.get('/api/checkout/signup-state', checkoutSignupStateSchema),
+    queryFn: () => api.call(paymentsEndpoints.checkoutSignupState),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -38,11 +30,9 @@ export async function completeCheckoutSignup(
     body: { userId: input.userId, newEmail: values.email },
   });
   onStage('creating');
-  const session = await api.post(
-    '/api/checkout/complete-signup',
-    { ...values, session_id: input.sessionId },
-    sessionSchema,
-  );
+  const session = await api.call(paymentsEndpoints.completeCheckoutSignup, {
+    body: { ...values, session_id: input.sessionId },
+  });
   onStage('welcome');
   try {
     await api.call(accountFunctionsEndpoints.sendEmail, {
@@ -63,7 +53,7 @@ export async function completeCheckoutSignup(
   return session;
 }
 
-const fetchSubscriptionState = () => api.get('/api/subscription', subscriptionStateSchema);
+const fetchSubscriptionState = () => api.call(paymentsEndpoints.subscription);
 
 /** The Subscription tab (Settings): plan, status, renewal or trial end. */
 export function useSubscriptionState(enabled: boolean) {
@@ -85,7 +75,7 @@ export function useSetCancelAtPeriodEnd() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (cancel: boolean) =>
-      api.post(cancel ? '/api/subscription/cancel' : '/api/subscription/resume', {}, subscriptionStateSchema),
+      api.call(cancel ? paymentsEndpoints.cancelSubscription : paymentsEndpoints.resumeSubscription),
     onSuccess: (state) => {
       client.setQueryData(subscriptionQueryKey, state);
     },
@@ -96,7 +86,7 @@ export function useSetCancelAtPeriodEnd() {
 export function useOpenBillingPortal() {
   return useMutation({
     mutationFn: async () => {
-      const { url } = await api.post('/api/subscription/portal', {}, billingPortalResponseSchema);
+      const { url } = await api.call(paymentsEndpoints.billingPortal);
       window.location.assign(url);
     },
   });

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CheckoutReturnBanner, UPGRADE_POLL_MS, UPGRADE_WAIT_MS } from './checkout-return-banner';
 
-/** /api/subscription answers `status` for the first reads, then `later`. */
+/** The plan (paymentsEndpoints.subscription) answers `status` for the first reads, then `later`. */
 function stubSubscription(statuses: (string | null)[]) {
   const fetchMock = vi.fn(() => {
     const status = statuses.length > 1 ? statuses.shift() : statuses[0];
