@@ -8,7 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fillPath, LIMITS, tracksEndpoints } from '@klang/domain';
+import { accountsEndpoints, fillPath, LIMITS, tracksEndpoints } from '@klang/domain';
 import { wavHeader } from '../server/src/test/test-audio';
 
 const { listTracks, uploadTrack } = tracksEndpoints;
@@ -34,8 +34,8 @@ function resetPeak(pid: number) {
 
 async function signUpArtist(n: number): Promise<string> {
   const name = `bench${String(n)}${Date.now().toString(36)}`;
-  const res = await fetch(`${base}/api/auth/signup/artist`, {
-    method: 'POST',
+  const res = await fetch(`${base}${accountsEndpoints.signupArtist.path}`, {
+    method: accountsEndpoints.signupArtist.method,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       username: name,

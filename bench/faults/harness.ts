@@ -15,7 +15,7 @@ import {
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import { fillPath, PRO_PLAN, paymentsEndpoints, tracksEndpoints } from '@klang/domain';
+import { accountsEndpoints, fillPath, paymentsEndpoints, PRO_PLAN, tracksEndpoints } from '@klang/domain';
 import { openDatabase, type Db } from '../../server/src/db/client';
 import { wavHeader } from '../../server/src/test/test-audio';
 import { startThrowawayCluster } from '../../scripts/pg-cluster.mjs';
@@ -364,8 +364,8 @@ export function ledgerDrift(
 
 /** An artist signed up through the API; returns the session cookie. */
 export async function signUpArtist(base: string, name: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/signup/artist`, {
-    method: 'POST',
+  const res = await fetch(`${base}${accountsEndpoints.signupArtist.path}`, {
+    method: accountsEndpoints.signupArtist.method,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       username: name,
@@ -381,7 +381,10 @@ export async function signUpArtist(base: string, name: string): Promise<string> 
 
 /** The signed-in account's id. */
 export async function accountId(base: string, cookie: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/session`, { headers: { cookie } });
+  const res = await fetch(`${base}${accountsEndpoints.accountSession.path}`, {
+    method: accountsEndpoints.accountSession.method,
+    headers: { cookie },
+  });
   const body = (await res.json()) as { session: { user: { id: string } } | null };
   if (!body.session) throw new Error(`no session (${String(res.status)})`);
   return body.session.user.id;

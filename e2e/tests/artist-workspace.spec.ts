@@ -3,6 +3,7 @@ import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import {
+  accountsEndpoints,
   artistTracksResponseSchema,
   fillPath,
   nextTrackResponseSchema,
@@ -36,7 +37,9 @@ function unique(tag: string): string {
 }
 
 async function signUp(request: APIRequestContext, kind: 'artist' | 'listener', name: string) {
-  const res = await request.post(`/api/auth/signup/${kind}`, {
+  const signup = kind === 'artist' ? accountsEndpoints.signupArtist : accountsEndpoints.signupListener;
+  const res = await request.fetch(signup.path, {
+    method: signup.method,
     data: {
       username: name,
       email: `${name}@example.com`,

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { ACCOUNT_MESSAGES, DEMO_ACCOUNT, FORUM_MESSAGES } from '@klang/domain';
+import { ACCOUNT_MESSAGES, accountsEndpoints, DEMO_ACCOUNT, FORUM_MESSAGES } from '@klang/domain';
 import { expect, test } from '../support/fixtures';
 
 /** A unique word per run and project: both projects share one server and one forum. */
@@ -14,7 +14,8 @@ function uniqueTag(prefix: string) {
 /** A new member, signed in through the API so the journey starts on the forum. */
 async function signUp(page: Page, tag: string): Promise<string> {
   const username = `forum${tag}`.slice(0, 30);
-  const res = await page.request.post('/api/auth/signup/listener', {
+  const res = await page.request.fetch(accountsEndpoints.signupListener.path, {
+    method: accountsEndpoints.signupListener.method,
     data: { username, email: `${username}@example.com`, password: 'secret-pass' },
   });
   expect(res.status()).toBe(201);
@@ -259,7 +260,8 @@ test.describe('an admin moderates', () => {
     const username = `forum${tag}`.slice(0, 30);
     expect(
       (
-        await member.post('/api/auth/signup/listener', {
+        await member.fetch(accountsEndpoints.signupListener.path, {
+          method: accountsEndpoints.signupListener.method,
           data: { username, email: `${username}@example.com`, password: 'secret-pass' },
         })
       ).status(),
@@ -278,7 +280,8 @@ test.describe('an admin moderates', () => {
     const anonymous = await create(`Anonymous ${tag}`, true);
     await member.post(`/api/forum/posts/${target}/replies`, { data: { content: 'Worth a star' } });
 
-    const login = await page.request.post(`${base}/api/auth/login`, {
+    const login = await page.request.fetch(`${base}${accountsEndpoints.login.path}`, {
+      method: accountsEndpoints.login.method,
       data: { identifier: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
     });
     expect(login.status()).toBe(200);
@@ -325,7 +328,8 @@ test('the demo account gets the demo popup for a post and a follow, and nothing 
   page,
   screens,
 }) => {
-  const login = await page.request.post('/api/auth/login', {
+  const login = await page.request.fetch(accountsEndpoints.login.path, {
+    method: accountsEndpoints.login.method,
     data: { identifier: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
   });
   expect(login.ok()).toBe(true);

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import {
+  accountsEndpoints,
   artistTracksResponseSchema,
   fillPath,
   HOOKS,
@@ -33,7 +34,9 @@ function unique(tag: string): string {
 }
 
 async function signUp(request: APIRequestContext, kind: 'artist' | 'listener', name: string) {
-  const res = await request.post(`/api/auth/signup/${kind}`, {
+  const signup = kind === 'artist' ? accountsEndpoints.signupArtist : accountsEndpoints.signupListener;
+  const res = await request.fetch(signup.path, {
+    method: signup.method,
     data: {
       username: name,
       email: `${name}@example.com`,

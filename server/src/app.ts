@@ -108,7 +108,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: providers.storage,
     email,
     publicUrl: config.publicUrl,
-    awardDailyLogin: (userId) => db.transaction((tx) => loyalty.recordDailyLogin(tx, userId)),
     // The Kit is registered below; it needs the accounts service for its access checks.
     clearDemoWork: (userId) => kit.clearPresets(userId),
     forgetListener: playerRecords.forgetListener,

@@ -1,6 +1,9 @@
+import { accountFunctionsEndpoints } from '../accounts/account-functions.endpoints';
+import { accountsEndpoints } from '../accounts/accounts.endpoints';
 import { analyticsEndpoints } from '../analytics/analytics.endpoints';
 import { catalogueEndpoints } from '../catalogue/catalogue.endpoints';
 import { demoTracksEndpoints } from '../demo-tracks/demo-tracks.endpoints';
+import { emailEndpoints } from '../email/email.endpoints';
 import { followsEndpoints } from '../follows/follows.endpoints';
 import { formsEndpoints } from '../forms/forms.endpoints';
 import { forumEndpoints } from '../forum/forum.endpoints';
@@ -13,6 +16,7 @@ import { invitesEndpoints } from '../accounts/invites.endpoints';
 import { loyaltyEndpoints } from '../loyalty/loyalty.endpoints';
 import { paymentsEndpoints } from '../payments/payments.endpoints';
 import { playerEndpoints } from '../player/player.endpoints';
+import { subscribersEndpoints } from '../subscribers/subscribers.endpoints';
 import { tracksEndpoints } from '../tracks/tracks.endpoints';
 
 /**
@@ -34,6 +38,10 @@ export const areaEndpoints = {
   forms: formsEndpoints,
   analytics: analyticsEndpoints,
   hooks: hooksEndpoints,
+  accounts: accountsEndpoints,
+  accountFunctions: accountFunctionsEndpoints,
+  subscribers: subscribersEndpoints,
+  email: emailEndpoints,
   tracks: tracksEndpoints,
   kit: kitEndpoints,
   tutor: tutorEndpoints,
@@ -53,6 +61,10 @@ export const endpoints = {
   ...formsEndpoints,
   ...analyticsEndpoints,
   ...hooksEndpoints,
+  ...accountsEndpoints,
+  ...accountFunctionsEndpoints,
+  ...subscribersEndpoints,
+  ...emailEndpoints,
   ...tracksEndpoints,
   ...kitEndpoints,
   ...tutorEndpoints,

@@ -99,7 +99,7 @@ describe('player routes', () => {
       '/api/library',
       '/api/me/follows',
       '/api/me/loyalty',
-      '/api/auth/session',
+      '/api/accounts/session',
     ]) {
       record(await listener.get(url));
     }
