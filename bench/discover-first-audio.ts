@@ -6,6 +6,7 @@
 // click starts from nothing: the pick, the secure URL, the media request and the decoder. Timed
 // in the page from the click event to the audio element's `playing` event (both event
 // timestamps, one clock).
+import { accountsEndpoints } from '@klang/domain';
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
@@ -52,7 +53,8 @@ try {
   await context.addInitScript({ content: PAGE_PROBE });
   const page = await context.newPage();
   const suffix = `${Date.now().toString(36)}bench`;
-  const signup = await page.request.post(new URL('/api/auth/signup/listener', base).toString(), {
+  const signup = await page.request.fetch(new URL(accountsEndpoints.signupListener.path, base).toString(), {
+    method: accountsEndpoints.signupListener.method,
     data: {
       username: `fa${suffix}`.slice(0, 30),
       email: `fa-${suffix}@example.com`,

@@ -4,6 +4,7 @@
 //   BASE_URL=http://localhost:3000 npx tsx bench/lighthouse.ts   (writes bench/results/lighthouse.json)
 // PAGES=/charts runs a subset; a page marked * (the default '/,*/player,*/charts') is opened
 // signed in as a new listener, whose session cookie Lighthouse sends with every request.
+import { accountsEndpoints } from '@klang/domain';
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
@@ -17,8 +18,8 @@ const runs = Number(process.env.RUNS ?? 3);
 /** A new listener's session cookie: the app's screens are behind sign-in. */
 async function listenerCookie(): Promise<string> {
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const response = await fetch(new URL('/api/auth/signup/listener', base), {
-    method: 'POST',
+  const response = await fetch(new URL(accountsEndpoints.signupListener.path, base), {
+    method: accountsEndpoints.signupListener.method,
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({
       username: `lh${suffix}`,

@@ -4,6 +4,7 @@
 //   npx tsx bench/openapi-fuzz.ts          (writes bench/results/openapi-fuzz.json)
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { accountsEndpoints } from '@klang/domain';
 import { signUp } from '../server/src/test/accounts-helpers';
 import { createTestApp } from '../server/src/test/app';
 import { fuzzOpenApi } from '../server/src/test/openapi-fuzz';
@@ -20,7 +21,7 @@ try {
       { name: 'listener', cookie: listener.cookie },
       { name: 'artist', cookie: artist.cookie },
     ],
-    { skipSignedIn: ['POST /api/auth/logout'] },
+    { skipSignedIn: [`${accountsEndpoints.logout.method} ${accountsEndpoints.logout.path}`] },
   );
   const seconds = (performance.now() - started) / 1000;
   const result = {

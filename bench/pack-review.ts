@@ -14,9 +14,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { SEED_ARTISTS } from '../server/src/db/seed/catalogue-artists';
 import { renderAvatar } from '../server/src/lib/art/avatar';
-import { createLocalPackEngine } from '../server/src/providers/packs/local/local-pack-engine';
-import { styleFromPrompt } from '../server/src/providers/packs/local/prompt-style';
-import { figurePhoto } from '../server/src/providers/packs/local/test-photos';
+import { createLocalPackEngine } from '../server/src/providers/klang-packs/local/local-pack-engine';
+import { styleFromPrompt } from '../server/src/providers/klang-packs/local/prompt-style';
+import { figurePhoto } from '../server/src/providers/klang-packs/local/test-photos';
 import { createLocalStorage } from '../server/src/providers/storage/local-storage';
 import { newStorageKey, type StorageProvider } from '../server/src/providers/storage/storage';
 

@@ -8,9 +8,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { LIMITS, healthEndpoints } from '@klang/domain';
+import { accountsEndpoints, fillPath, healthEndpoints, LIMITS, tracksEndpoints } from '@klang/domain';
 import { wavHeader } from '../server/src/test/test-audio';
 import { entryPath } from './lib/contract';
+
+const { listTracks, uploadTrack } = tracksEndpoints;
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = 3298;
@@ -33,8 +35,8 @@ function resetPeak(pid: number) {
 
 async function signUpArtist(n: number): Promise<string> {
   const name = `bench${String(n)}${Date.now().toString(36)}`;
-  const res = await fetch(`${base}/api/auth/signup/artist`, {
-    method: 'POST',
+  const res = await fetch(`${base}${accountsEndpoints.signupArtist.path}`, {
+    method: accountsEndpoints.signupArtist.method,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       username: name,
@@ -50,8 +52,9 @@ async function signUpArtist(n: number): Promise<string> {
 
 async function upload(cookie: string, body: Blob): Promise<number> {
   const started = performance.now();
-  const res = await fetch(`${base}/api/artist/tracks?title=Bench&genre=Drum%20n%20Bass`, {
-    method: 'POST',
+  const query = new URLSearchParams({ title: 'Bench', genre: 'Drum n Bass' });
+  const res = await fetch(`${base}${fillPath(uploadTrack.path, {})}?${query.toString()}`, {
+    method: uploadTrack.method,
     headers: { cookie, 'content-type': 'application/octet-stream' },
     body,
   });
@@ -63,7 +66,7 @@ async function upload(cookie: string, body: Blob): Promise<number> {
 /** The uploads' processing jobs run in the server; wait for them so they do not skew the next round. */
 async function waitForJobs(cookie: string) {
   for (;;) {
-    const res = await fetch(`${base}/api/artist/tracks`, { headers: { cookie } });
+    const res = await fetch(`${base}${fillPath(listTracks.path, {})}`, { headers: { cookie } });
     const body = (await res.json()) as { tracks: { status: string }[] };
     if (body.tracks.every((t) => t.status !== 'processing')) return;
     await new Promise((r) => setTimeout(r, 500));

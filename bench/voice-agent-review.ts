@@ -1,6 +1,6 @@
 // The local voice agent ("Talk to Abel") on ten typical things an artist says to it (issue 20
 // item 7, docs/kit-quality.md). The whole app runs in-process on PGlite with the local engines; a
-// Pro artist asks for a session as the page does (GET /api/tutor/voice-agent/session) and speaks the
+// Pro artist asks for a session as the page does (`tutorEndpoints.voiceAgentSession`) and speaks the
 // ElevenLabs protocol the SDK speaks over its signed URL, one conversation for all ten turns, each
 // reply heard to its end before the next. Per turn: the topic the agent shows tracks for (none
 // for small talk or a decline), the reply's first sentence, the time to the reply text, and the
@@ -10,7 +10,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { voiceAgentSessionSchema, healthEndpoints } from '@klang/domain';
+import { healthEndpoints, tutorEndpoints, voiceAgentSessionSchema } from '@klang/domain';
 import { signUp } from '../server/src/test/accounts-helpers';
 import { createTestApp } from '../server/src/test/app';
 import { CHUNK_BYTES } from '../server/src/modules/tutor/agent-audio';
@@ -44,7 +44,9 @@ await t.db.query(`update artist_profiles set subscription_tier = 'pro' where id 
 const health = (
   await t.app.inject({ method: healthEndpoints.health.method, url: entryPath(healthEndpoints.health) })
 ).json<{ providers: object }>();
-const session = voiceAgentSessionSchema.parse((await artist.get('/api/tutor/voice-agent/session')).json());
+const session = voiceAgentSessionSchema.parse(
+  (await artist.get(tutorEndpoints.voiceAgentSession.path)).json(),
+);
 const address = t.app.server.address();
 if (session.kind !== 'local' || typeof address !== 'object' || !address) throw new Error('no local agent');
 // The signed URL names the host the request came in on; the bench reaches the listening port.

@@ -15,7 +15,14 @@ import {
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import { PRO_PLAN, healthEndpoints, paymentsEndpoints } from '@klang/domain';
+import {
+  accountsEndpoints,
+  fillPath,
+  healthEndpoints,
+  paymentsEndpoints,
+  PRO_PLAN,
+  tracksEndpoints,
+} from '@klang/domain';
 import { openDatabase, type Db } from '../../server/src/db/client';
 import { wavHeader } from '../../server/src/test/test-audio';
 import { startThrowawayCluster } from '../../scripts/pg-cluster.mjs';
@@ -365,8 +372,8 @@ export function ledgerDrift(
 
 /** An artist signed up through the API; returns the session cookie. */
 export async function signUpArtist(base: string, name: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/signup/artist`, {
-    method: 'POST',
+  const res = await fetch(`${base}${accountsEndpoints.signupArtist.path}`, {
+    method: accountsEndpoints.signupArtist.method,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       username: name,
@@ -382,7 +389,10 @@ export async function signUpArtist(base: string, name: string): Promise<string> 
 
 /** The signed-in account's id. */
 export async function accountId(base: string, cookie: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/session`, { headers: { cookie } });
+  const res = await fetch(`${base}${accountsEndpoints.accountSession.path}`, {
+    method: accountsEndpoints.accountSession.method,
+    headers: { cookie },
+  });
   const body = (await res.json()) as { session: { user: { id: string } } | null };
   if (!body.session) throw new Error(`no session (${String(res.status)})`);
   return body.session.user.id;
@@ -434,15 +444,13 @@ export async function upload(
   body: Buffer | ReadableStream<Uint8Array>,
   title = 'Fault',
 ): Promise<{ status: number; trackId?: string; message?: string }> {
-  const res = await fetch(
-    `${base}/api/artist/tracks?title=${encodeURIComponent(title)}&genre=Drum%20n%20Bass`,
-    {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/octet-stream' },
-      body,
-      ...(body instanceof ReadableStream && { duplex: 'half' }),
-    },
-  );
+  const query = new URLSearchParams({ title, genre: 'Drum n Bass' });
+  const res = await fetch(`${base}${fillPath(tracksEndpoints.uploadTrack.path, {})}?${query.toString()}`, {
+    method: tracksEndpoints.uploadTrack.method,
+    headers: { cookie, 'content-type': 'application/octet-stream' },
+    body,
+    ...(body instanceof ReadableStream && { duplex: 'half' }),
+  });
   const json = (await res.json().catch(() => ({}))) as {
     track?: { id: string };
     error?: { message?: string };

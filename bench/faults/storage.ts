@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { TRACK_MESSAGES, playerEndpoints } from '@klang/domain';
+import { accountsEndpoints, playerEndpoints, TRACK_MESSAGES } from '@klang/domain';
 import { migrate } from '../../server/src/db/migrate';
 import type { Battery } from './harness';
 import {
@@ -98,8 +98,8 @@ async function s3Outage(battery: Battery): Promise<Check[]> {
 
 async function signUpListener(server: KlangProcess): Promise<string> {
   const name = `listener${String(Date.now())}`;
-  const res = await fetch(`${server.base}/api/auth/signup/listener`, {
-    method: 'POST',
+  const res = await fetch(`${server.base}${accountsEndpoints.signupListener.path}`, {
+    method: accountsEndpoints.signupListener.method,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: name, email: `${name}@faults.test`, password: 'secret-pass-faults' }),
   });

@@ -2,6 +2,7 @@
 // Klang by a new listener mid-track, blind (nothing in it names a track). Rerun it when the
 // Discover screen changes:
 //   npx tsx e2e/scripts/capture-player-preview.ts http://localhost:3000
+import { accountsEndpoints } from '@klang/domain';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
@@ -24,7 +25,8 @@ try {
   });
   const page = await context.newPage();
   const suffix = Date.now().toString(36);
-  const res = await page.request.post(new URL('/api/auth/signup/listener', base).toString(), {
+  const res = await page.request.fetch(new URL(accountsEndpoints.signupListener.path, base).toString(), {
+    method: accountsEndpoints.signupListener.method,
     data: { username: `preview${suffix}`, email: `preview-${suffix}@example.com`, password: 'secret-pass' },
   });
   if (res.status() !== 201) throw new Error(`signup failed: ${await res.text()}`);

@@ -1,6 +1,7 @@
 // Screenshots of Discover (start with the introduction, playing, mid-swipe, revealed) at desktop
 // and phone widths, in the dark and the light theme, after a real journey of a new listener:
 //   npx tsx e2e/scripts/discover-screenshots.ts http://localhost:3000 /tmp/shots
+import { accountsEndpoints } from '@klang/domain';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -57,7 +58,8 @@ try {
       }, theme);
       const page = await context.newPage();
       const suffix = `${Date.now().toString(36)}${size.name[0] ?? ''}${theme[0] ?? ''}`;
-      const res = await page.request.post(new URL('/api/auth/signup/listener', base).toString(), {
+      const res = await page.request.fetch(new URL(accountsEndpoints.signupListener.path, base).toString(), {
+        method: accountsEndpoints.signupListener.method,
         data: {
           username: `shots${suffix}`.slice(0, 30),
           email: `shots-${suffix}@example.com`,

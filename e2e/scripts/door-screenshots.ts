@@ -1,5 +1,6 @@
 // Screenshots of the screens issue 17's door work touched, at 1280 px and 390 px, dark and light:
 //   npx tsx e2e/scripts/door-screenshots.ts http://localhost:3000 /tmp/shots
+import { accountsEndpoints } from '@klang/domain';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
@@ -36,7 +37,9 @@ function toneWav(seconds = 3, rate = 22_050): Buffer {
 
 async function signUp(page: Page, kind: 'listener' | 'artist', tag: string) {
   const suffix = `${Date.now().toString(36)}${tag}`;
-  const res = await page.request.post(url(`/api/auth/signup/${kind}`), {
+  const signup = kind === 'artist' ? accountsEndpoints.signupArtist : accountsEndpoints.signupListener;
+  const res = await page.request.fetch(url(signup.path), {
+    method: signup.method,
     data: {
       username: `shot${suffix}`.slice(0, 30),
       email: `shot-${suffix}@example.com`,

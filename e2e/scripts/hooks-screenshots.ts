@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { DEMO_ACCOUNT } from '@klang/domain';
+import { accountsEndpoints, DEMO_ACCOUNT } from '@klang/domain';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
 
 const [base = 'http://localhost:3000', outDir = '/tmp/klang-shots'] = process.argv.slice(2);
@@ -22,7 +22,8 @@ try {
         colorScheme: theme,
       });
       const page = await context.newPage();
-      const login = await page.request.post(new URL('/api/auth/login', base).toString(), {
+      const login = await page.request.fetch(new URL(accountsEndpoints.login.path, base).toString(), {
+        method: accountsEndpoints.login.method,
         data: { identifier: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
       });
       if (!login.ok()) throw new Error(`login failed: ${await login.text()}`);

@@ -1,6 +1,7 @@
 // Screenshots of the Kit screens issue 20 changed, at 1280 and 390 px, dark and light, as the
 // demo artist (Pro) and a new free artist:
 //   npx tsx e2e/scripts/kit-i20-screenshots.ts http://localhost:3000 /tmp/shots
+import { accountsEndpoints } from '@klang/domain';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -30,7 +31,8 @@ try {
         await page.screenshot({ path: file, fullPage: true });
         console.log(file);
       };
-      const res = await page.request.post(url('/api/auth/login'), {
+      const res = await page.request.fetch(url(accountsEndpoints.login.path), {
+        method: accountsEndpoints.login.method,
         data: { identifier: 'demo@klang.app', password: 'explore-klang' },
       });
       if (!res.ok()) throw new Error(`login failed: ${await res.text()}`);

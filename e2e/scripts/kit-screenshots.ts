@@ -1,6 +1,7 @@
 // Screenshots of the Klang Kit as the demo artist (Pro), at desktop and phone widths, with
 // SoundLab in edit mode after one generation:
 //   npx tsx e2e/scripts/kit-screenshots.ts http://localhost:3000 /tmp/shots
+import { accountsEndpoints } from '@klang/domain';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -17,7 +18,8 @@ try {
   ]) {
     const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
     const page = await context.newPage();
-    const res = await page.request.post(new URL('/api/auth/login', base).toString(), {
+    const res = await page.request.fetch(new URL(accountsEndpoints.login.path, base).toString(), {
+      method: accountsEndpoints.login.method,
       data: { identifier: 'demo@klang.app', password: 'explore-klang' },
     });
     if (!res.ok()) throw new Error(`login failed: ${await res.text()}`);

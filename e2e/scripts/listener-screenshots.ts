@@ -1,6 +1,7 @@
 // Screenshots of the listener's signed-in screens after a real journey (a new listener likes,
 // follows and adds to the library in Discover), at desktop and phone widths:
 //   npx tsx e2e/scripts/listener-screenshots.ts http://localhost:3000 /tmp/shots
+import { accountsEndpoints } from '@klang/domain';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -36,7 +37,8 @@ try {
     const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
     const page = await context.newPage();
     const suffix = `${Date.now().toString(36)}${size.name}`;
-    const res = await page.request.post(new URL('/api/auth/signup/listener', base).toString(), {
+    const res = await page.request.fetch(new URL(accountsEndpoints.signupListener.path, base).toString(), {
+      method: accountsEndpoints.signupListener.method,
       data: {
         username: `shots${suffix}`.slice(0, 30),
         email: `shots-${suffix}@example.com`,

@@ -2,6 +2,7 @@
 // signup completion, /welcome, the Settings Subscription tab, the local billing page, and a free
 // artist's upgrade modal and return banner:
 //   npx tsx e2e/scripts/payments-screenshots.ts http://localhost:3000 /tmp/shots
+import { accountsEndpoints } from '@klang/domain';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -71,7 +72,8 @@ try {
     // A free artist upgrades from the profile.
     const free = await browser.newContext({ viewport: { width: size.width, height: size.height } });
     const artist = await free.newPage();
-    const res = await artist.request.post(url('/api/auth/signup/artist'), {
+    const res = await artist.request.fetch(url(accountsEndpoints.signupArtist.path), {
+      method: accountsEndpoints.signupArtist.method,
       data: {
         username: `free${suffix}`,
         email: `free-${suffix}@example.com`,

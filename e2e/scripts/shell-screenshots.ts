@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { ACCOUNT_MESSAGES, DEMO_ACCOUNT, forumEndpoints } from '@klang/domain';
+import { ACCOUNT_MESSAGES, accountsEndpoints, DEMO_ACCOUNT, forumEndpoints } from '@klang/domain';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
 import { findCoveredControls } from '../support/shell';
 import { entryUrl } from '../support/contract';
@@ -50,7 +50,8 @@ try {
       const tag = `${size.name}_${theme}`;
       const page = await newPage(browser, size, theme);
       const suffix = `${Date.now().toString(36)}${size.name[0]}${theme[0]}`;
-      const res = await page.request.post(url('/api/auth/signup/listener'), {
+      const res = await page.request.fetch(url(accountsEndpoints.signupListener.path), {
+        method: accountsEndpoints.signupListener.method,
         data: { username: `shell${suffix}`, email: `shell-${suffix}@example.com`, password: 'secret-pass' },
       });
       if (res.status() !== 201) throw new Error(`signup failed: ${await res.text()}`);
@@ -104,7 +105,8 @@ try {
       await page.context().close();
 
       const artist = await newPage(browser, size, theme);
-      await artist.request.post(url('/api/auth/login'), {
+      await artist.request.fetch(url(accountsEndpoints.login.path), {
+        method: accountsEndpoints.login.method,
         data: { identifier: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
       });
       for (const route of ['/profile', '/creator-tools']) {

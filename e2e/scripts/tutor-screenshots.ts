@@ -1,6 +1,7 @@
 // Screenshots of the tutor screens as the demo artist (Pro), at desktop and phone widths: the
 // empty screen, the conversation panel after one answer, the list, and Abel in its light look:
 //   npx tsx e2e/scripts/tutor-screenshots.ts http://localhost:3000 /tmp/shots
+import { accountsEndpoints } from '@klang/domain';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -20,7 +21,8 @@ try {
       isMobile: size.isMobile,
     });
     const page = await context.newPage();
-    const res = await page.request.post(new URL('/api/auth/login', base).toString(), {
+    const res = await page.request.fetch(new URL(accountsEndpoints.login.path, base).toString(), {
+      method: accountsEndpoints.login.method,
       data: { identifier: 'demo@klang.app', password: 'explore-klang' },
     });
     if (!res.ok()) throw new Error(`login failed: ${await res.text()}`);

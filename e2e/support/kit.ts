@@ -1,10 +1,11 @@
-import { DEMO_ACCOUNT } from '@klang/domain';
+import { accountsEndpoints, DEMO_ACCOUNT } from '@klang/domain';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 
 /** Signs the page in as the demo account, a Pro artist (the Kit's journeys start here). */
 export async function signInDemo(page: Page) {
-  const res = await page.request.post('/api/auth/login', {
+  const res = await page.request.fetch(accountsEndpoints.login.path, {
+    method: accountsEndpoints.login.method,
     data: { identifier: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
   });
   expect(res.ok()).toBe(true);

@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test';
-import { PLAYER_MESSAGES } from '@klang/domain';
+import { accountsEndpoints, PLAYER_MESSAGES } from '@klang/domain';
 import { expect } from './fixtures';
 
 /** A new listener, signed in through the API so the journey starts where the test wants it. */
 export async function signUpListener(page: Page, tag: string): Promise<{ username: string }> {
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const username = `disc${tag}${suffix}`.slice(0, 30);
-  const res = await page.request.post('/api/auth/signup/listener', {
+  const res = await page.request.fetch(accountsEndpoints.signupListener.path, {
+    method: accountsEndpoints.signupListener.method,
     data: { username, email: `disc-${tag}-${suffix}@example.com`, password: 'secret-pass' },
   });
   expect(res.status()).toBe(201);

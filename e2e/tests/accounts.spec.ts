@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, DEMO_ACCOUNT } from '@klang/domain';
+import { ACCOUNT_MESSAGES, DEMO_ACCOUNT, emailEndpoints } from '@klang/domain';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 
@@ -41,7 +41,9 @@ async function signOutFromSettings(page: Page) {
 }
 
 async function resetLinkFor(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.get('/api/dev/mailbox?limit=50');
+  const response = await request.fetch(`${emailEndpoints.mailboxEmails.path}?limit=50`, {
+    method: emailEndpoints.mailboxEmails.method,
+  });
   const emails = (await response.json()) as { to: string; template: string; text: string }[];
   const mail = emails.find((e) => e.to === email && e.template === 'password-reset');
   const link = /https?:\/\/\S+\/reset-password#token=[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0];
@@ -79,7 +81,9 @@ test('artist signup lands on the first upload and sends the welcome email', asyn
   await expect(page.getByRole('heading', { name: 'Start with your music' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Upload your first track' })).toBeVisible();
   await screens.check('artist first steps');
-  const emails = (await (await request.get('/api/dev/mailbox')).json()) as { to: string; template: string }[];
+  const emails = (await (
+    await request.fetch(emailEndpoints.mailboxEmails.path, { method: emailEndpoints.mailboxEmails.method })
+  ).json()) as { to: string; template: string }[];
   expect(emails.some((e) => e.to === user.email && e.template === 'welcome')).toBe(true);
   await screens.visit('/profile');
   await expect(page.getByRole('heading', { name: 'Night Shift' })).toBeVisible();

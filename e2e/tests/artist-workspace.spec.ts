@@ -3,12 +3,15 @@ import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import {
+  accountsEndpoints,
   artistTracksResponseSchema,
+  fillPath,
   nextTrackResponseSchema,
   PLAYER_MESSAGES,
   secureTrackAccessResponseSchema,
   TRACK_MESSAGES,
   playerEndpoints,
+  tracksEndpoints,
 } from '@klang/domain';
 import { expect, test } from '../support/fixtures';
 import { callEntry } from '../support/contract';
@@ -36,7 +39,9 @@ function unique(tag: string): string {
 }
 
 async function signUp(request: APIRequestContext, kind: 'artist' | 'listener', name: string) {
-  const res = await request.post(`/api/auth/signup/${kind}`, {
+  const signup = kind === 'artist' ? accountsEndpoints.signupArtist : accountsEndpoints.signupListener;
+  const res = await request.fetch(signup.path, {
+    method: signup.method,
     data: {
       username: name,
       email: `${name}@example.com`,
@@ -71,7 +76,8 @@ async function likeAll(request: APIRequestContext) {
 }
 
 async function setFeatured(request: APIRequestContext, trackId: string, featured: boolean) {
-  const res = await request.put(`/api/artist/tracks/${trackId}/featured`, { data: { featured } });
+  const { method, path } = tracksEndpoints.setTrackFeatured;
+  const res = await request.fetch(fillPath(path, { trackId }), { method, data: { featured } });
   expect(res.ok()).toBe(true);
 }
 
@@ -145,7 +151,11 @@ test('an artist uploads a tagged MP3 with a cropped cover, it becomes ready, is 
   await screens.check('profile with a featured track');
 
   const { tracks } = artistTracksResponseSchema.parse(
-    await (await page.request.get('/api/artist/tracks')).json(),
+    await (
+      await page.request.fetch(fillPath(tracksEndpoints.listTracks.path, {}), {
+        method: tracksEndpoints.listTracks.method,
+      })
+    ).json(),
   );
   const trackId = tracks[0]?.id ?? '';
   expect(tracks[0]).toMatchObject({ status: 'ready', featured: true });

@@ -1,4 +1,4 @@
-import { INVITES_PER_LISTENER } from '@klang/domain';
+import { accountsEndpoints, INVITES_PER_LISTENER } from '@klang/domain';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 
@@ -36,7 +36,11 @@ test('a visitor reaches a working listener account from the landing page in thre
   // 3: the signup form, then the player.
   await expect(page).toHaveURL(/\/signup\/listener$/);
   await fillListenerSignup(page, user);
-  const session = (await (await page.request.get('/api/auth/session')).json()) as {
+  const session = (await (
+    await page.request.fetch(accountsEndpoints.accountSession.path, {
+      method: accountsEndpoints.accountSession.method,
+    })
+  ).json()) as {
     session: { userType: string; profile: { username: string } } | null;
   };
   expect(session.session).toMatchObject({ userType: 'listener', profile: { username: user.username } });

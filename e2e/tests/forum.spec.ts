@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import {
   ACCOUNT_MESSAGES,
+  accountsEndpoints,
   DEMO_ACCOUNT,
   FORUM_MESSAGES,
   forumEndpoints,
@@ -21,7 +22,8 @@ function uniqueTag(prefix: string) {
 /** A new member, signed in through the API so the journey starts on the forum. */
 async function signUp(page: Page, tag: string): Promise<string> {
   const username = `forum${tag}`.slice(0, 30);
-  const res = await page.request.post('/api/auth/signup/listener', {
+  const res = await page.request.fetch(accountsEndpoints.signupListener.path, {
+    method: accountsEndpoints.signupListener.method,
     data: { username, email: `${username}@example.com`, password: 'secret-pass' },
   });
   expect(res.status()).toBe(201);
@@ -274,7 +276,8 @@ test.describe('an admin moderates', () => {
     const username = `forum${tag}`.slice(0, 30);
     expect(
       (
-        await member.post('/api/auth/signup/listener', {
+        await member.fetch(accountsEndpoints.signupListener.path, {
+          method: accountsEndpoints.signupListener.method,
           data: { username, email: `${username}@example.com`, password: 'secret-pass' },
         })
       ).status(),
@@ -296,7 +299,8 @@ test.describe('an admin moderates', () => {
       data: { content: 'Worth a star' },
     });
 
-    const login = await page.request.post(`${base}/api/auth/login`, {
+    const login = await page.request.fetch(`${base}${accountsEndpoints.login.path}`, {
+      method: accountsEndpoints.login.method,
       data: { identifier: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
     });
     expect(login.status()).toBe(200);
@@ -346,7 +350,8 @@ test('the demo account gets the demo popup for a post and a follow, and nothing 
   page,
   screens,
 }) => {
-  const login = await page.request.post('/api/auth/login', {
+  const login = await page.request.fetch(accountsEndpoints.login.path, {
+    method: accountsEndpoints.login.method,
     data: { identifier: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
   });
   expect(login.ok()).toBe(true);

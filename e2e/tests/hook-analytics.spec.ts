@@ -3,11 +3,14 @@ import { spawnSync } from 'node:child_process';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import {
+  accountsEndpoints,
   artistTracksResponseSchema,
+  fillPath,
   HOOKS,
   nextTrackResponseSchema,
   PLAYER_MESSAGES,
   trackHooksSchema,
+  tracksEndpoints,
   type ReadyTrackHooks,
   playerEndpoints,
   hooksEndpoints,
@@ -34,7 +37,9 @@ function unique(tag: string): string {
 }
 
 async function signUp(request: APIRequestContext, kind: 'artist' | 'listener', name: string) {
-  const res = await request.post(`/api/auth/signup/${kind}`, {
+  const signup = kind === 'artist' ? accountsEndpoints.signupArtist : accountsEndpoints.signupListener;
+  const res = await request.fetch(signup.path, {
+    method: signup.method,
     data: {
       username: name,
       email: `${name}@example.com`,
@@ -45,10 +50,16 @@ async function signUp(request: APIRequestContext, kind: 'artist' | 'listener', n
   expect(res.status()).toBe(201);
 }
 
+const { uploadTrack } = tracksEndpoints;
+
+function listTracks(request: APIRequestContext) {
+  const { method, path } = tracksEndpoints.listTracks;
+  return request.fetch(fillPath(path, {}), { method });
+}
+
 async function setFeatured(request: APIRequestContext, trackId: string, featured: boolean) {
-  expect((await request.put(`/api/artist/tracks/${trackId}/featured`, { data: { featured } })).ok()).toBe(
-    true,
-  );
+  const { method, path } = tracksEndpoints.setTrackFeatured;
+  expect((await request.fetch(fillPath(path, { trackId }), { method, data: { featured } })).ok()).toBe(true);
 }
 
 /** Deals, serves and likes every featured track until the deck is empty for this listener. */
@@ -116,7 +127,9 @@ test('blind listeners skip and like a track, and its hook analytics appear and g
   test.setTimeout(300_000);
   const artistName = unique(`hk${testInfo.project.name.slice(0, 1)}`);
   await signUp(page.request, 'artist', artistName);
-  const upload = await page.request.post('/api/artist/tracks?title=First%20Hook&genre=Drum%20n%20Bass', {
+  const query = new URLSearchParams({ title: 'First Hook', genre: 'Drum n Bass' });
+  const upload = await page.request.fetch(`${fillPath(uploadTrack.path, {})}?${query.toString()}`, {
+    method: uploadTrack.method,
     headers: { 'content-type': 'application/octet-stream' },
     data: mp3(),
   });
@@ -124,14 +137,11 @@ test('blind listeners skip and like a track, and its hook analytics appear and g
   await expect
     .poll(
       async () =>
-        artistTracksResponseSchema.parse(await (await page.request.get('/api/artist/tracks')).json())
-          .tracks[0]?.status,
+        artistTracksResponseSchema.parse(await (await listTracks(page.request)).json()).tracks[0]?.status,
       { timeout: 60_000 },
     )
     .toBe('ready');
-  const { tracks } = artistTracksResponseSchema.parse(
-    await (await page.request.get('/api/artist/tracks')).json(),
-  );
+  const { tracks } = artistTracksResponseSchema.parse(await (await listTracks(page.request)).json());
   const trackId = tracks[0]?.id ?? '';
   const readHooks = async () =>
     trackHooksSchema.parse(

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { KIT_MESSAGES } from '@klang/domain';
+import { accountsEndpoints, KIT_MESSAGES, kitEndpoints } from '@klang/domain';
 import type { Download } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { recordPlayback, signInDemo } from '../support/kit';
@@ -146,7 +146,8 @@ test('a free artist may open only the voice test; the other tools show the block
   screens,
 }) => {
   const suffix = Date.now().toString(36);
-  const res = await page.request.post('/api/auth/signup/artist', {
+  const res = await page.request.fetch(accountsEndpoints.signupArtist.path, {
+    method: accountsEndpoints.signupArtist.method,
     data: {
       username: `kitfree${suffix}`,
       email: `kit-free-${suffix}@example.com`,
@@ -162,7 +163,8 @@ test('a free artist may open only the voice test; the other tools show the block
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText(KIT_MESSAGES.kitBlocked)).toBeVisible();
   await screens.check('Kit blocked popup');
-  const refused = await page.request.post('/functions/v1/generate-soundfx', { data: { prompt: 'kick' } });
+  const { method, path: soundFx } = kitEndpoints.generateSoundFx;
+  const refused = await page.request.fetch(soundFx, { method, data: { prompt: 'kick' } });
   expect(refused.status()).toBe(403);
 
   // The profile's Kit button answers a pointer (a click, or a tap on the phone) with the Pro

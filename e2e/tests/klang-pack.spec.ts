@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { DEMO_ACCOUNT, PACK_MESSAGES, PRO_PLAN, paymentsEndpoints } from '@klang/domain';
+import { accountsEndpoints, DEMO_ACCOUNT, PACK_MESSAGES, paymentsEndpoints, PRO_PLAN } from '@klang/domain';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 
 /** A new artist who pays for Pro through the local checkout, as a person would. */
 async function signUpProArtist(page: Page, tag: string) {
   const suffix = `${tag}${Date.now().toString(36)}`;
-  const signup = await page.request.post('/api/auth/signup/artist', {
+  const signup = await page.request.fetch(accountsEndpoints.signupArtist.path, {
+    method: accountsEndpoints.signupArtist.method,
     data: {
       username: `pack${suffix}`,
       email: `pack-${suffix}@example.com`,
@@ -192,7 +193,8 @@ test('the demo account meets the restricted-action gate for upload when it creat
   page,
   screens,
 }) => {
-  const login = await page.request.post('/api/auth/login', {
+  const login = await page.request.fetch(accountsEndpoints.login.path, {
+    method: accountsEndpoints.login.method,
     data: { identifier: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
   });
   expect(login.ok()).toBe(true);

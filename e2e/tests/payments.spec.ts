@@ -1,4 +1,4 @@
-import { PLAN_MESSAGES, UPGRADE_MESSAGES } from '@klang/domain';
+import { accountsEndpoints, emailEndpoints, PLAN_MESSAGES, UPGRADE_MESSAGES } from '@klang/domain';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 
@@ -22,7 +22,9 @@ async function payWith(page: Page, card: string) {
 }
 
 async function session(page: Page) {
-  const answer = await page.request.get('/api/auth/session');
+  const answer = await page.request.fetch(accountsEndpoints.accountSession.path, {
+    method: accountsEndpoints.accountSession.method,
+  });
   return ((await answer.json()) as { session: { subscriptionTier: string } | null }).session;
 }
 
@@ -54,7 +56,11 @@ test('a visitor picks Pro, pays on the checkout page, completes the artist profi
   await expect(page).toHaveURL(/\/profile$/);
 
   expect((await session(page))?.subscriptionTier).toBe('trial');
-  const emails = (await (await page.request.get('/api/dev/mailbox')).json()) as {
+  const emails = (await (
+    await page.request.fetch(emailEndpoints.mailboxEmails.path, {
+      method: emailEndpoints.mailboxEmails.method,
+    })
+  ).json()) as {
     to: string;
     template: string;
   }[];
@@ -86,7 +92,8 @@ test('a free artist upgrades from the profile, sees the banner, then cancels fro
   screens,
 }) => {
   const artist = newArtist('up');
-  const signup = await page.request.post('/api/auth/signup/artist', {
+  const signup = await page.request.fetch(accountsEndpoints.signupArtist.path, {
+    method: accountsEndpoints.signupArtist.method,
     data: {
       username: artist.username,
       email: artist.email,

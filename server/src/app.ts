@@ -108,7 +108,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: providers.storage,
     email,
     publicUrl: config.publicUrl,
-    awardDailyLogin: (userId) => db.transaction((tx) => loyalty.recordDailyLogin(tx, userId)),
     // The Kit is registered below; it needs the accounts service for its access checks.
     clearDemoWork: (userId) => kit.clearPresets(userId),
     forgetListener: playerRecords.forgetListener,
@@ -159,10 +158,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerKlangPacks(app, {
     db,
     storage: providers.storage,
-    engine: providers.packs,
+    engine: providers.klangPacks,
     kit,
-    checkIntervalMs: config.packs.checkIntervalMs,
-    replicateWebhookSecret: config.packs.kind === 'replicate' ? config.packs.webhookSecret : undefined,
+    checkIntervalMs: config.klangPacks.checkIntervalMs,
+    replicateWebhookSecret:
+      config.klangPacks.kind === 'replicate' ? config.klangPacks.webhookSecret : undefined,
   });
   await registerHealth(app, {
     db,

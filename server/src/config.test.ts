@@ -60,7 +60,7 @@ describe('loadConfig', () => {
   });
 
   it('chooses Replicate for character packs only with its token, trainer version and destination', () => {
-    expect(loadConfig({}).packs).toMatchObject({
+    expect(loadConfig({}).klangPacks).toMatchObject({
       kind: 'local',
       minTrainingMs: 90_000,
       checkIntervalMs: 10_000,
@@ -70,7 +70,7 @@ describe('loadConfig', () => {
       REPLICATE_TRAINER_VERSION: 'abc123',
       REPLICATE_DESTINATION: 'klang/artist-packs',
     };
-    expect(loadConfig(replicate).packs).toMatchObject({
+    expect(loadConfig(replicate).klangPacks).toMatchObject({
       kind: 'replicate',
       trainer: 'ostris/flux-dev-lora-trainer',
       apiUrl: 'https://api.replicate.com/v1',

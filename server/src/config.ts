@@ -326,7 +326,7 @@ function buildConfig(env: Env) {
           } as const)
         : ({ kind: 'local' } as const),
     /** Character packs: Replicate when its token, trainer version and destination are set, else the local engine. */
-    packs:
+    klangPacks:
       env.REPLICATE_API_TOKEN && env.REPLICATE_TRAINER_VERSION && env.REPLICATE_DESTINATION
         ? ({
             kind: 'replicate',

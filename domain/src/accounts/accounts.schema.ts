@@ -127,7 +127,7 @@ export const accountProfileSchema = z.object({
 });
 export type AccountProfile = z.infer<typeof accountProfileSchema>;
 
-/** What `GET /api/auth/session` and every sign-in answer: the signed-in account as the app needs it. */
+/** What `GET /api/accounts/session` and every sign-in answer: the signed-in account as the app needs it. */
 export const sessionSchema = z.object({
   user: z.object({ id: z.uuid(), email: z.string() }),
   profile: accountProfileSchema.nullable(),
@@ -141,15 +141,39 @@ export type Session = z.infer<typeof sessionSchema>;
 
 export const sessionStateSchema = z.object({ session: sessionSchema.nullable() });
 
-export const dailyLoginSchema = z.object({ xpAwarded: z.number().int() });
-
 export const okSchema = z.object({ ok: z.literal(true) });
 
 export const profileImageResultSchema = z.object({ profileImageUrl: z.string() });
 
+export const resetTokenSchema = z.object({ token: z.string().max(128) });
 export const resetCheckSchema = z.object({ valid: z.boolean() });
 export const successSchema = z.object({ success: z.literal(true) });
 export const clearDemoResultSchema = z.object({ error: z.null() });
+
+/** update-user-profile's `userMetadata` (spec 001 §7), with the spec's field names. */
+export const userMetadataSchema = z.object({
+  email: z.string().optional(),
+  username: usernameSchema.optional(),
+  artist_name: z.string().trim().max(100).optional(),
+  role: z.enum(['artist', 'listener']).optional(),
+  bio: z.string().trim().max(1000).nullish(),
+  instagram: z.string().trim().max(100).nullish(),
+  website: z.string().trim().max(300).nullish(),
+  checkout_status: z.string().max(40).optional(),
+  is_temporary: z.boolean().optional(),
+});
+export type UserMetadata = z.infer<typeof userMetadataSchema>;
+
+export const updateUserProfileSchema = z.object({ userId: z.uuid(), userMetadata: userMetadataSchema });
+export const clearDemoInteractionsSchema = z.object({ demoUserId: z.uuid() });
+export const checkEntitlementsSchema = z.object({ user_id: z.uuid() });
+export const updateUserEmailSchema = z.object({ userId: z.uuid(), newEmail: z.email().max(254) });
+/** send-email's body (spec 000 §7): the welcome email is the one type it sends. */
+export const sendEmailSchema = z.object({
+  emailType: z.literal('welcome'),
+  to: z.string().max(254),
+  data: z.object({ artistName: z.string().max(100), username: z.string().max(32) }).loose(),
+});
 
 /** Spec 001 §3 Entitlement result, as check-entitlements answers it. */
 export const entitlementsSchema = z.object({

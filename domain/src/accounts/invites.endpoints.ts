@@ -6,14 +6,14 @@ import { invitePreviewSchema, listenerInvitesSchema } from './invites.schema';
 export const invitesEndpoints = defineEndpoints({
   listenerInvites: endpoint({
     method: 'GET',
-    path: '/api/account/invites',
+    path: '/api/accounts/invites',
     response: { 200: listenerInvitesSchema },
     tags: ['accounts'],
     summary: "The signed-in listener's five invite links and how many are left",
   }),
   invitePreview: endpoint({
     method: 'GET',
-    path: '/api/invites/:token',
+    path: '/api/accounts/invites/:token',
     params: z.object({ token: z.string().max(128) }),
     response: { 200: invitePreviewSchema },
     tags: ['accounts'],

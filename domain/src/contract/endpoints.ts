@@ -1,15 +1,23 @@
+import { accountFunctionsEndpoints } from '../accounts/account-functions.endpoints';
+import { accountsEndpoints } from '../accounts/accounts.endpoints';
 import { analyticsEndpoints } from '../analytics/analytics.endpoints';
 import { catalogueEndpoints } from '../catalogue/catalogue.endpoints';
 import { demoTracksEndpoints } from '../demo-tracks/demo-tracks.endpoints';
+import { emailEndpoints } from '../email/email.endpoints';
 import { followsEndpoints } from '../follows/follows.endpoints';
 import { formsEndpoints } from '../forms/forms.endpoints';
 import { forumEndpoints } from '../forum/forum.endpoints';
 import { healthEndpoints } from '../health/health.endpoints';
 import { hooksEndpoints } from '../analytics/hooks.endpoints';
+import { kitEndpoints } from '../kit/kit.endpoints';
+import { tutorEndpoints } from '../tutor/tutor.endpoints';
+import { klangPacksEndpoints } from '../klang-packs/klang-packs.endpoints';
 import { invitesEndpoints } from '../accounts/invites.endpoints';
 import { loyaltyEndpoints } from '../loyalty/loyalty.endpoints';
 import { paymentsEndpoints } from '../payments/payments.endpoints';
 import { playerEndpoints } from '../player/player.endpoints';
+import { subscribersEndpoints } from '../subscribers/subscribers.endpoints';
+import { tracksEndpoints } from '../tracks/tracks.endpoints';
 
 /**
  * Every endpoint of the contract, by name (decision 0220): one table per area in
@@ -30,6 +38,14 @@ export const areaEndpoints = {
   forms: formsEndpoints,
   analytics: analyticsEndpoints,
   hooks: hooksEndpoints,
+  accounts: accountsEndpoints,
+  accountFunctions: accountFunctionsEndpoints,
+  subscribers: subscribersEndpoints,
+  email: emailEndpoints,
+  tracks: tracksEndpoints,
+  kit: kitEndpoints,
+  tutor: tutorEndpoints,
+  klangPacks: klangPacksEndpoints,
   payments: paymentsEndpoints,
 } as const;
 
@@ -45,6 +61,14 @@ export const endpoints = {
   ...formsEndpoints,
   ...analyticsEndpoints,
   ...hooksEndpoints,
+  ...accountsEndpoints,
+  ...accountFunctionsEndpoints,
+  ...subscribersEndpoints,
+  ...emailEndpoints,
+  ...tracksEndpoints,
+  ...kitEndpoints,
+  ...tutorEndpoints,
+  ...klangPacksEndpoints,
   ...paymentsEndpoints,
 };
 

@@ -117,7 +117,15 @@ export const voiceSchema = z.object({ voice_id: z.string(), name: z.string(), ca
 export type Voice = z.infer<typeof voiceSchema>;
 export const voicesResponseSchema = z.object({ voices: z.array(voiceSchema) });
 
-export const presetParamsSchema = z.object({ preset: z.coerce.number().int().min(1).max(SOUNDLAB.presets) });
+/**
+ * A SoundLab preset by its number, 1 to 4, as the path spells it: a string, as every path
+ * parameter of the contract is (the route reads it with `Number`).
+ */
+export const presetParamsSchema = z.object({
+  preset: z
+    .string()
+    .refine((value) => /^[1-9][0-9]*$/.test(value) && Number(value) <= SOUNDLAB.presets, 'Invalid preset'),
+});
 
 const padLabel = z.string().trim().max(60);
 

@@ -124,6 +124,3 @@ export const generatePackImageResponseSchema = z.array(packResultSchema);
 export const packParamsSchema = z.object({ packId: z.uuid() });
 export const packResultParamsSchema = z.object({ packId: z.uuid(), resultId: z.uuid() });
 export const packPhotoParamsSchema = z.object({ photoId: z.uuid() });
-
-/** The path of a stored photo's URL; the server reads the photo id back from it. */
-export const PACK_PHOTO_PATH = '/api/klang-packs/photos/';

@@ -1,5 +1,5 @@
 import { defineEndpoints, endpoint } from '../contract/endpoint';
-import { loyaltyCardSchema } from './loyalty.schema';
+import { dailyLoginSchema, loyaltyCardSchema } from './loyalty.schema';
 
 /** The loyalty card (spec 001 §2 Modals): the signed-in listener's own stored row. */
 export const loyaltyEndpoints = defineEndpoints({
@@ -8,5 +8,13 @@ export const loyaltyEndpoints = defineEndpoints({
     path: '/api/loyalty',
     response: { 200: loyaltyCardSchema },
     tags: ['loyalty'],
+  }),
+  /** The day's first visit earns points once per UTC day (spec 002 §4); the ledger decides. */
+  dailyLogin: endpoint({
+    method: 'POST',
+    path: '/api/loyalty/daily-login',
+    response: { 200: dailyLoginSchema },
+    tags: ['loyalty'],
+    summary: "Award the signed-in listener's daily login, once per UTC day",
   }),
 });

@@ -18,3 +18,6 @@ export const LOYALTY_MESSAGES = {
   maximumLevel: 'Maximum Level Reached!',
   memberFallback: 'User',
 } as const;
+
+/** What the day's first login earned: the points, 0 when the day's award was already given. */
+export const dailyLoginSchema = z.object({ xpAwarded: z.number().int() });

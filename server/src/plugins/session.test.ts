@@ -14,7 +14,7 @@ describe('session cookie over HTTPS', () => {
   it('is __Host- prefixed, Secure, HttpOnly and SameSite=Lax', async () => {
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/signup/listener',
+      url: '/api/accounts/signup/listener',
       remoteAddress: nextAddress(),
       payload: { username: 'secure1', email: 'secure1@example.com', password: 'secret-pass' },
     });
@@ -32,7 +32,7 @@ describe('session cookie over HTTPS', () => {
     const post = (origin: string) =>
       t.app.inject({
         method: 'POST',
-        url: '/api/auth/login',
+        url: '/api/accounts/login',
         remoteAddress: nextAddress(),
         headers: { origin },
         payload: { identifier: 'secure1@example.com', password: 'secret-pass' },

@@ -1,4 +1,4 @@
-import type { HealthResponse } from '@klang/domain';
+import { klangPacksEndpoints, type HealthResponse } from '@klang/domain';
 import type { Config } from '../config';
 import type { Secrets } from '../secrets';
 import { createAltchaCaptcha } from './captcha/altcha-captcha';
@@ -6,9 +6,9 @@ import type { CaptchaProvider } from './captcha/captcha';
 import { createSiteverifyCaptcha } from './captcha/siteverify-captcha';
 import type { EmailProvider } from './email/email';
 import type { CoverArtProvider } from './images/cover-art';
-import { createLocalPackEngine } from './packs/local/local-pack-engine';
-import type { PackEngine } from './packs/pack-engine';
-import { createReplicatePackEngine, REPLICATE_WEBHOOK_PATH } from './packs/replicate-pack-engine';
+import { createLocalPackEngine } from './klang-packs/local/local-pack-engine';
+import type { PackEngine } from './klang-packs/pack-engine';
+import { createReplicatePackEngine } from './klang-packs/replicate-pack-engine';
 import { createLocalCoverArt } from './images/local-cover-art';
 import { createOpenAiCoverArt } from './images/openai-cover-art';
 import { createLocalEmail } from './email/local-email';
@@ -41,7 +41,7 @@ export interface Providers {
   coverArt: CoverArtProvider;
   soundFx: SoundFxProvider;
   tts: TtsProvider;
-  packs: PackEngine;
+  klangPacks: PackEngine;
   llm: ChatProvider;
   stt: SttProvider;
   voiceAgent: VoiceAgentProvider;
@@ -71,22 +71,24 @@ export function createProviders(config: Config, secrets: Secrets): Providers {
             ? { binary: config.audioAi.espeakPath, engine: config.audioAi.espeakEngine }
             : { binary: 'espeak-ng' },
         );
-  const packs =
-    config.packs.kind === 'replicate'
+  const klangPacks =
+    config.klangPacks.kind === 'replicate'
       ? createReplicatePackEngine({
-          ...config.packs,
+          ...config.klangPacks,
           storage,
           // Without a secret the webhook could not be verified: polling alone follows the training.
-          ...(config.packs.webhookSecret && { webhookUrl: `${config.publicUrl}${REPLICATE_WEBHOOK_PATH}` }),
+          ...(config.klangPacks.webhookSecret && {
+            webhookUrl: `${config.publicUrl}${klangPacksEndpoints.replicateWebhook.path}`,
+          }),
         })
-      : createLocalPackEngine({ storage, minTrainingMs: config.packs.minTrainingMs });
+      : createLocalPackEngine({ storage, minTrainingMs: config.klangPacks.minTrainingMs });
   const llm = config.llm.kind === 'openai' ? createOpenAiChat(config.llm) : createLocalTutor();
   const stt = config.stt.kind === 'openai' ? createOpenAiStt(config.stt) : NO_STT;
   const voiceAgent =
     config.voiceAgent.kind === 'elevenlabs'
       ? createElevenLabsVoiceAgent(createElevenLabsClient(config.voiceAgent), config.voiceAgent)
       : createLocalVoiceAgent(stt.name);
-  return { storage, email, captcha, coverArt, soundFx, tts, packs, llm, stt, voiceAgent };
+  return { storage, email, captcha, coverArt, soundFx, tts, klangPacks, llm, stt, voiceAgent };
 }
 
 /** What /api/health and the start-up log say about each provider, so nobody mistakes local for real. */
@@ -98,7 +100,7 @@ export function describeProviders(providers: Providers): HealthResponse['provide
     images: providers.coverArt.name,
     sfx: providers.soundFx.name,
     tts: providers.tts.name,
-    packs: providers.packs.name,
+    packs: providers.klangPacks.name,
     llm: providers.llm.name,
     voiceAgent: providers.voiceAgent.name,
   };

@@ -52,7 +52,7 @@ export function clientFor(app: FastifyInstance, cookie: string, id: string): Cli
 export function logIn(app: FastifyInstance, identifier: string, password: string, address = nextAddress()) {
   return app.inject({
     method: 'POST',
-    url: '/api/auth/login',
+    url: '/api/accounts/login',
     payload: { identifier, password },
     remoteAddress: address,
   });
@@ -71,7 +71,7 @@ export async function signUp(
   const password = overrides.password ?? 'secret-pass';
   const response = await app.inject({
     method: 'POST',
-    url: `/api/auth/signup/${kind}`,
+    url: `/api/accounts/signup/${kind}`,
     remoteAddress: nextAddress(),
     payload: {
       username,

@@ -58,7 +58,7 @@ describe('removals across areas', () => {
 
     const response = await t.app.inject({
       method: 'DELETE',
-      url: `/api/artist/tracks/${deleted}`,
+      url: `/api/tracks/${deleted}`,
       headers: { cookie: artist.cookie },
     });
 

@@ -56,8 +56,9 @@ const GUARDS: Record<string, Guard> = {
   // follows
   followArtist: { session: true, limit: 60 },
   unfollowArtist: { session: true, limit: 60 },
-  // loyalty
+  // loyalty: the daily login's points are once a day by the service's rule
   loyaltyCard: signedIn,
+  dailyLogin: signedIn,
   // forms: public, each submission limited per address
   captchaConfig: publicRoute,
   captchaChallenge: { session: false, limit: 60 },

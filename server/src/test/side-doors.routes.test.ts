@@ -131,7 +131,7 @@ describe('side doors', () => {
       expectNulRefused(
         await t.app.inject({
           method: 'POST',
-          url: '/api/auth/login',
+          url: '/api/accounts/login',
           payload: { identifier: 'a\u0000b', password: 'x' },
           remoteAddress: nextAddress(),
         }),
@@ -145,10 +145,10 @@ describe('side doors', () => {
       );
       expectNulRefused(await listener.get(`/api/forum/posts?search=${encodeURIComponent('a\u0000')}`));
       expectNulRefused(
-        await artist.patch('/api/account/profile', { username: 'nulartist', bio: 'bio\u0000' }),
+        await artist.patch('/api/accounts/profile', { username: 'nulartist', bio: 'bio\u0000' }),
       );
       // The website's own rule sees it first: not an address, a 400 with its message.
-      const website = await artist.patch('/api/account/profile', {
+      const website = await artist.patch('/api/accounts/profile', {
         username: 'nulartist',
         website: 'https://a\u0000.example',
       });
@@ -157,7 +157,7 @@ describe('side doors', () => {
         true,
       ]);
       expectNulRefused(
-        await artist.patch('/api/account/profile', {
+        await artist.patch('/api/accounts/profile', {
           username: 'nulartist',
           website: 'https://a.example/\u0000',
         }),
@@ -166,7 +166,7 @@ describe('side doors', () => {
       expectNulRefused(
         await t.app.inject({
           method: 'POST',
-          url: `/api/artist/tracks?${new URLSearchParams({ title: 'Tidal\u0000Lock', genre: 'Minimal / Deep Tech' }).toString()}`,
+          url: `/api/tracks?${new URLSearchParams({ title: 'Tidal\u0000Lock', genre: 'Minimal / Deep Tech' }).toString()}`,
           payload: Buffer.alloc(10),
           headers: { cookie: artist.cookie, 'content-type': 'application/octet-stream' },
           remoteAddress: nextAddress(),
@@ -192,7 +192,7 @@ describe('side doors', () => {
         { instagram: 'javascript:alert(1)' },
         { instagram: 'not a handle' },
       ]) {
-        const res = await artist.patch('/api/account/profile', { username: 'linkartist', ...body });
+        const res = await artist.patch('/api/accounts/profile', { username: 'linkartist', ...body });
         expect(res.statusCode).toBe(400);
         expect(res.body).toMatch(
           new RegExp(
@@ -200,7 +200,7 @@ describe('side doors', () => {
           ),
         );
       }
-      const ok = await artist.patch('/api/account/profile', {
+      const ok = await artist.patch('/api/accounts/profile', {
         username: 'linkartist',
         artistName: 'Link Artist',
         website: 'https://link.example',
@@ -214,7 +214,7 @@ describe('side doors', () => {
     it('cannot be uploaded by a listener', async () => {
       const res = await t.app.inject({
         method: 'POST',
-        url: '/api/artist/covers',
+        url: '/api/tracks/covers',
         payload: Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
         headers: { cookie: listener.cookie, 'content-type': 'image/jpeg' },
         remoteAddress: nextAddress(),
@@ -268,12 +268,12 @@ describe('the development mailbox', () => {
     const off = await createTestApp();
     const on = await createTestApp({ DEV_MAILBOX: 'true' });
     try {
-      expect((await off.app.inject({ url: '/api/dev/mailbox', remoteAddress: '127.0.0.1' })).statusCode).toBe(
-        404,
-      );
-      expect((await on.app.inject({ url: '/api/dev/mailbox', remoteAddress: '127.0.0.1' })).statusCode).toBe(
-        200,
-      );
+      expect(
+        (await off.app.inject({ url: '/api/email/mailbox', remoteAddress: '127.0.0.1' })).statusCode,
+      ).toBe(404);
+      expect(
+        (await on.app.inject({ url: '/api/email/mailbox', remoteAddress: '127.0.0.1' })).statusCode,
+      ).toBe(200);
     } finally {
       await off.close();
       await on.close();

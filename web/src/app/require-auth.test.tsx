@@ -35,7 +35,7 @@ describe('RequireAuth', () => {
   beforeEach(() => {
     useAuthStore.getState().clearSession();
     serverSession = null;
-    // The server's answer to GET /api/auth/session, and 0 points for the daily login check.
+    // The server's answer to GET /api/accounts/session, and 0 points for the daily login check.
     vi.stubGlobal(
       'fetch',
       vi.fn((url: string) =>

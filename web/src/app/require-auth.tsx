@@ -8,7 +8,7 @@ import { paths } from './paths';
 
 /**
  * Guards the login-required routes of spec 002 §2.1. The server's session is the truth: it is
- * asked on load (GET /api/auth/session), and until it answers a visitor with nothing stored sees
+ * asked on load (GET /api/accounts/session), and until it answers a visitor with nothing stored sees
  * a spinner rather than a bounce to /login. Without a user, go to /login, remembering where the
  * visitor was headed, and replace the history entry so Back does not bounce them here.
  */

@@ -54,7 +54,12 @@ describe('rate limits', () => {
   it(`answers 429 from signup number ${ROUTE_LIMITS.signup.max + 1} from one address`, async () => {
     const address = nextAddress();
     const attempt = () =>
-      t.app.inject({ method: 'POST', url: '/api/auth/signup/listener', payload: {}, remoteAddress: address });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/accounts/signup/listener',
+        payload: {},
+        remoteAddress: address,
+      });
     for (let i = 1; i <= ROUTE_LIMITS.signup.max; i += 1) expect((await attempt()).statusCode).toBe(400);
     expect((await attempt()).statusCode).toBe(429);
   });
@@ -63,7 +68,7 @@ describe('rate limits', () => {
     const attempt = (i: number) =>
       t.app.inject({
         method: 'POST',
-        url: '/api/auth/signup/listener',
+        url: '/api/accounts/signup/listener',
         payload: { username: `same${i}`, email: 'same-email@example.com', password: 'secret-pass' },
         remoteAddress: nextAddress(),
       });
@@ -78,7 +83,7 @@ describe('rate limits', () => {
     const attempt = () =>
       t.app.inject({
         method: 'POST',
-        url: '/api/auth/password-reset',
+        url: '/api/accounts/password-reset',
         payload: { email: user.email },
         remoteAddress: nextAddress(),
       });
@@ -92,12 +97,39 @@ describe('rate limits', () => {
     const attempt = (i: number) =>
       t.app.inject({
         method: 'POST',
-        url: '/api/auth/password-reset',
+        url: '/api/accounts/password-reset',
         payload: { email: `n${i}@example.com` },
         remoteAddress: address,
       });
     for (let i = 1; i <= ROUTE_LIMITS.reset.max; i += 1) expect((await attempt(i)).statusCode).toBe(200);
     expect((await attempt(99)).statusCode).toBe(429);
+  });
+
+  // A reset token is guessed at these two routes, and a current password at the last: each holds
+  // its own count per address, before the token is looked up or any hash is computed.
+  it.each([
+    ['/api/accounts/password-reset/check', { token: 'guess' }, ROUTE_LIMITS.resetConfirm.max, 200],
+    [
+      '/api/accounts/password-reset/confirm',
+      { token: 'guess', password: 'brand-new-pass' },
+      ROUTE_LIMITS.resetConfirm.max,
+      400,
+    ],
+    [
+      '/api/accounts/password',
+      { currentPassword: 'guess', newPassword: 'brand-new-pass' },
+      ROUTE_LIMITS.password.max,
+      401,
+    ],
+  ])('answers 429 at %s once its limit is spent from one address', async (url, payload, max, status) => {
+    const address = nextAddress();
+    const attempt = () => t.app.inject({ method: 'POST', url, payload, remoteAddress: address });
+    for (let i = 1; i <= max; i += 1) expect((await attempt()).statusCode).toBe(status);
+    expect((await attempt()).statusCode).toBe(429);
+    // Another address is not held back by this one's count.
+    expect(
+      (await t.app.inject({ method: 'POST', url, payload, remoteAddress: nextAddress() })).statusCode,
+    ).toBe(status);
   });
 });
 
@@ -106,7 +138,7 @@ describe('password reset', () => {
     const send = (payload: object) =>
       t.app.inject({
         method: 'POST',
-        url: '/api/auth/password-reset',
+        url: '/api/accounts/password-reset',
         payload,
         remoteAddress: nextAddress(),
       });
@@ -118,7 +150,7 @@ describe('password reset', () => {
     const user = await signUp(t.app);
     await t.app.inject({
       method: 'POST',
-      url: '/api/auth/password-reset',
+      url: '/api/accounts/password-reset',
       payload: { email: user.email },
       remoteAddress: nextAddress(),
     });
@@ -126,14 +158,14 @@ describe('password reset', () => {
     const confirm = (password: string) =>
       t.app.inject({
         method: 'POST',
-        url: '/api/auth/password-reset/confirm',
+        url: '/api/accounts/password-reset/confirm',
         payload: { token, password },
         remoteAddress: nextAddress(),
       });
     expect((await confirm('12345')).json<ApiBody>().error.fields.password).toBe(M.passwordTooShort);
     expect((await confirm('brand-new-pass')).statusCode).toBe(200);
     expect((await confirm('another-pass')).json<ApiBody>().error.message).toBe(M.resetLinkInvalid);
-    expect((await user.get('/api/auth/session')).json<ApiBody>().session).toBeNull();
+    expect((await user.get('/api/accounts/session')).json<ApiBody>().session).toBeNull();
     expect((await login(user.email, user.password)).statusCode).toBe(401);
     expect((await login(user.email, 'brand-new-pass')).statusCode).toBe(200);
   });
@@ -142,7 +174,7 @@ describe('password reset', () => {
     const user = await signUp(t.app);
     await t.app.inject({
       method: 'POST',
-      url: '/api/auth/password-reset',
+      url: '/api/accounts/password-reset',
       payload: { email: user.email },
       remoteAddress: nextAddress(),
     });
@@ -153,7 +185,7 @@ describe('password reset', () => {
     );
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/password-reset/confirm',
+      url: '/api/accounts/password-reset/confirm',
       payload: { token, password: 'brand-new-pass' },
       remoteAddress: nextAddress(),
     });
@@ -165,26 +197,30 @@ describe('change password', () => {
   it('needs the current password, keeps this session and ends the others', async () => {
     const user = await signUp(t.app);
     const other = await login(user.email, user.password);
-    const wrong = await user.post('/api/account/password', {
+    const wrong = await user.post('/api/accounts/password', {
       currentPassword: 'nope-nope',
       newPassword: 'next-pass',
     });
     expect(wrong.json<ApiBody>().error.fields.currentPassword).toBe(
       PASSWORD_CHANGE_MESSAGES.currentPasswordWrong,
     );
-    const short = await user.post('/api/account/password', {
+    const short = await user.post('/api/accounts/password', {
       currentPassword: user.password,
       newPassword: '123',
     });
     expect(short.json<ApiBody>().error.fields.newPassword).toBe(M.passwordTooShort);
     expect(
-      (await user.post('/api/account/password', { currentPassword: user.password, newPassword: 'next-pass' }))
-        .statusCode,
+      (
+        await user.post('/api/accounts/password', {
+          currentPassword: user.password,
+          newPassword: 'next-pass',
+        })
+      ).statusCode,
     ).toBe(200);
-    expect((await user.get('/api/auth/session')).json<ApiBody>().session).not.toBeNull();
+    expect((await user.get('/api/accounts/session')).json<ApiBody>().session).not.toBeNull();
     const otherSession = await t.app.inject({
       method: 'GET',
-      url: '/api/auth/session',
+      url: '/api/accounts/session',
       headers: { cookie: cookieOf(other) },
     });
     expect(otherSession.json<ApiBody>().session).toBeNull();
@@ -196,18 +232,18 @@ describe('settings save', () => {
     const artist = await signUp(t.app, 'artist');
     const taken = await signUp(t.app);
     expect(
-      (await artist.patch('/api/account/profile', { username: '' })).json<ApiBody>().error.fields.username,
+      (await artist.patch('/api/accounts/profile', { username: '' })).json<ApiBody>().error.fields.username,
     ).toBe(M.usernameRequired);
     expect(
-      (await artist.patch('/api/account/profile', { username: 'fine', artistName: ' ' })).json<ApiBody>()
+      (await artist.patch('/api/accounts/profile', { username: 'fine', artistName: ' ' })).json<ApiBody>()
         .error.fields.artistName,
     ).toBe(M.artistNameRequired);
     expect(
       (
-        await artist.patch('/api/account/profile', { username: taken.username, artistName: 'X' })
+        await artist.patch('/api/accounts/profile', { username: taken.username, artistName: 'X' })
       ).json<ApiBody>().error.fields.username,
     ).toBe(M.usernameTaken);
-    const saved = await artist.patch('/api/account/profile', {
+    const saved = await artist.patch('/api/accounts/profile', {
       username: 'renamed',
       artistName: 'New Name',
       bio: 'Hi',
@@ -223,7 +259,7 @@ describe('settings save', () => {
 
   it('gives listeners no artist name', async () => {
     const listener = await signUp(t.app);
-    const saved = await listener.patch('/api/account/profile', {
+    const saved = await listener.patch('/api/accounts/profile', {
       username: listener.username,
       artistName: 'Sneaky',
     });
@@ -304,7 +340,7 @@ describe('profile photo', () => {
       .toBuffer();
     const response = await t.app.inject({
       method: 'PUT',
-      url: '/api/account/photo',
+      url: '/api/accounts/photo',
       payload: png,
       headers: { cookie: user.cookie, 'content-type': 'image/png' },
     });
@@ -315,7 +351,7 @@ describe('profile photo', () => {
     );
     expect(media?.content_type).toBe('image/jpeg');
     expect(media?.storage_key).not.toContain(user.username);
-    const session = (await user.get('/api/auth/session')).json<ApiBody>().session;
+    const session = (await user.get('/api/accounts/session')).json<ApiBody>().session;
     expect(session?.profile.profileImageUrl).toMatch(/sig=|signature|X-Amz/i);
   });
 
@@ -324,7 +360,7 @@ describe('profile photo', () => {
     const put = (payload: Buffer, type: string) =>
       t.app.inject({
         method: 'PUT',
-        url: '/api/account/photo',
+        url: '/api/accounts/photo',
         payload,
         headers: { cookie: user.cookie, 'content-type': type },
       });
@@ -346,7 +382,7 @@ describe('delete account', () => {
       .toBuffer();
     await t.app.inject({
       method: 'PUT',
-      url: '/api/account/photo',
+      url: '/api/accounts/photo',
       payload: png,
       headers: { cookie: user.cookie, 'content-type': 'image/png' },
     });
@@ -389,12 +425,12 @@ describe('demo account', () => {
       expect((await login(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password, nextAddress())).statusCode).toBe(200);
     }
     expect(
-      (await demo.patch('/api/account/profile', { username: 'x', artistName: 'y' })).json<ApiBody>().error
+      (await demo.patch('/api/accounts/profile', { username: 'x', artistName: 'y' })).json<ApiBody>().error
         .message,
     ).toBe(M.demoProfileEdit);
     expect(
       (
-        await demo.post('/api/account/password', {
+        await demo.post('/api/accounts/password', {
           currentPassword: DEMO_ACCOUNT.password,
           newPassword: 'taken-over',
         })
@@ -412,10 +448,10 @@ describe('demo account', () => {
       (await demo.post('/functions/v1/clear-demo-interactions', { demoUserId: demo.id })).statusCode,
     ).toBe(200);
     // Signing one demo visitor out does not sign out the other.
-    await demo.post('/api/auth/logout');
+    await demo.post('/api/accounts/logout');
     const other = await t.app.inject({
       method: 'GET',
-      url: '/api/auth/session',
+      url: '/api/accounts/session',
       headers: { cookie: cookieOf(second) },
     });
     expect(other.json<ApiBody>().session).toMatchObject({ isDemo: true });

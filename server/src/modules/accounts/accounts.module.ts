@@ -15,8 +15,6 @@ export interface AccountsModuleDeps {
   storage: StorageProvider;
   email: AccountsServiceDeps['email'];
   publicUrl: string;
-  /** The loyalty area's daily-login award. */
-  awardDailyLogin: AccountsServiceDeps['awardDailyLogin'];
   /** What other areas (the Kit) keep of the demo account's session, cleared at each demo login. */
   clearDemoWork: AccountsServiceDeps['clearDemoWork'];
   forgetListener: AccountsServiceDeps['forgetListener'];
@@ -37,7 +35,6 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountsModul
     email: deps.email,
     publicUrl: deps.publicUrl,
     log: app.log,
-    awardDailyLogin: deps.awardDailyLogin,
     clearDemoWork: deps.clearDemoWork,
     forgetListener: deps.forgetListener,
     invites,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES as M, MESSAGES, POINTS } from '@klang/domain';
+import { ACCOUNT_MESSAGES as M, MESSAGES } from '@klang/domain';
 import { clientFor, cookieOf, logIn, nextAddress, signUp, type ApiBody } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
 
@@ -17,7 +17,7 @@ const login = (identifier: string, password: string, address?: string) =>
 describe('listener signup', () => {
   it('creates a working account with a profile, a listener profile and a user_xp row, and signs in', async () => {
     const user = await signUp(t.app, 'listener');
-    const session = (await user.get('/api/auth/session')).json<{ session: Record<string, unknown> }>()
+    const session = (await user.get('/api/accounts/session')).json<{ session: Record<string, unknown> }>()
       .session;
     expect(session).toMatchObject({ userType: 'listener', subscriptionTier: 'free', isDemo: false });
     const rows = await t.db.query(
@@ -38,7 +38,7 @@ describe('listener signup', () => {
   ])('refuses %j with the spec message on %s', async (payload, field, message) => {
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/signup/listener',
+      url: '/api/accounts/signup/listener',
       payload,
       remoteAddress: nextAddress(),
     });
@@ -51,7 +51,7 @@ describe('listener signup', () => {
     const first = await signUp(t.app);
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/signup/listener',
+      url: '/api/accounts/signup/listener',
       remoteAddress: nextAddress(),
       payload: { username: 'someoneelse', email: first.email.toUpperCase(), password: 'secret1' },
     });
@@ -63,7 +63,7 @@ describe('listener signup', () => {
     const first = await signUp(t.app);
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/signup/listener',
+      url: '/api/accounts/signup/listener',
       remoteAddress: nextAddress(),
       payload: { username: first.username.toUpperCase(), email: 'fresh@example.com', password: 'secret1' },
     });
@@ -99,7 +99,7 @@ describe('artist signup', () => {
   it('requires an artist name and a bio', async () => {
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/signup/artist',
+      url: '/api/accounts/signup/artist',
       remoteAddress: nextAddress(),
       payload: {
         username: 'artistx',
@@ -138,32 +138,20 @@ describe('login and logout', () => {
 
   it('revokes the session on the server at sign-out', async () => {
     const user = await signUp(t.app);
-    expect((await user.post('/api/auth/logout')).statusCode).toBe(204);
-    expect((await user.get('/api/auth/session')).json()).toEqual({ session: null });
-    expect((await user.post('/api/account/daily-login')).statusCode).toBe(401);
+    expect((await user.post('/api/accounts/logout')).statusCode).toBe(204);
+    expect((await user.get('/api/accounts/session')).json()).toEqual({ session: null });
+    expect((await user.post('/api/loyalty/daily-login')).statusCode).toBe(401);
   });
 
   it('refuses a state-changing request from another site', async () => {
     const user = await signUp(t.app);
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/logout',
+      url: '/api/accounts/logout',
       headers: { cookie: user.cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
     });
     expect(response.statusCode).toBe(403);
-    expect((await user.get('/api/auth/session')).json<ApiBody>().session).not.toBeNull();
-  });
-});
-
-describe('daily login', () => {
-  it('awards the day’s points once', async () => {
-    const user = await signUp(t.app);
-    expect((await user.post('/api/account/daily-login')).json()).toEqual({ xpAwarded: POINTS.dailyLogin });
-    expect((await user.post('/api/account/daily-login')).json()).toEqual({ xpAwarded: 0 });
-    const [xp] = await t.db.query('select total_points, daily_logins from user_xp where user_id = $1', [
-      user.id,
-    ]);
-    expect(xp).toEqual({ total_points: POINTS.dailyLogin, daily_logins: 1 });
+    expect((await user.get('/api/accounts/session')).json<ApiBody>().session).not.toBeNull();
   });
 });
 
@@ -171,13 +159,13 @@ describe('session cookie', () => {
   it('is unusable once the database row is gone', async () => {
     const user = await signUp(t.app);
     await t.db.query('delete from sessions where account_id = $1', [user.id]);
-    expect((await user.get('/api/auth/session')).json()).toEqual({ session: null });
+    expect((await user.get('/api/accounts/session')).json()).toEqual({ session: null });
   });
 
   it('cannot be forged', async () => {
     const forged = clientFor(t.app, 'klang_session=abc', '00000000-0000-0000-0000-000000000000');
-    expect((await forged.get('/api/auth/session')).json()).toEqual({ session: null });
-    expect((await forged.post('/api/account/daily-login')).json<ApiBody>().error.message).toBe(
+    expect((await forged.get('/api/accounts/session')).json()).toEqual({ session: null });
+    expect((await forged.post('/api/loyalty/daily-login')).json<ApiBody>().error.message).toBe(
       MESSAGES.userNotAuthenticated,
     );
   });

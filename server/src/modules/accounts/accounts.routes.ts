@@ -1,22 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  artistSignupSchema,
-  changePasswordSchema,
-  dailyLoginSchema,
-  listenerSignupSchema,
-  loginSchema,
-  okSchema,
-  profileImageResultSchema,
-  profileUpdateSchema,
-  resetConfirmSchema,
-  resetRequestSchema,
-  sessionSchema,
-  sessionStateSchema,
-  ACCOUNT_MESSAGES,
-  LIMITS,
-} from '@klang/domain';
+import { accountsEndpoints, ACCOUNT_MESSAGES, LIMITS } from '@klang/domain';
 import { AppError } from '../../errors';
+import { contractRoute } from '../../lib/contract-route';
 import { signedIn } from '../../plugins/session';
 import type { AccountsService } from './accounts.service';
 
@@ -32,7 +17,7 @@ export const ROUTE_LIMITS = {
   password: { max: 10, timeWindow: 15 * 60_000 },
 } as const;
 
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+const IMAGE_TYPES = [...accountsEndpoints.uploadProfilePhoto.body.contentTypes];
 
 /** HTTP only: sign-up, sign-in, sessions, password reset and the signed-in account's own settings. */
 export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }> = async (
@@ -49,24 +34,14 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
     },
   );
 
-  app.get(
-    '/api/auth/session',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'The signed-in account, or null',
-        response: { 200: sessionStateSchema },
-      },
-    },
-    async (request) => ({ session: request.account ? await service.appSession(request.account.id) : null }),
-  );
+  contractRoute(app, accountsEndpoints.accountSession, {}, async (request) => ({
+    session: request.account ? await service.appSession(request.account.id) : null,
+  }));
 
-  app.post(
-    '/api/auth/signup/listener',
-    {
-      schema: { tags: ['accounts'], body: listenerSignupSchema, response: { 201: sessionSchema } },
-      config: { rateLimit: ROUTE_LIMITS.signup },
-    },
+  contractRoute(
+    app,
+    accountsEndpoints.signupListener,
+    { config: { rateLimit: ROUTE_LIMITS.signup } },
     async (request, reply) => {
       const id = await service.signupListener(request.body);
       await app.startSession(reply, request, id);
@@ -74,12 +49,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
     },
   );
 
-  app.post(
-    '/api/auth/signup/artist',
-    {
-      schema: { tags: ['accounts'], body: artistSignupSchema, response: { 201: sessionSchema } },
-      config: { rateLimit: ROUTE_LIMITS.signup },
-    },
+  contractRoute(
+    app,
+    accountsEndpoints.signupArtist,
+    { config: { rateLimit: ROUTE_LIMITS.signup } },
     async (request, reply) => {
       const id = await service.signupArtist(request.body);
       await app.startSession(reply, request, id);
@@ -87,12 +60,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
     },
   );
 
-  app.post(
-    '/api/auth/login',
-    {
-      schema: { tags: ['accounts'], body: loginSchema, response: { 200: sessionSchema } },
-      config: { rateLimit: ROUTE_LIMITS.login },
-    },
+  contractRoute(
+    app,
+    accountsEndpoints.login,
+    { config: { rateLimit: ROUTE_LIMITS.login } },
     async (request, reply) => {
       const id = await service.login(request.body.identifier, request.body.password, request.ip);
       await app.startSession(reply, request, id);
@@ -100,59 +71,42 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
     },
   );
 
-  app.post(
-    '/api/auth/logout',
-    { schema: { tags: ['accounts'], response: { 204: z.null() } } },
-    async (request, reply) => {
-      await app.endSession(reply, request);
-      return reply.status(204).send(null);
-    },
-  );
+  contractRoute(app, accountsEndpoints.logout, {}, async (request, reply) => {
+    await app.endSession(reply, request);
+    return reply.status(204).send(null);
+  });
 
-  app.post(
-    '/api/auth/password-reset',
-    {
-      schema: { tags: ['accounts'], body: resetRequestSchema, response: { 200: okSchema } },
-      config: { rateLimit: ROUTE_LIMITS.reset },
-    },
+  contractRoute(
+    app,
+    accountsEndpoints.requestPasswordReset,
+    { config: { rateLimit: ROUTE_LIMITS.reset } },
     async (request) => {
       await service.requestPasswordReset(request.body.email);
       return { ok: true as const };
     },
   );
 
-  app.post(
-    '/api/auth/password-reset/check',
-    {
-      schema: {
-        tags: ['accounts'],
-        body: z.object({ token: z.string().max(128) }),
-        response: { 200: z.object({ valid: z.boolean() }) },
-      },
-      config: { rateLimit: ROUTE_LIMITS.resetConfirm },
-    },
+  contractRoute(
+    app,
+    accountsEndpoints.checkPasswordResetToken,
+    { config: { rateLimit: ROUTE_LIMITS.resetConfirm } },
     async (request) => ({ valid: await service.isResetTokenValid(request.body.token) }),
   );
 
-  app.post(
-    '/api/auth/password-reset/confirm',
-    {
-      schema: { tags: ['accounts'], body: resetConfirmSchema, response: { 200: okSchema } },
-      config: { rateLimit: ROUTE_LIMITS.resetConfirm },
-    },
+  contractRoute(
+    app,
+    accountsEndpoints.confirmPasswordReset,
+    { config: { rateLimit: ROUTE_LIMITS.resetConfirm } },
     async (request) => {
       await service.confirmPasswordReset(request.body.token, request.body.password);
       return { ok: true as const };
     },
   );
 
-  app.post(
-    '/api/account/password',
-    {
-      preValidation: app.requireSession,
-      schema: { tags: ['accounts'], body: changePasswordSchema, response: { 200: okSchema } },
-      config: { rateLimit: ROUTE_LIMITS.password },
-    },
+  contractRoute(
+    app,
+    accountsEndpoints.changePassword,
+    { preValidation: app.requireSession, config: { rateLimit: ROUTE_LIMITS.password } },
     async (request) => {
       const account = signedIn(request.account);
       await service.changePassword(
@@ -165,20 +119,18 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
     },
   );
 
-  app.patch(
-    '/api/account/profile',
-    {
-      preValidation: app.requireSession,
-      schema: { tags: ['accounts'], body: profileUpdateSchema, response: { 200: sessionSchema } },
-    },
+  contractRoute(
+    app,
+    accountsEndpoints.updateProfile,
+    { preValidation: app.requireSession },
     async (request) => service.updateProfile(signedIn(request.account), request.body),
   );
 
-  app.put(
-    '/api/account/photo',
+  contractRoute(
+    app,
+    accountsEndpoints.uploadProfilePhoto,
     {
       preValidation: app.requireSession,
-      schema: { tags: ['accounts'], response: { 200: profileImageResultSchema } },
       bodyLimit: LIMITS.imageMaxBytes,
       // Fastify's own 413 and 415 carry its wording; the screen shows the spec's instead.
       errorHandler: (error, request, reply) => {
@@ -197,14 +149,5 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', ACCOUNT_MESSAGES.imageInvalid);
       return { profileImageUrl: await service.setProfileImage(signedIn(request.account), request.body) };
     },
-  );
-
-  app.post(
-    '/api/account/daily-login',
-    {
-      preValidation: app.requireSession,
-      schema: { tags: ['accounts'], response: { 200: dailyLoginSchema } },
-    },
-    async (request) => ({ xpAwarded: await service.dailyLogin(signedIn(request.account)) }),
   );
 };

@@ -52,8 +52,6 @@ export interface AccountsServiceDeps {
   email: EmailSender;
   publicUrl: string;
   log: { warn(details: object, message: string): void };
-  /** The loyalty module's daily-login award: points once per UTC day, returns the points given. */
-  awardDailyLogin: (userId: string) => Promise<number>;
   /** What other areas keep of the shared demo account's session, cleared at each demo login. */
   clearDemoWork: (userId: string) => Promise<void>;
   /**
@@ -497,11 +495,6 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       if (!isDemoAccount(account)) throw new AppError('FORBIDDEN', MESSAGES.accessDenied);
       await repository.clearInteractions(account.id, deps.forgetListener);
       await deps.clearDemoWork(account.id);
-    },
-
-    /** Spec 002 §4: the day's first login earns points once per UTC day (the loyalty ledger decides). */
-    dailyLogin(account: SessionAccount): Promise<number> {
-      return deps.awardDailyLogin(account.id);
     },
 
     /**

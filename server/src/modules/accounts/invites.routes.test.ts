@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 async function invitesOf(client: Client): Promise<ListenerInvites> {
-  const response = await client.get('/api/account/invites');
+  const response = await client.get('/api/accounts/invites');
   expect(response.statusCode).toBe(200);
   return listenerInvitesSchema.parse(response.json());
 }
@@ -35,7 +35,7 @@ function signupWith(inviteToken: unknown) {
   const username = `invited${signupCounter}${Math.random().toString(36).slice(2, 6)}`;
   return t.app.inject({
     method: 'POST',
-    url: '/api/auth/signup/listener',
+    url: '/api/accounts/signup/listener',
     remoteAddress: nextAddress(),
     payload: { username, email: `${username}@example.com`, password: 'secret-pass', inviteToken },
   });
@@ -64,10 +64,10 @@ describe('a listener’s invites', () => {
 
   it('belong to listeners: an artist is refused, a stranger needs to sign in', async () => {
     const artist = await signUp(t.app, 'artist');
-    const refused = await artist.get('/api/account/invites');
+    const refused = await artist.get('/api/accounts/invites');
     expect(refused.statusCode).toBe(403);
     expect(refused.json<ApiBody>().error.message).toBe(INVITE_MESSAGES.listenersOnly);
-    expect((await t.app.inject({ url: '/api/account/invites' })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/accounts/invites' })).statusCode).toBe(401);
   });
 });
 
@@ -75,14 +75,20 @@ describe('an invite link', () => {
   it('names its inviter before signup, and nothing for a forged or malformed token', async () => {
     const listener = await signUp(t.app);
     const token = openToken(await invitesOf(listener));
-    const preview = await t.app.inject({ url: `/api/invites/${token}`, remoteAddress: nextAddress() });
+    const preview = await t.app.inject({
+      url: `/api/accounts/invites/${token}`,
+      remoteAddress: nextAddress(),
+    });
     expect(preview.json()).toEqual({ inviterUsername: listener.username });
     for (const forged of [
       'A'.repeat(43),
       'short',
       `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`,
     ]) {
-      const response = await t.app.inject({ url: `/api/invites/${forged}`, remoteAddress: nextAddress() });
+      const response = await t.app.inject({
+        url: `/api/accounts/invites/${forged}`,
+        remoteAddress: nextAddress(),
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json<ApiBody>().error.message).toBe(INVITE_MESSAGES.invalid);
     }
@@ -105,7 +111,10 @@ describe('an invite link', () => {
       redeemedBy: invitee.profile.username,
       redeemedAt: expect.any(String) as unknown,
     });
-    const preview = await t.app.inject({ url: `/api/invites/${token}`, remoteAddress: nextAddress() });
+    const preview = await t.app.inject({
+      url: `/api/accounts/invites/${token}`,
+      remoteAddress: nextAddress(),
+    });
     expect(preview.statusCode).toBe(409);
     expect(preview.json<ApiBody>().error.message).toBe(INVITE_MESSAGES.used);
   });

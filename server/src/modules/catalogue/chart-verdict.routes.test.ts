@@ -284,7 +284,7 @@ describe('blind-verdict charts (decisions 0195, 0196)', () => {
       .map((e) => (e.track.isRevealed ? e.track.id : null));
     expect(ids).toEqual(ordered.map((r) => r.id));
     // The artist's own chart place agrees with the chart, ties included.
-    const own = artistTracksResponseSchema.parse((await owner.get('/api/artist/tracks')).json());
+    const own = artistTracksResponseSchema.parse((await owner.get('/api/tracks')).json());
     const place = Object.fromEntries(own.tracks.map((track) => [track.id, track.chart?.position]));
     expect(ordered.map((r) => place[r.id])).toEqual([1, 2, 3]);
   });

@@ -1,3 +1,4 @@
+import { emailEndpoints, fillPath } from '@klang/domain';
 import { escapeHtml } from '../../lib/html';
 import type { OutboxEmail } from './email.repository';
 
@@ -24,7 +25,7 @@ function renderEmail(email: OutboxEmail): string {
   <h2>${escapeHtml(email.subject)}${status}</h2>
   <p class="meta">To <b>${escapeHtml(email.to)}</b> · from ${escapeHtml(email.from)} ·
     <time datetime="${email.createdAt.toISOString()}">${escapeHtml(email.createdAt.toUTCString())}</time> ·
-    ${escapeHtml(email.template)} · <a href="/api/dev/mailbox/${escapeHtml(email.id)}/raw">raw .eml</a></p>
+    ${escapeHtml(email.template)} · <a href="${escapeHtml(fillPath(emailEndpoints.mailboxRawEmail.path, { id: email.id }))}">raw .eml</a></p>
   ${error}
   <pre>${linkify(email.text)}</pre>
 </article>`;

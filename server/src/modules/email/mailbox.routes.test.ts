@@ -49,7 +49,7 @@ afterAll(async () => {
 
 describe('mailbox on loopback', () => {
   it('lists emails as JSON, newest first', async () => {
-    const response = await app.inject({ url: '/api/dev/mailbox', remoteAddress: '127.0.0.1' });
+    const response = await app.inject({ url: '/api/email/mailbox', remoteAddress: '127.0.0.1' });
     expect(response.statusCode).toBe(200);
     const emails = response.json<{ id: string; subject: string }[]>();
     expect(emails.map((e) => e.subject)).toEqual(['Confirm <b>your</b> "address"', 'Older']);
@@ -62,21 +62,21 @@ describe('mailbox on loopback', () => {
       html: '<p>Confirm</p>',
     });
     expect(response.headers['cache-control']).toBe('no-store');
-    expect((await app.inject({ url: '/api/dev/mailbox?limit=1', remoteAddress: '::1' })).json()).toHaveLength(
-      1,
-    );
+    expect(
+      (await app.inject({ url: '/api/email/mailbox?limit=1', remoteAddress: '::1' })).json(),
+    ).toHaveLength(1);
   });
 
   it('serves the raw message as message/rfc822', async () => {
     const response = await app.inject({
-      url: `/api/dev/mailbox/${emailId}/raw`,
+      url: `/api/email/mailbox/${emailId}/raw`,
       remoteAddress: '::ffff:127.0.0.1',
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('message/rfc822');
     expect(response.body).toContain('To: a@example.com');
     const missing = await app.inject({
-      url: '/api/dev/mailbox/00000000-0000-4000-8000-000000000000/raw',
+      url: '/api/email/mailbox/00000000-0000-4000-8000-000000000000/raw',
       remoteAddress: '127.0.0.1',
     });
     expect(missing.statusCode).toBe(404);
@@ -92,13 +92,13 @@ describe('mailbox on loopback', () => {
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('<a href="http://localhost:3000/verify?token=a&amp;b=" rel="noreferrer">');
     expect(html).toContain('a@example.com');
-    expect(html).toContain(`/api/dev/mailbox/${emailId}/raw`);
+    expect(html).toContain(`/api/email/mailbox/${emailId}/raw`);
     expect(html).not.toMatch(/(src|href)="https?:\/\/(?!localhost:3000\/verify)/);
   });
 });
 
 describe('mailbox from elsewhere', () => {
-  it.each(['/api/dev/mailbox', '/api/dev/mailbox/:id/raw', '/dev/mailbox'])(
+  it.each(['/api/email/mailbox', '/api/email/mailbox/:id/raw', '/dev/mailbox'])(
     '%s is a 404 for a non-loopback socket, whatever X-Forwarded-For says',
     async (route) => {
       const url = route.replace(':id', emailId);

@@ -148,10 +148,14 @@ describe('SoundLab presets on the server', () => {
       pads: [{ pad: 10, label: 'x', sound: { mp3Base64: kick } }],
     });
     expect(control.statusCode).toBe(400);
-    expect(
-      (await artist.put(5, { name: 'x', pads: [{ pad: 6, label: 'x', sound: { mp3Base64: kick } }] }))
-        .statusCode,
-    ).toBe(400);
+    // Presets are 1 to 4, spelled as such: no other number, however the path writes it.
+    for (const preset of [5, 0, -1, '01', '1.0', '1e0', '0x1', 'drums']) {
+      expect(
+        (await artist.put(preset, { name: 'x', pads: [{ pad: 6, label: 'x', sound: { mp3Base64: kick } }] }))
+          .statusCode,
+        `preset ${String(preset)}`,
+      ).toBe(400);
+    }
     expect(await soundCount()).toBe(before);
     expect(await artist.list()).toEqual([]);
   });

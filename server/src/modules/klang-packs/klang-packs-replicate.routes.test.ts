@@ -1,11 +1,13 @@
 import sharp from 'sharp';
+import { klangPacksEndpoints } from '@klang/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobRunner } from '../../jobs/runner';
 import { startFakeReplicate, type FakeReplicate } from '../../test/fakes/fake-replicate';
-import { figurePhoto } from '../../providers/packs/local/test-photos';
-import { REPLICATE_WEBHOOK_PATH } from '../../providers/packs/replicate-pack-engine';
+import { figurePhoto } from '../../providers/klang-packs/local/test-photos';
 import { nextAddress, signUp, type Client } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
+
+const REPLICATE_WEBHOOK_PATH = klangPacksEndpoints.replicateWebhook.path;
 
 let t: TestApp;
 let fake: FakeReplicate;
@@ -108,6 +110,26 @@ describe('character packs on Replicate', () => {
     });
     expect(refused.statusCode).toBe(401);
     const { headers, body } = fake.webhookFor(trainingId);
+    // The signature is over the bytes as sent: the same JSON written another way is not signed,
+    // and the signed bytes under another content type are not read at all.
+    for (const rewritten of [JSON.stringify(JSON.parse(body), null, 2), `${body}\n`]) {
+      const reserialised = await t.app.inject({
+        method: 'POST',
+        url: REPLICATE_WEBHOOK_PATH,
+        payload: rewritten,
+        headers,
+      });
+      expect(reserialised.statusCode).toBe(401);
+    }
+    const untyped = await t.app.inject({
+      method: 'POST',
+      url: REPLICATE_WEBHOOK_PATH,
+      payload: body,
+      headers: { ...headers, 'content-type': 'text/plain' },
+    });
+    expect(untyped.statusCode).toBe(415);
+    await runJobs();
+    expect(await status(artist, packId)).toBe('training');
     const accepted = await t.app.inject({
       method: 'POST',
       url: REPLICATE_WEBHOOK_PATH,

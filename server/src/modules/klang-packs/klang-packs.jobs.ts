@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { enqueueJob, type JobHandler } from '../../jobs/runner';
-import type { PackEngine } from '../../providers/packs/pack-engine';
+import type { PackEngine } from '../../providers/klang-packs/pack-engine';
 import type { StorageProvider } from '../../providers/storage/storage';
 import type { KlangPacksRepository } from './klang-packs.repository';
 

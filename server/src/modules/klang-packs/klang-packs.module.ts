@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { registerJobs } from '../../jobs/registry';
-import type { PackEngine } from '../../providers/packs/pack-engine';
+import type { PackEngine } from '../../providers/klang-packs/pack-engine';
 import type { StorageProvider } from '../../providers/storage/storage';
 import type { KitService } from '../kit/kit.service';
 import { createPackJobHandlers } from './klang-packs.jobs';
@@ -20,7 +20,7 @@ export interface KlangPacksModuleDeps {
   kit: KitService;
   /** How long to wait between two status checks of a training (PACK_CHECK_SECONDS). */
   checkIntervalMs: number;
-  /** Replicate's webhook secret; without one, no webhook route exists and checks only poll. */
+  /** Replicate's webhook secret; without one, the webhook route is not found and checks only poll. */
   replicateWebhookSecret?: string | undefined;
 }
 
@@ -34,9 +34,7 @@ export async function registerKlangPacks(app: FastifyInstance, deps: KlangPacksM
   await app.register(klangPacksRoutes, {
     service: createKlangPacksService({ repository, storage, engine, kit: deps.kit, log: app.log }),
   });
-  if (deps.replicateWebhookSecret) {
-    await app.register(replicateWebhookRoutes, { secret: deps.replicateWebhookSecret, repository });
-  }
+  await app.register(replicateWebhookRoutes, { secret: deps.replicateWebhookSecret, repository });
   registerJobs(app, {
     handlers: createPackJobHandlers({
       repository,

@@ -3,9 +3,16 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, DEMO_ACCOUNT, KIT_MESSAGES, MESSAGES, PACK_MESSAGES as M } from '@klang/domain';
+import {
+  ACCOUNT_MESSAGES,
+  DEMO_ACCOUNT,
+  KIT_MESSAGES,
+  klangPacksEndpoints,
+  MESSAGES,
+  PACK_MESSAGES as M,
+} from '@klang/domain';
 import { createJobRunner } from '../../jobs/runner';
-import { figurePhoto } from '../../providers/packs/local/test-photos';
+import { figurePhoto } from '../../providers/klang-packs/local/test-photos';
 import { nextAddress, signUp, type Client } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
 
@@ -125,6 +132,21 @@ async function fetchMedia(url: string): Promise<LightMyRequestResponse> {
   return t.app.inject({ method: 'GET', url: pathname + search });
 }
 
+describe('Replicate’s webhook', () => {
+  it('is not found where no webhook secret could verify it, whatever is sent', async () => {
+    for (const contentType of ['application/json', 'text/plain']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: klangPacksEndpoints.replicateWebhook.path,
+        payload: '{"id":"abc"}',
+        headers: { 'content-type': contentType },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: MESSAGES.notFound } });
+    }
+  });
+});
+
 describe('who may create packs', () => {
   it('refuses signed-out visitors on every call', async () => {
     expect((await upload(null, photos[0] ?? Buffer.alloc(0))).statusCode).toBe(401);
@@ -198,6 +220,12 @@ describe('photo uploads (spec 002 §5)', () => {
       (await request(artist, 'GET', jpeg.json<{ url: string }>().url)).headers.location ?? '',
     );
     expect((await sharp(exifPhoto.rawPayload).metadata()).exif).toBeUndefined();
+    // A file the browser could not type goes as bytes, decoded like any other; the photo is its owner's only.
+    const untyped = await upload(artist, photos[2] ?? Buffer.alloc(0), 'application/octet-stream');
+    expect(untyped.statusCode).toBe(201);
+    const other = await proArtist();
+    expect((await request(other, 'GET', untyped.json<{ url: string }>().url)).statusCode).toBe(404);
+    expect((await request(null, 'GET', untyped.json<{ url: string }>().url)).statusCode).toBe(401);
   });
 
   it('decodes every photo: a renamed text file, a GIF and a truncated JPEG are refused', async () => {

@@ -2,6 +2,8 @@ import { randomInt } from 'node:crypto';
 import sharp, { type OutputInfo } from 'sharp';
 import {
   ACCOUNT_MESSAGES,
+  fillPath,
+  klangPacksEndpoints,
   PACK_MESSAGES as M,
   PACK_PHOTO_PATH,
   PACKS,
@@ -14,7 +16,7 @@ import {
 import { AppError } from '../../errors';
 import { enqueueJob } from '../../jobs/runner';
 import type { SessionAccount } from '../../plugins/session';
-import type { PackEngine } from '../../providers/packs/pack-engine';
+import type { PackEngine } from '../../providers/klang-packs/pack-engine';
 import { newStorageKey, type StorageProvider } from '../../providers/storage/storage';
 import { assertNotDemo } from '../accounts/accounts.service';
 import type { KitService } from '../kit/kit.service';
@@ -139,7 +141,7 @@ export function createKlangPacksService(deps: KlangPacksServiceDeps) {
           );
           return mediaId;
         });
-        return { photo_id: photoId, url: `${PACK_PHOTO_PATH}${photoId}` };
+        return { photo_id: photoId, url: fillPath(klangPacksEndpoints.packPhoto.path, { photoId }) };
       } catch (error) {
         await storage.delete('artist-packs', key).catch(() => undefined);
         throw error;

@@ -4,11 +4,14 @@ import { loyaltyRoutes } from './loyalty.routes';
 import { createLoyaltyService } from './loyalty.service';
 
 /**
- * The loyalty area: the K-Points ledger and the loyalty card. Returns its service: accounts
- * award the daily login through it and the player awards track points through it.
+ * The loyalty area: the K-Points ledger, the loyalty card and the daily-login award. Returns its
+ * service: the player awards track points through it.
  */
 export async function registerLoyalty(app: FastifyInstance, deps: { db: Db }) {
   const service = createLoyaltyService();
-  await app.register(loyaltyRoutes, { card: (userId) => service.card(deps.db, userId) });
+  await app.register(loyaltyRoutes, {
+    card: (userId) => service.card(deps.db, userId),
+    dailyLogin: (userId) => deps.db.transaction((tx) => service.recordDailyLogin(tx, userId)),
+  });
   return { service };
 }

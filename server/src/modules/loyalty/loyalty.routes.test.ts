@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loyaltyCardSchema, POINTS } from '@klang/domain';
-import { signUp } from '../../test/accounts-helpers';
+import { loyaltyCardSchema, MESSAGES, POINTS } from '@klang/domain';
+import { clientFor, signUp, type ApiBody } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { dealTrack, insertAccount, insertTrack } from '../../test/catalogue-fixtures';
 
@@ -43,5 +43,32 @@ describe('loyalty card route', () => {
 
   it('refuses without a session', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/loyalty' })).statusCode).toBe(401);
+  });
+});
+
+describe('daily login route', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('awards the day’s points once', async () => {
+    const user = await signUp(t.app);
+    expect((await user.post('/api/loyalty/daily-login')).json()).toEqual({ xpAwarded: POINTS.dailyLogin });
+    expect((await user.post('/api/loyalty/daily-login')).json()).toEqual({ xpAwarded: 0 });
+    const [xp] = await t.db.query('select total_points, daily_logins from user_xp where user_id = $1', [
+      user.id,
+    ]);
+    expect(xp).toEqual({ total_points: POINTS.dailyLogin, daily_logins: 1 });
+  });
+
+  it('awards nothing without a session', async () => {
+    const forged = clientFor(t.app, 'klang_session=abc', '00000000-0000-0000-0000-000000000000');
+    const response = await forged.post('/api/loyalty/daily-login');
+    expect(response.statusCode).toBe(401);
+    expect(response.json<ApiBody>().error.message).toBe(MESSAGES.userNotAuthenticated);
   });
 });

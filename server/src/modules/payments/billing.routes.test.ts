@@ -55,7 +55,7 @@ describe('signup completion after checkout', () => {
       temporary_user_id: temporary.id,
     });
     // To the rest of the app that browser is signed out: no profile-less ghost in the player.
-    expect((await temporary.get('/api/auth/session')).json()).toEqual({ session: null });
+    expect((await temporary.get('/api/accounts/session')).json()).toEqual({ session: null });
     const artist = await signUp(t.app, 'artist');
     expect((await artist.get('/api/payments/checkout/signup-state')).json()).toEqual({
       temporary_user_id: null,

@@ -68,7 +68,7 @@ describe('the temporary checkout account', () => {
     for (const op of operations) {
       const key = `${op.method} ${op.url}`;
       // Signing out ends the session these calls carry: it is the last route asked, below.
-      if (ALLOWED.has(key) || key === 'POST /api/auth/logout') continue;
+      if (ALLOWED.has(key) || key === 'POST /api/accounts/logout') continue;
       const [asTemporary, asNobody] = [await call(op, true), await call(op, false)];
       expect({ key, status: asTemporary.statusCode }).toEqual({ key, status: asNobody.statusCode });
       checked.push(key);
@@ -98,7 +98,7 @@ describe('the temporary checkout account', () => {
       remoteAddress: nextAddress(),
     });
     expect(rename.statusCode).toBe(200);
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    const out = await t.app.inject({ method: 'POST', url: '/api/accounts/logout', headers: { cookie } });
     expect(out.statusCode).toBe(204);
     expect(await t.db.query('select 1 from sessions where account_id = $1', [userId])).toEqual([]);
   });
@@ -112,7 +112,7 @@ describe('the temporary checkout account', () => {
       ['POST', '/functions/v1/secure-track-access', { trackId: alias }],
       ['POST', `/api/player/tracks/${alias}/like`, { addToLibrary: true }],
       ['POST', '/api/forum/posts', { title: 'Unknown speaks', content: 'hello there', category: 'general' }],
-      ['GET', '/api/auth/session', undefined],
+      ['GET', '/api/accounts/session', undefined],
     ] as const) {
       const res = await t.app.inject({
         method,
@@ -121,7 +121,7 @@ describe('the temporary checkout account', () => {
         ...(payload && { payload }),
         remoteAddress: nextAddress(),
       });
-      if (url === '/api/auth/session') expect(res.json()).toEqual({ session: null });
+      if (url === '/api/accounts/session') expect(res.json()).toEqual({ session: null });
       else expect(res.statusCode).toBe(401);
     }
     const [row] = await t.db.query<{ likes: number }>('select likes from tracks where id = $1', [track]);

@@ -99,7 +99,7 @@ describe('player routes', () => {
       '/api/catalogue/library',
       '/api/catalogue/followed-artists',
       '/api/loyalty',
-      '/api/auth/session',
+      '/api/accounts/session',
     ]) {
       record(await listener.get(url));
     }

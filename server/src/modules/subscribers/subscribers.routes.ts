@@ -1,31 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  UNIQUE_VIOLATION_CODE,
-  UNSUBSCRIBE_MESSAGES,
-  subscriberInsertSchema,
-  unsubscribeRequestSchema,
-  unsubscribeResponseSchema,
-} from '@klang/domain';
+import { UNIQUE_VIOLATION_CODE, UNSUBSCRIBE_MESSAGES, subscribersEndpoints } from '@klang/domain';
 import { AppError } from '../../errors';
+import { contractRoute } from '../../lib/contract-route';
 import type { createSubscribersService } from './subscribers.service';
 
-const duplicateSchema = z.object({ code: z.literal(UNIQUE_VIOLATION_CODE), message: z.string() });
-
+/** HTTP only: the spec's register-interest insert and its unsubscribe function, both public. */
 export const subscribersRoutes: FastifyPluginAsyncZod<{
   service: ReturnType<typeof createSubscribersService>;
 }> = async (app, { service }) => {
-  app.post(
-    '/rest/v1/subscribers',
-    {
-      schema: {
-        tags: ['subscribers'],
-        summary: 'Register interest (spec 000 §7); a registered email answers code 23505',
-        body: subscriberInsertSchema,
-        response: { 201: z.null(), 409: duplicateSchema },
-      },
-      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
-    },
+  contractRoute(
+    app,
+    subscribersEndpoints.registerInterest,
+    { config: { rateLimit: { max: 10, timeWindow: '10 minutes' } } },
     async (request, reply) => {
       try {
         await service.register(request.body);
@@ -41,17 +27,10 @@ export const subscribersRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    '/functions/v1/unsubscribe',
-    {
-      schema: {
-        tags: ['subscribers'],
-        summary: 'Stop marketing email to an address (spec 002 §2.11)',
-        body: unsubscribeRequestSchema,
-        response: { 200: unsubscribeResponseSchema },
-      },
-      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
-    },
+  contractRoute(
+    app,
+    subscribersEndpoints.unsubscribe,
+    { config: { rateLimit: { max: 20, timeWindow: '10 minutes' } } },
     async (request) => {
       await service.unsubscribe(request.body.email);
       return { success: true, message: UNSUBSCRIBE_MESSAGES.done };

@@ -30,7 +30,7 @@ async function uploadOne(): Promise<{ trackId: string; artist: Awaited<ReturnTyp
   const artist = await signUp(t.app, 'artist');
   const res = await t.app.inject({
     method: 'POST',
-    url: '/api/artist/tracks?title=Crash&genre=Drum%20n%20Bass',
+    url: '/api/tracks?title=Crash&genre=Drum%20n%20Bass',
     payload: makeWav(0.5),
     headers: { cookie: artist.cookie, 'content-type': 'application/octet-stream' },
     remoteAddress: nextAddress(),
@@ -110,7 +110,7 @@ describe('a worker killed mid-job', () => {
     expect(await renditionFiles()).toHaveLength(before.length + 1);
     const del = await t.app.inject({
       method: 'DELETE',
-      url: `/api/artist/tracks/${trackId}`,
+      url: `/api/tracks/${trackId}`,
       headers: { cookie: artist.cookie },
       remoteAddress: nextAddress(),
     });

@@ -8,8 +8,12 @@ import {
   artistTracksResponseSchema,
   dashboardStatsSchema,
   DEMO_ACCOUNT,
+  fillPath,
+  isRawBody,
   LIMITS,
   TRACK_MESSAGES as M,
+  tracksEndpoints,
+  type Endpoint,
 } from '@klang/domain';
 import { createJobRunner } from '../../jobs/runner';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -32,7 +36,7 @@ const QUERY = { title: 'Night Drive', genre: 'House / Tech House' };
 function upload(client: Client, payload: Buffer | Readable, query: Record<string, string> = QUERY) {
   return t.app.inject({
     method: 'POST',
-    url: `/api/artist/tracks?${new URLSearchParams(query).toString()}`,
+    url: `/api/tracks?${new URLSearchParams(query).toString()}`,
     payload,
     headers: { cookie: client.cookie, 'content-type': 'application/octet-stream' },
     remoteAddress: nextAddress(),
@@ -119,7 +123,7 @@ describe('upload pipeline', () => {
     expect(bytes.includes('SecretArtistXyz')).toBe(false);
     expect(rendition).not.toMatch(/night|drive|secret/i);
 
-    const list = artistTracksResponseSchema.parse((await artist.get('/api/artist/tracks')).json());
+    const list = artistTracksResponseSchema.parse((await artist.get('/api/tracks')).json());
     expect(list.tracks.map((x) => [x.title, x.status])).toEqual([['Night Drive', 'ready']]);
   });
 
@@ -157,12 +161,12 @@ describe('upload pipeline', () => {
     await runJobs();
     expect(await trackRow(id)).toMatchObject({ status: 'failed', failure_reason: M.audioInvalid });
 
-    const retried = await send(artist, 'POST', `/api/artist/tracks/${id}/retry`);
+    const retried = await send(artist, 'POST', `/api/tracks/${id}/retry`);
     expect(retried.json<{ track: { status: string } }>().track.status).toBe('processing');
     await runJobs();
     expect(await trackRow(id)).toMatchObject({ status: 'failed' });
 
-    expect((await send(artist, 'DELETE', `/api/artist/tracks/${id}`)).statusCode).toBe(204);
+    expect((await send(artist, 'DELETE', `/api/tracks/${id}`)).statusCode).toBe(204);
     expect(await t.db.query('select 1 from media_objects where owner_id = $1', [artist.id])).toHaveLength(0);
   });
 
@@ -264,7 +268,7 @@ describe('tier limits under parallel requests', () => {
         Array.from({ length: 10 }, () => insertTrack(t.db, artist.id, { featured: false })),
       );
       const results = await Promise.all(
-        ids.map((id) => send(artist, 'PUT', `/api/artist/tracks/${id}/featured`, { featured: true })),
+        ids.map((id) => send(artist, 'PUT', `/api/tracks/${id}/featured`, { featured: true })),
       );
       expect(results.filter((r) => r.statusCode === 200)).toHaveLength(limit);
       for (const refused of results.filter((r) => r.statusCode !== 200))
@@ -275,7 +279,7 @@ describe('tier limits under parallel requests', () => {
       expect(featured).toHaveLength(limit);
 
       const first = featured[0] as { id: string };
-      const off = await send(artist, 'PUT', `/api/artist/tracks/${first.id}/featured`, { featured: false });
+      const off = await send(artist, 'PUT', `/api/tracks/${first.id}/featured`, { featured: false });
       expect(off.json<{ track: { featured: boolean } }>().track.featured).toBe(false);
     }
   });
@@ -286,15 +290,14 @@ describe('tier limits under parallel requests', () => {
       "update artist_profiles set subscription_tier = 'trial', trial_end_date = now() - interval '1 day' where id = $1",
       [artist.id],
     );
-    const list = artistTracksResponseSchema.parse((await artist.get('/api/artist/tracks')).json());
+    const list = artistTracksResponseSchema.parse((await artist.get('/api/tracks')).json());
     expect(list).toMatchObject({ tier: 'free', uploadLimit: 5, featureLimit: 1, goldBadge: false });
   });
 
   it('shows the gold badge only for a pro artist who was granted it', async () => {
     const artist = await signUp(t.app, 'artist');
     await t.db.query('update artist_profiles set gold_badge_applied = true where id = $1', [artist.id]);
-    const read = async () =>
-      artistTracksResponseSchema.parse((await artist.get('/api/artist/tracks')).json());
+    const read = async () => artistTracksResponseSchema.parse((await artist.get('/api/tracks')).json());
     expect(await read()).toMatchObject({ tier: 'free', goldBadge: false });
     await t.db.query("update artist_profiles set subscription_tier = 'pro' where id = $1", [artist.id]);
     expect(await read()).toMatchObject({ tier: 'pro', uploadLimit: null, featureLimit: 3, goldBadge: true });
@@ -311,8 +314,8 @@ describe('delete and ownership', () => {
     await t.db.query('update tracks set likes = 7, play_count = 20 where id = $1', [id]);
 
     for (const [method, url, body] of [
-      ['DELETE', `/api/artist/tracks/${id}`, undefined],
-      ['PUT', `/api/artist/tracks/${id}/featured`, { featured: true }],
+      ['DELETE', `/api/tracks/${id}`, undefined],
+      ['PUT', `/api/tracks/${id}/featured`, { featured: true }],
     ] as const) {
       const refused = await send(other, method, url, body);
       expect([refused.statusCode, errorOf(refused)]).toEqual([404, M.notOwned]);
@@ -323,7 +326,7 @@ describe('delete and ownership', () => {
       [owner.id],
     );
     expect(files.map((f) => f.bucket).sort()).toEqual(['renditions', 'tracks']);
-    expect((await send(owner, 'DELETE', `/api/artist/tracks/${id}`)).statusCode).toBe(204);
+    expect((await send(owner, 'DELETE', `/api/tracks/${id}`)).statusCode).toBe(204);
 
     for (const file of files) expect(await filesIn(file.bucket)).not.toContain(file.storage_key);
     const [row] = await t.db.query<{
@@ -334,11 +337,9 @@ describe('delete and ownership', () => {
     }>('select is_deleted, likes, play_count, featured_in_player from tracks where id = $1', [id]);
     expect(row).toEqual({ is_deleted: true, likes: 0, play_count: 0, featured_in_player: false });
     expect(await t.db.query('select 1 from track_daily_stats where track_id = $1', [id])).toHaveLength(0);
-    expect(artistTracksResponseSchema.parse((await owner.get('/api/artist/tracks')).json()).tracks).toEqual(
-      [],
-    );
+    expect(artistTracksResponseSchema.parse((await owner.get('/api/tracks')).json()).tracks).toEqual([]);
 
-    const again = await send(owner, 'DELETE', `/api/artist/tracks/${id}`);
+    const again = await send(owner, 'DELETE', `/api/tracks/${id}`);
     expect([again.statusCode, errorOf(again)]).toEqual([404, M.notOwned]);
   });
 
@@ -346,6 +347,68 @@ describe('delete and ownership', () => {
     const listener = await signUp(t.app, 'listener');
     const res = await upload(listener, makeWav(0.1));
     expect([res.statusCode, errorOf(res)]).toEqual([403, M.artistsOnly]);
+  });
+
+  /**
+   * Every entry of the table, so a route added or moved keeps its guard: a visitor is asked to
+   * sign in, and a listener holding a real track id (one they may have been dealt and liked) learns
+   * nothing a random id would not tell them.
+   */
+  it('holds every route to a session, and to the artist who owns the track', async () => {
+    const owner = await signUp(t.app, 'artist');
+    const listener = await signUp(t.app, 'listener');
+    const real = await insertTrack(t.db, owner.id, { featured: true });
+    const unknown = crypto.randomUUID();
+    const request = (entry: Endpoint, trackId: string, cookie?: string) =>
+      t.app.inject({
+        method: entry.method,
+        url:
+          fillPath(entry.path, { trackId }) +
+          (entry.query ? `?${new URLSearchParams(QUERY).toString()}` : ''),
+        ...(entry.method === 'PUT' && { payload: { featured: false } }),
+        ...(entry.name === 'generateCoverArt' && { payload: { prompt: 'neon sea' } }),
+        headers: {
+          ...(cookie && { cookie }),
+          ...(isRawBody(entry.body) && { 'content-type': entry.body.contentTypes[0] }),
+        },
+        ...(isRawBody(entry.body) && { payload: Buffer.from('bytes') }),
+        remoteAddress: nextAddress(),
+      });
+
+    const entries: Endpoint[] = Object.values(tracksEndpoints);
+    expect(entries.map((entry) => entry.name).sort()).toEqual(
+      [
+        'deleteTrack',
+        'generateCoverArt',
+        'listTracks',
+        'retryTrack',
+        'setTrackFeatured',
+        'tracksDashboard',
+        'uploadCover',
+        'uploadTrack',
+      ].sort(),
+    );
+    for (const entry of entries) {
+      expect([entry.name, (await request(entry, real)).statusCode]).toEqual([entry.name, 401]);
+      const asListener = await request(entry, real, listener.cookie);
+      // Deleting and retrying look the track up among the caller's own first: not theirs is not found.
+      const refusal = entry.name === 'deleteTrack' || entry.name === 'retryTrack' ? 404 : 403;
+      expect([entry.name, asListener.statusCode]).toEqual([entry.name, refusal]);
+      if (entry.params) {
+        const withUnknown = await request(entry, unknown, listener.cookie);
+        // The same answer but for the request's own id.
+        const answer = (response: LightMyRequestResponse) => {
+          const { code, message } = response.json<{ error: { code: string; message: string } }>().error;
+          return [entry.name, response.statusCode, code, message];
+        };
+        expect(answer(asListener)).toEqual(answer(withUnknown));
+      }
+    }
+    const [row] = await t.db.query<{ is_deleted: boolean; featured_in_player: boolean }>(
+      'select is_deleted, featured_in_player from tracks where id = $1',
+      [real],
+    );
+    expect(row).toEqual({ is_deleted: false, featured_in_player: true });
   });
 });
 
@@ -361,11 +424,11 @@ describe('demo account', () => {
     expect(
       functionErrorOf(await send(demo, 'POST', '/functions/v1/generate-cover-art', { prompt: 'neon sea' })),
     ).toBe(M.demoUpload);
-    expect(errorOf(await send(demo, 'PUT', `/api/artist/tracks/${id}/featured`, { featured: true }))).toBe(
+    expect(errorOf(await send(demo, 'PUT', `/api/tracks/${id}/featured`, { featured: true }))).toBe(
       M.demoFeature,
     );
-    expect(errorOf(await send(demo, 'POST', `/api/artist/tracks/${id}/retry`))).toBe(M.demoUpdate);
-    expect(errorOf(await send(demo, 'DELETE', `/api/artist/tracks/${id}`))).toBe(M.demoDelete);
+    expect(errorOf(await send(demo, 'POST', `/api/tracks/${id}/retry`))).toBe(M.demoUpdate);
+    expect(errorOf(await send(demo, 'DELETE', `/api/tracks/${id}`))).toBe(M.demoDelete);
     const rows = await t.db.query(
       'select 1 from tracks where artist_id = $1 and not is_deleted and not featured_in_player',
       [demo.id],
@@ -383,7 +446,7 @@ describe('cover art', () => {
     const cover = (type: string, payload: Buffer) =>
       t.app.inject({
         method: 'POST',
-        url: '/api/artist/covers',
+        url: '/api/tracks/covers',
         payload,
         headers: { cookie: artist.cookie, 'content-type': type },
         remoteAddress: nextAddress(),
@@ -442,7 +505,7 @@ describe('dashboard', () => {
       b,
     ]);
     await t.db.query('update tracks set play_count = play_count + 2 where id = $1', [a]);
-    const stats = dashboardStatsSchema.parse((await artist.get('/api/artist/dashboard')).json());
+    const stats = dashboardStatsSchema.parse((await artist.get('/api/tracks/dashboard')).json());
     expect(stats.totals).toMatchObject({ tracks: 2, plays: 17, likes: 3, dislikes: 1 });
     const byTrack = Object.fromEntries(stats.daily.map((d) => [d.trackId, [d.plays, d.likes]]));
     expect(byTrack).toEqual({ [a]: [12, 3], [b]: [5, 0] });
@@ -466,7 +529,7 @@ describe('chart place', () => {
       [mine, genre],
     );
 
-    const list = artistTracksResponseSchema.parse((await artist.get('/api/artist/tracks')).json());
+    const list = artistTracksResponseSchema.parse((await artist.get('/api/tracks')).json());
     const byId = Object.fromEntries(list.tracks.map((x) => [x.id, x.chart]));
     const above = await t.db.query<{ n: number }>(
       `select count(*)::int as n from tracks

@@ -91,7 +91,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a job worker process killed mid-t
     for (let trial = 0; trial < TRIALS; trial++) {
       const upload = await t.app.inject({
         method: 'POST',
-        url: `/api/artist/tracks?title=Crash%20${String(trial)}&genre=Drum%20n%20Bass`,
+        url: `/api/tracks?title=Crash%20${String(trial)}&genre=Drum%20n%20Bass`,
         payload: makeWav(20, 220 + trial * 10),
         headers: { cookie: artist.cookie, 'content-type': 'application/octet-stream' },
         remoteAddress: nextAddress(),

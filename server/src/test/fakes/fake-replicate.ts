@@ -10,8 +10,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
-import { signReplicateWebhook } from '../../providers/packs/replicate-webhook';
-import { readStoredZip } from '../../providers/packs/stored-zip';
+import { signReplicateWebhook } from '../../providers/klang-packs/replicate-webhook';
+import { readStoredZip } from '../../providers/klang-packs/stored-zip';
 
 type Status = 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
 

@@ -11,7 +11,7 @@ import { NAV_ITEMS, isNavItemActive } from './bottom-nav';
 
 // Fetched when a free artist first opens it: the dialog's code stays out of every screen's first load.
 const KitBlockedDialog = lazy(() =>
-  import('../../features/artist-workspace/components/workspace-dialogs').then((module) => ({
+  import('../../features/tracks/components/workspace-dialogs').then((module) => ({
     default: module.KitBlockedDialog,
   })),
 );

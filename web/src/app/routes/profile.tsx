@@ -15,7 +15,7 @@ import { UpgradeDialog } from '../../features/payments/components/upgrade-dialog
 import { UPGRADE_OFFER_PARAM, useUpgradeOffer } from '../../features/payments/hooks/use-upgrade-offer';
 import { useSignOut } from '../../features/accounts/hooks/use-sign-out';
 import { DemoRestrictionDialog } from '../../features/accounts/components/demo-restriction-dialog';
-import { ArtistWorkspace } from '../../features/artist-workspace/components/artist-workspace';
+import { ArtistWorkspace } from '../../features/tracks/components/artist-workspace';
 import { FollowedArtists } from '../../features/catalogue/components/followed-artists';
 import { LoyaltyCardDialog } from '../../features/loyalty/components/loyalty-card-dialog';
 import { LoyaltySummary } from '../../features/loyalty/components/loyalty-summary';
@@ -23,6 +23,7 @@ import { InvitesPanel } from '../../features/accounts/components/invites-panel';
 import { BRAND_ASSETS } from '../../lib/brand-assets';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { INVITE_QUERY_PARAMETER } from '@klang/domain';
+import { ArtistDashboard } from '../components/artist-dashboard';
 import { paths } from '../paths';
 
 /** An invite link opens the listener signup with the token (product-decisions.md Invites). */
@@ -99,6 +100,7 @@ export function Component() {
           kitPath={paths.creatorTools}
           onDemoRefusal={demoRefusal.catchRefusal}
           goldBadgeSrc={BRAND_ASSETS.verifiedBadge}
+          dashboard={<ArtistDashboard />}
         />
       )}
       <DemoRestrictionDialog

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { FormSuccess } from '../../features/forms/components/form-success';
-import { InterestForm } from '../../features/forms/components/interest-form';
+import { InterestForm } from '../../features/subscribers/components/interest-form';
 import { StaticPage } from '../components/static-page';
 import { readInterestOrigin } from '../interest-origin';
 import { paths } from '../paths';

@@ -3,7 +3,7 @@ import { LinkIcon } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { IconTile } from '../../components/ui/icon-tile';
-import { UnsubscribeFlow } from '../../features/forms/components/unsubscribe-flow';
+import { UnsubscribeFlow } from '../../features/subscribers/components/unsubscribe-flow';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { paths } from '../paths';
 

@@ -25,7 +25,7 @@ type AuthState = {
   isLoading: boolean;
   error: string | null;
   setSession: (user: AuthUser, profile?: AuthProfile | null, tier?: SubscriptionTier) => void;
-  /** Takes the server's view of the signed-in account (GET /api/auth/session, sign-in, sign-up). */
+  /** Takes the server's view of the signed-in account (GET /api/accounts/session, sign-in, sign-up). */
   applySession: (session: Session) => void;
   setProfile: (profile: AuthProfile | null) => void;
   setSubscriptionTier: (tier: SubscriptionTier) => void;

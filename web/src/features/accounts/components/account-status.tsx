@@ -4,7 +4,7 @@ import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-error';
-import { accountsApi } from '../api/accounts-api';
+import { accountFunctionsApi } from '../api/account-functions-api';
 import { useAuthStore } from '../auth-store';
 
 export const DEBUG_RELOAD_MS = 2_000;
@@ -29,7 +29,7 @@ export function AccountStatus() {
   const [isSyncing, setSyncing] = useState(false);
   const entitlements = useQuery({
     queryKey: ['account', 'entitlements', user?.id],
-    queryFn: () => accountsApi.checkEntitlements(user?.id ?? ''),
+    queryFn: () => accountFunctionsApi.checkEntitlements(user?.id ?? ''),
     enabled: Boolean(user),
   });
   if (!user) return null;
@@ -37,7 +37,7 @@ export function AccountStatus() {
   async function sync(userId: string) {
     setSyncing(true);
     try {
-      const { debug_info: info } = await accountsApi.debugPurchase(userId);
+      const { debug_info: info } = await accountFunctionsApi.debugPurchase(userId);
       setDebug(
         `Payment customer: ${info.has_stripe_customer ? 'yes' : 'no'} · Subscription active: ${info.stripe_subscription_active ? 'yes' : 'no'}`,
       );

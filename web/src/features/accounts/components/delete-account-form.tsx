@@ -4,7 +4,7 @@ import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { isApiError } from '../../../lib/api-error';
-import { accountsApi } from '../api/accounts-api';
+import { accountFunctionsApi } from '../api/account-functions-api';
 import { useAuthStore } from '../auth-store';
 
 type DeleteAccountFormProps = { onDeleted: () => void; onDemoRefusal: (error: unknown) => boolean };
@@ -25,7 +25,7 @@ export function DeleteAccountForm({ onDeleted, onDemoRefusal }: DeleteAccountFor
     }
     setDeleting(true);
     try {
-      await accountsApi.deleteAccount(userId, text);
+      await accountFunctionsApi.deleteAccount(userId, text);
       onDeleted();
     } catch (failure) {
       if (onDemoRefusal(failure)) return;

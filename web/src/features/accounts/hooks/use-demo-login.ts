@@ -1,6 +1,7 @@
 import { ACCOUNT_MESSAGES, DEMO_ACCOUNT } from '@klang/domain';
 import { useCallback, useState } from 'react';
 import { isApiError } from '../../../lib/api-error';
+import { accountFunctionsApi } from '../api/account-functions-api';
 import { accountsApi } from '../api/accounts-api';
 import { useAuthStore } from '../auth-store';
 import { useSignOut } from './use-sign-out';
@@ -37,7 +38,7 @@ export function useDemoLogin(options: { resetPlayer: () => void; onReady: () => 
         password: DEMO_ACCOUNT.password,
       });
       useAuthStore.getState().applySession(session);
-      await accountsApi.clearDemoInteractions(session.user.id).catch((failure: unknown) => {
+      await accountFunctionsApi.clearDemoInteractions(session.user.id).catch((failure: unknown) => {
         console.warn('Could not clear the demo interactions', failure);
       });
       await wait(DEMO_LOGIN_WAIT_MS);

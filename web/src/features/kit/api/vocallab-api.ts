@@ -1,23 +1,21 @@
-import { KIT_MESSAGES, voicesResponseSchema, type GenerateVocalsRequest, type Voice } from '@klang/domain';
-import { readFunctionError } from './soundlab-api';
+import { KIT_MESSAGES, kitEndpoints, type GenerateVocalsRequest, type Voice } from '@klang/domain';
+import { api } from '../../../lib/api-client';
+import { kitErrorMessage } from './function-error';
 
-/** Spec 002 §7 get-voices. */
+/** Spec 002 §7 get-voices; any failure is 'Failed to load voices' (spec 002 §8). */
 export async function fetchVoices(): Promise<Voice[]> {
-  const response = await fetch('/functions/v1/get-voices', { credentials: 'include' });
-  if (!response.ok) throw new Error(KIT_MESSAGES.failedToLoadVoices);
-  const parsed = voicesResponseSchema.safeParse(await response.json());
-  if (!parsed.success) throw new Error(KIT_MESSAGES.failedToLoadVoices);
-  return parsed.data.voices;
+  try {
+    return (await api.call(kitEndpoints.getVoices)).voices;
+  } catch (error) {
+    throw new Error(KIT_MESSAGES.failedToLoadVoices, { cause: error });
+  }
 }
 
-/** Spec 002 §7 generate-vocals: an audio blob; error bodies are read for their message (§8). */
+/** Spec 002 §7 generate-vocals: an audio blob; a failure reads as spec 002 §8 says. */
 export async function generateVocals(body: GenerateVocalsRequest): Promise<Blob> {
-  const response = await fetch('/functions/v1/generate-vocals', {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(await readFunctionError(response, KIT_MESSAGES.failedToGenerateVocals));
-  return response.blob();
+  try {
+    return await api.call(kitEndpoints.generateVocals, { body });
+  } catch (error) {
+    throw new Error(kitErrorMessage(error, KIT_MESSAGES.failedToGenerateVocals), { cause: error });
+  }
 }

@@ -1,14 +1,7 @@
-import {
-  generatePackImageResponseSchema,
-  packPhotoSchema,
-  packResponseSchema,
-  packResultsResponseSchema,
-  packsResponseSchema,
-  trainPackResponseSchema,
-  type GeneratePackImageRequest,
-  type TrainPackRequest,
-} from '@klang/domain';
-import { api, apiUpload } from '../../../lib/api-client';
+import { klangPacksEndpoints, type GeneratePackImageRequest, type TrainPackRequest } from '@klang/domain';
+import { api } from '../../../lib/api-client';
+
+const endpoints = klangPacksEndpoints;
 
 /** One query-key factory for the packs' server state. */
 export const packKeys = {
@@ -19,37 +12,42 @@ export const packKeys = {
 
 /** Spec 002 §7: the user's packs, newest first. */
 export async function fetchPacks() {
-  return (await api.get('/api/klang-packs', packsResponseSchema)).packs;
+  return (await api.call(endpoints.klangPacks)).packs;
 }
 
 /** Spec 002 §7: one pack by id (the training poll). */
 export async function fetchPack(packId: string) {
-  return (await api.get(`/api/klang-packs/${packId}`, packResponseSchema)).pack;
+  return (await api.call(endpoints.klangPack, { params: { packId } })).pack;
 }
 
-/** Stores one training photo; the answer's url is what train-klang-pack takes. */
+/**
+ * Stores one training photo; the answer's url is what train-klang-pack takes. A JPEG or PNG goes
+ * as its type, any other file as bytes: the server decodes every photo and refuses what is neither.
+ */
 export function uploadPhoto(file: File) {
-  return apiUpload('/api/klang-packs/photos', file, packPhotoSchema, { contentType: file.type });
+  const contentType =
+    file.type === 'image/jpeg' || file.type === 'image/png' ? file.type : 'application/octet-stream';
+  return api.call(endpoints.uploadPackPhoto, { body: file, contentType });
 }
 
 /** Spec 002 §7 train-klang-pack. */
 export function trainPack(body: TrainPackRequest) {
-  return api.post('/functions/v1/train-klang-pack', body, trainPackResponseSchema);
+  return api.call(endpoints.trainKlangPack, { body });
 }
 
 /** Spec 002 §7 generate-klang-image: the new result records. */
 export function generateImage(body: GeneratePackImageRequest) {
-  return api.post('/functions/v1/generate-klang-image', body, generatePackImageResponseSchema);
+  return api.call(endpoints.generateKlangImage, { body });
 }
 
 export async function fetchResults(packId: string) {
-  return (await api.get(`/api/klang-packs/${packId}/results`, packResultsResponseSchema)).results;
+  return (await api.call(endpoints.packResults, { params: { packId } })).results;
 }
 
 export function deleteResult(packId: string, resultId: string) {
-  return api.delete(`/api/klang-packs/${packId}/results/${resultId}`);
+  return api.call(endpoints.deletePackResult, { params: { packId, resultId } });
 }
 
 export function deletePack(packId: string) {
-  return api.delete(`/api/klang-packs/${packId}`);
+  return api.call(endpoints.deleteKlangPack, { params: { packId } });
 }

@@ -1,10 +1,4 @@
-import {
-  paymentsEndpoints,
-  sendEmailResponseSchema,
-  successSchema,
-  type ArtistSignup,
-  type Session,
-} from '@klang/domain';
+import { accountFunctionsEndpoints, paymentsEndpoints, type ArtistSignup, type Session } from '@klang/domain';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -32,20 +26,17 @@ export async function completeCheckoutSignup(
 ): Promise<Session> {
   const { values } = input;
   onStage('linking');
-  await api.post(
-    '/functions/v1/update-user-email',
-    { userId: input.userId, newEmail: values.email },
-    successSchema,
-  );
+  await api.call(accountFunctionsEndpoints.updateUserEmail, {
+    body: { userId: input.userId, newEmail: values.email },
+  });
   onStage('creating');
   const session = await api.call(paymentsEndpoints.completeCheckoutSignup, {
     body: { ...values, session_id: input.sessionId },
   });
   onStage('welcome');
   try {
-    await api.post(
-      '/functions/v1/send-email',
-      {
+    await api.call(accountFunctionsEndpoints.sendEmail, {
+      body: {
         emailType: 'welcome',
         to: session.user.email,
         data: {
@@ -55,8 +46,7 @@ export async function completeCheckoutSignup(
           supportUrl: `${window.location.origin}/contact`,
         },
       },
-      sendEmailResponseSchema,
-    );
+    });
   } catch (error) {
     console.warn('Welcome email not sent', error);
   }

@@ -53,7 +53,8 @@ function links(body: Record<string, unknown>): string[] {
 }
 
 /**
- * Reads a tutor function's reply (spec 002 §3, §8). When nothing usable is found the text is the
+ * Reads a tutor function's reply (spec 002 §3, §8). Klang's server answers the contract's shape
+ * (decision 0238); the other shapes the spec lists are read too. When nothing usable is found the text is the
  * fallback, and an empty reply, the fallback itself or a stringified object is refused with
  * 'Invalid response format from API' rather than shown as an answer.
  */

@@ -1,25 +1,30 @@
-import { TUTOR_MESSAGES, voiceAgentSessionSchema, type VoiceAgentSession } from '@klang/domain';
+import { TUTOR_MESSAGES, tutorEndpoints, type VoiceAgentSession } from '@klang/domain';
 import { api } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-error';
 import type { Message } from '../state/conversations';
 import { readTutorReply, type TutorReply } from './reply';
 
 export type TutorVariant = 'tutorlab' | 'abel';
 
 /** Spec 002 §7: TutorLab calls tutor-response, Abel calls abel-response. */
-const FUNCTION_PATH: Record<TutorVariant, string> = {
-  tutorlab: '/functions/v1/tutor-response',
-  abel: '/functions/v1/abel-response',
+const FUNCTION: Record<
+  TutorVariant,
+  typeof tutorEndpoints.tutorResponse | typeof tutorEndpoints.abelResponse
+> = {
+  tutorlab: tutorEndpoints.tutorResponse,
+  abel: tutorEndpoints.abelResponse,
 };
 
-/** The server's error text: `message` or `error` (spec 002 §7), else the generic failure. */
-async function errorText(response: Response): Promise<string> {
-  try {
-    const body = (await response.json()) as { message?: unknown; error?: unknown };
-    if (typeof body.message === 'string' && body.message) return body.message;
-    if (typeof body.error === 'string' && body.error) return body.error;
-  } catch {
-    // No JSON body: fall through.
-  }
+/**
+ * What a failed question says (spec 002 §8): the server's `message` or `error`; an answer that is
+ * not a reply is 'Invalid response format from API'; a request that never reached the server
+ * says so; anything else is the generic failure.
+ */
+function failureText(error: unknown): string {
+  if (!isApiError(error)) return TUTOR_MESSAGES.failedToGenerate;
+  if (error.serverMessage) return error.serverMessage;
+  if (error.status === 0) return error.message;
+  if (error.status < 400) return TUTOR_MESSAGES.invalidFormat;
   return TUTOR_MESSAGES.failedToGenerate;
 }
 
@@ -29,26 +34,26 @@ export async function askTutor(
   prompt: string,
   history: Message[],
 ): Promise<TutorReply> {
-  const response = await fetch(FUNCTION_PATH[variant], {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      prompt,
-      // Audio stays on the device: the server needs the words only.
-      conversationHistory: history.map(({ id, type, content, timestamp }) => ({
-        id,
-        type,
-        content,
-        timestamp,
-      })),
-    }),
-  });
-  if (!response.ok) throw new Error(await errorText(response));
-  const body: unknown = await response.json().catch(() => null);
+  let body: unknown;
+  try {
+    body = await api.call(FUNCTION[variant], {
+      body: {
+        prompt,
+        // Audio stays on the device: the server needs the words only.
+        conversationHistory: history.map(({ id, type, content, timestamp }) => ({
+          id,
+          type,
+          content,
+          timestamp,
+        })),
+      },
+    });
+  } catch (error) {
+    throw new Error(failureText(error), { cause: error });
+  }
   return readTutorReply(body);
 }
 
 export function fetchVoiceAgentSession(): Promise<VoiceAgentSession> {
-  return api.get('/api/tutor/voice-agent/session', voiceAgentSessionSchema);
+  return api.call(tutorEndpoints.voiceAgentSession);
 }

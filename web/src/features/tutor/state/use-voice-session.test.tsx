@@ -42,12 +42,12 @@ describe('the voice session (spec 002 §4, §8, §9)', () => {
     FakeRecognition.instances = [];
     Object.assign(window, { webkitSpeechRecognition: FakeRecognition });
     Object.assign(navigator, { mediaDevices: { getUserMedia } });
-    // The reply has no audio, so the session goes back to listening by itself.
+    // The reply has no audio, so the session goes back to listening by itself. It is the whole
+    // answer the contract's tutor-response gives (decision 0238).
+    const reply = { content: 'Shape the transient.', audio: null, spotifyUrls: [], klangTracks: [] };
     vi.stubGlobal(
       'fetch',
-      vi.fn(() =>
-        Promise.resolve(new Response(JSON.stringify({ content: 'Shape the transient.', audio: null }))),
-      ),
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify(reply)))),
     );
   });
   afterEach(() => {

@@ -8,8 +8,7 @@ import {
   type DashboardStats,
 } from '@klang/domain';
 import { Award, Check, RefreshCw } from 'lucide-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -17,17 +16,12 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { artistKeys } from '../api/artist-workspace-api';
 import { buildDailySeries, type DayPoint } from '../dashboard-series';
 import { useDashboardQuery } from '../hooks/use-dashboard';
 
 /** Spec 001 §9: the engagement bar is full at 20 %. */
 const ENGAGEMENT_FULL_AT = 20;
 const ALL_TRACKS = 'all';
-/** The hook charts bring their charting library: loaded when the Hooks tab first opens. */
-const HookAnalytics = lazy(() =>
-  import('./hook-analytics').then((module) => ({ default: module.HookAnalytics })),
-);
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -200,9 +194,16 @@ function Achievements({ stats }: { stats: DashboardStats }) {
 }
 
 /** Spec 001 §5 Dashboard: tabs Overview, Additional Stats, Performance, Achievements, with refresh and Try Again. */
-export function DashboardView() {
+export interface DashboardViewProps {
+  /** The Hooks tab's content for these tracks: the analytics feature's, composed in app/. */
+  hooksTab: (tracks: DashboardStats['tracks']) => ReactNode;
+  /** What the refresh button refetches besides the stats (the hook analytics). */
+  onRefresh: () => void;
+}
+
+/** The stats dashboard (spec 001 §9): overview, additional stats, performance, hooks, achievements. */
+export function DashboardView({ hooksTab, onRefresh }: DashboardViewProps) {
   const query = useDashboardQuery();
-  const queryClient = useQueryClient();
   if (query.isPending) return <Spinner label="Loading your stats" />;
   if (query.isError) {
     return (
@@ -268,7 +269,7 @@ export function DashboardView() {
           aria-label="Refresh stats"
           onClick={() => {
             void query.refetch();
-            void queryClient.invalidateQueries({ queryKey: artistKeys.allHooks() });
+            onRefresh();
           }}
           disabled={query.isFetching}
         >
@@ -298,11 +299,7 @@ export function DashboardView() {
       <TabsContent value="performance">
         <Performance stats={stats} />
       </TabsContent>
-      <TabsContent value="hooks">
-        <Suspense fallback={<Spinner label="Loading hook analytics" />}>
-          <HookAnalytics tracks={stats.tracks} />
-        </Suspense>
-      </TabsContent>
+      <TabsContent value="hooks">{hooksTab(stats.tracks)}</TabsContent>
       <TabsContent value="achievements">
         <Achievements stats={stats} />
       </TabsContent>
@@ -310,17 +307,20 @@ export function DashboardView() {
   );
 }
 
+/** The dashboard in a modal (the profile's Dashboard button); `children` is the composed view. */
 export function DashboardDialog({
   open,
   onOpenChange,
+  children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  children: ReactNode;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title="Dashboard" size="lg">
-        {open && <DashboardView />}
+        {open && children}
       </DialogContent>
     </Dialog>
   );

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { artistKeys } from '../api/artist-workspace-api';
+import { tracksKeys } from '../api/tracks-api';
 import { useFeatureTrackMutation } from './use-artist-tracks';
 
 const TRACK_ID = '00000000-0000-4000-8000-000000000001';
@@ -47,11 +47,11 @@ function setup(status: number, body: unknown) {
     }),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(artistKeys.tracks(), tracksWith(false));
+  client.setQueryData(tracksKeys.list(), tracksWith(false));
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
-  const featured = () => client.getQueryData<ArtistTracksResponse>(artistKeys.tracks())?.tracks[0]?.featured;
+  const featured = () => client.getQueryData<ArtistTracksResponse>(tracksKeys.list())?.tracks[0]?.featured;
   return { client, wrapper, release, featured };
 }
 

@@ -8,7 +8,7 @@ import { Input } from '../../../components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { isApiError } from '../../../lib/api-error';
 import { usePickedImage } from '../../../lib/use-picked-image';
-import { artistWorkspaceApi } from '../api/artist-workspace-api';
+import { tracksApi } from '../api/tracks-api';
 import { checkCoverFile } from '../upload-rules';
 
 /** What the form holds for the cover: a picture still to crop, or one already stored. */
@@ -44,7 +44,7 @@ export function CoverArtPicker({ value, onChange, onRefusal, disabled }: CoverAr
     setError(null);
     setGenerating(true);
     try {
-      const cover = await artistWorkspaceApi.generateCover(prompt.trim(), seed);
+      const cover = await tracksApi.generateCover(prompt.trim(), seed);
       if (!cover.url) throw new Error(M.coverNoUrl);
       setSeed((s) => s + 1);
       onChange({ kind: 'stored', cover });

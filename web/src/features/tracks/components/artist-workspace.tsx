@@ -7,7 +7,7 @@ import {
 } from '@klang/domain';
 import { BarChart3, CircleHelp, Lock, Upload, Wrench } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -40,6 +40,8 @@ type ArtistWorkspaceProps = {
   onDemoRefusal: (error: unknown) => boolean;
   /** The gold badge picture (the screen knows the brand assets). */
   goldBadgeSrc: string;
+  /** The dashboard the Dashboard button opens, composed with its Hooks tab in app/. */
+  dashboard: ReactNode;
 };
 
 function HelpTooltip() {
@@ -79,6 +81,7 @@ export function ArtistWorkspace({
   kitPath,
   onDemoRefusal,
   goldBadgeSrc,
+  dashboard,
 }: ArtistWorkspaceProps) {
   const navigate = useNavigate();
   const tracksQuery = useArtistTracksQuery();
@@ -250,7 +253,9 @@ export function ArtistWorkspace({
           if (unfeaturing) feature.mutate({ trackId: unfeaturing.id, featured: false });
         }}
       />
-      <DashboardDialog open={isDashboardOpen} onOpenChange={setDashboardOpen} />
+      <DashboardDialog open={isDashboardOpen} onOpenChange={setDashboardOpen}>
+        {dashboard}
+      </DashboardDialog>
     </section>
   );
 }

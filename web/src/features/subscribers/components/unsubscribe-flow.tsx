@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { IconTile } from '../../../components/ui/icon-tile';
-import { useUnsubscribeMutation } from '../api/forms-api';
+import { useUnsubscribeMutation } from '../api/subscribers-api';
 
 type Step = 'initial' | 'confirm' | 'success';
 

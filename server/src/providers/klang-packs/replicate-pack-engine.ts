@@ -11,9 +11,6 @@ import type { StorageProvider } from '../storage/storage';
 import type { PackEngine, TrainingState } from './pack-engine';
 import { storedZip } from './stored-zip';
 
-/** Where Klang receives Replicate's training webhooks. */
-export const REPLICATE_WEBHOOK_PATH = '/api/klang-packs/webhooks/replicate';
-
 export interface ReplicatePackEngineOptions {
   apiToken: string;
   /** https://api.replicate.com/v1, or a local fake in tests. */

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
-import { artistWorkspaceApi } from '../api/artist-workspace-api';
+import { analyticsApi } from '../api/analytics-api';
 import {
   compareWithMedian,
   formatPosition,
@@ -171,7 +171,7 @@ function HookReport({ hooks }: { hooks: ReadyTrackHooks }) {
           Based on {hooks.listeners} blind listeners
         </p>
         <Button asChild size="sm" variant="secondary">
-          <a href={artistWorkspaceApi.hooksCsvUrl(hooks.trackId)} download>
+          <a href={analyticsApi.hooksCsvUrl(hooks.trackId)} download>
             <Download aria-hidden="true" className="size-4" />
             Download CSV
           </a>

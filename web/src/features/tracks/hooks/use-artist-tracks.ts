@@ -3,7 +3,7 @@ import { TRACK_MESSAGES as M } from '@klang/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-error';
-import { artistKeys, artistWorkspaceApi } from '../api/artist-workspace-api';
+import { tracksKeys, tracksApi } from '../api/tracks-api';
 import { featureFailureMessage } from '../upload-rules';
 
 /** While a track is processing, its state is polled so the list shows when it becomes ready. */
@@ -11,8 +11,8 @@ const PROCESSING_POLL_MS = 2000;
 
 export function useArtistTracksQuery() {
   return useQuery({
-    queryKey: artistKeys.tracks(),
-    queryFn: artistWorkspaceApi.tracks,
+    queryKey: tracksKeys.list(),
+    queryFn: tracksApi.tracks,
     refetchInterval: (query) =>
       query.state.data?.tracks.some((t) => t.status === 'processing') ? PROCESSING_POLL_MS : false,
   });
@@ -30,12 +30,12 @@ export function useFeatureTrackMutation(onRefusal?: (error: unknown) => boolean)
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ trackId, featured }: { trackId: string; featured: boolean }) =>
-      artistWorkspaceApi.setFeatured(trackId, featured),
+      tracksApi.setFeatured(trackId, featured),
     onMutate: async ({ trackId, featured }) => {
-      await queryClient.cancelQueries({ queryKey: artistKeys.tracks() });
-      const previous = queryClient.getQueryData<ArtistTracksResponse>(artistKeys.tracks());
+      await queryClient.cancelQueries({ queryKey: tracksKeys.list() });
+      const previous = queryClient.getQueryData<ArtistTracksResponse>(tracksKeys.list());
       if (previous) {
-        queryClient.setQueryData<ArtistTracksResponse>(artistKeys.tracks(), {
+        queryClient.setQueryData<ArtistTracksResponse>(tracksKeys.list(), {
           ...previous,
           tracks: previous.tracks.map((t) => (t.id === trackId ? { ...t, featured } : t)),
         });
@@ -43,21 +43,21 @@ export function useFeatureTrackMutation(onRefusal?: (error: unknown) => boolean)
       return { previous };
     },
     onError: (error, { featured }, context) => {
-      if (context?.previous) queryClient.setQueryData(artistKeys.tracks(), context.previous);
+      if (context?.previous) queryClient.setQueryData(tracksKeys.list(), context.previous);
       if (onRefusal?.(error)) return;
       toast.error(featureFailureMessage(featured, messageOf(error, '')).trim());
     },
     onSuccess: (_data, { featured }) => {
       toast.success(featured ? M.featured : M.unfeatured);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: artistKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tracksKeys.all }),
   });
 }
 
 export function useDeleteTrackMutation(onRefusal?: (error: unknown) => boolean) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (trackId: string) => artistWorkspaceApi.remove(trackId),
+    mutationFn: (trackId: string) => tracksApi.remove(trackId),
     onSuccess: () => {
       toast.success(M.deleted);
     },
@@ -65,18 +65,18 @@ export function useDeleteTrackMutation(onRefusal?: (error: unknown) => boolean) 
       if (onRefusal?.(error)) return;
       toast.error(isApiError(error) ? error.message : M.deleteFailed);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: artistKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tracksKeys.all }),
   });
 }
 
 export function useRetryTrackMutation(onRefusal?: (error: unknown) => boolean) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (trackId: string) => artistWorkspaceApi.retry(trackId),
+    mutationFn: (trackId: string) => tracksApi.retry(trackId),
     onError: (error) => {
       if (onRefusal?.(error)) return;
       toast.error(messageOf(error, M.uploadFailed));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: artistKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tracksKeys.all }),
   });
 }

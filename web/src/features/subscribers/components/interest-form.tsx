@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { useRegisterInterestMutation } from '../api/forms-api';
+import { useRegisterInterestMutation } from '../api/subscribers-api';
 import { ChoiceGroup } from './choice-group';
 
 type Role = 'listener' | 'artist';

@@ -10,7 +10,7 @@ import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-error';
 import { cropToJpeg } from '../../../lib/crop-image';
-import { artistKeys, artistWorkspaceApi } from '../api/artist-workspace-api';
+import { tracksKeys, tracksApi } from '../api/tracks-api';
 import { UPLOAD_STAGES, checkAudioFile, uploadingPercent, type UploadStage } from '../upload-rules';
 import { AudioFilePreview } from './audio-file-preview';
 import { CoverArtPicker, type CoverChoice } from './cover-art-picker';
@@ -88,7 +88,7 @@ export function UploadTrackDialog({ open, onOpenChange, onUploaded, onRefusal }:
 
   async function waitUntilProcessed(trackId: string): Promise<ArtistTrack | undefined> {
     while (isMounted.current) {
-      const list = await artistWorkspaceApi.tracks();
+      const list = await tracksApi.tracks();
       const track = list.tracks.find((t) => t.id === trackId);
       if (track?.status !== 'processing') return track;
       await sleep(PROCESSING_POLL_MS);
@@ -104,9 +104,8 @@ export function UploadTrackDialog({ open, onOpenChange, onUploaded, onRefusal }:
       let coverId: string | undefined;
       if (cover.kind === 'crop' && cover.area !== null) {
         try {
-          coverId = (
-            await artistWorkspaceApi.uploadCover(await cropToJpeg(cover.source, cover.area, COVER_PIXELS))
-          ).coverId;
+          coverId = (await tracksApi.uploadCover(await cropToJpeg(cover.source, cover.area, COVER_PIXELS)))
+            .coverId;
         } catch (error) {
           if (onRefusal(error)) {
             enter('idle');
@@ -117,7 +116,7 @@ export function UploadTrackDialog({ open, onOpenChange, onUploaded, onRefusal }:
       } else if (cover.kind === 'stored') {
         coverId = cover.cover.coverId;
       }
-      const { track } = await artistWorkspaceApi.upload(
+      const { track } = await tracksApi.upload(
         { title: title.trim(), genre, label: label.trim() || 'Unsigned', ...(coverId && { coverId }) },
         audio,
         (fraction) => {
@@ -128,7 +127,7 @@ export function UploadTrackDialog({ open, onOpenChange, onUploaded, onRefusal }:
       enter('processing');
       const processed = await waitUntilProcessed(track.id);
       enter('saving');
-      await queryClient.invalidateQueries({ queryKey: artistKeys.all });
+      await queryClient.invalidateQueries({ queryKey: tracksKeys.all });
       if (processed?.status === 'failed') throw new Error(processed.failureReason ?? M.uploadFailed);
       enter('success');
       toast.success(M.uploaded);

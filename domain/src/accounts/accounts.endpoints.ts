@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { defineEndpoints, endpoint, rawBody } from '../contract/endpoint';
+import {
+  artistSignupSchema,
+  changePasswordSchema,
+  listenerSignupSchema,
+  loginSchema,
+  okSchema,
+  profileImageResultSchema,
+  profileUpdateSchema,
+  resetCheckSchema,
+  resetConfirmSchema,
+  resetRequestSchema,
+  resetTokenSchema,
+  sessionSchema,
+  sessionStateSchema,
+} from './accounts.schema';
+
+const tags = ['accounts'];
+
+/**
+ * The accounts area's own resources (spec 000 §5, spec 001 §5): signup, login, sessions, password
+ * reset and the signed-in account's settings, under `/api/accounts/...`. The spec's account
+ * functions are `account-functions.endpoints.ts`, invites `invites.endpoints.ts`: each its own
+ * table, so the first screen's chunk carries only what signing in needs.
+ */
+export const accountsEndpoints = defineEndpoints({
+  accountSession: endpoint({
+    method: 'GET',
+    path: '/api/accounts/session',
+    response: { 200: sessionStateSchema },
+    tags,
+    summary: 'The signed-in account, or null',
+  }),
+  signupListener: endpoint({
+    method: 'POST',
+    path: '/api/accounts/signup/listener',
+    body: listenerSignupSchema,
+    response: { 201: sessionSchema },
+    tags,
+    summary: 'Create a listener account and sign it in',
+  }),
+  signupArtist: endpoint({
+    method: 'POST',
+    path: '/api/accounts/signup/artist',
+    body: artistSignupSchema,
+    response: { 201: sessionSchema },
+    tags,
+    summary: 'Create an artist account and sign it in',
+  }),
+  login: endpoint({
+    method: 'POST',
+    path: '/api/accounts/login',
+    body: loginSchema,
+    response: { 200: sessionSchema },
+    tags,
+    summary: 'Sign in by email or username',
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/api/accounts/logout',
+    response: { 204: z.null() },
+    tags,
+    summary: 'End this session and clear its cookie',
+  }),
+  requestPasswordReset: endpoint({
+    method: 'POST',
+    path: '/api/accounts/password-reset',
+    body: resetRequestSchema,
+    response: { 200: okSchema },
+    tags,
+    summary: 'Email a reset link; answers the same whether or not the address has an account',
+  }),
+  checkPasswordResetToken: endpoint({
+    method: 'POST',
+    path: '/api/accounts/password-reset/check',
+    body: resetTokenSchema,
+    response: { 200: resetCheckSchema },
+    tags,
+    summary: 'Whether a reset link can still be used',
+  }),
+  confirmPasswordReset: endpoint({
+    method: 'POST',
+    path: '/api/accounts/password-reset/confirm',
+    body: resetConfirmSchema,
+    response: { 200: okSchema },
+    tags,
+    summary: 'Set a new password from a reset link',
+  }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: '/api/accounts/password',
+    body: changePasswordSchema,
+    response: { 200: okSchema },
+    tags,
+    summary: "Change the signed-in account's password; its other sessions end",
+  }),
+  updateProfile: endpoint({
+    method: 'PATCH',
+    path: '/api/accounts/profile',
+    body: profileUpdateSchema,
+    response: { 200: sessionSchema },
+    tags,
+    summary: "Save the signed-in account's settings",
+  }),
+  /** The cropped photo's bytes; past `LIMITS.imageMaxBytes` the server refuses it unread. */
+  uploadProfilePhoto: endpoint({
+    method: 'PUT',
+    path: '/api/accounts/photo',
+    body: rawBody('image/jpeg', 'image/png', 'image/webp'),
+    response: { 200: profileImageResultSchema },
+    tags,
+    summary: "Replace the signed-in account's profile photo",
+  }),
+});

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { binary, defineEndpoints, endpoint } from '../contract/endpoint';
+import {
+  generateSoundFxRequestSchema,
+  generateVocalsRequestSchema,
+  presetParamsSchema,
+  presetsResponseSchema,
+  savePresetRequestSchema,
+  voicesResponseSchema,
+} from './kit.schema';
+
+const tags = ['kit'];
+
+/** The audio the Kit's generators answer with: MP3 from ElevenLabs and the local providers alike. */
+const audio = binary('audio/mpeg');
+
+/**
+ * The Klang Kit's endpoints (spec 002 §4, §7): the spec's named functions of SoundLab and
+ * VocalLab, which keep their names, and SoundLab's saved presets. Every call is gated by tier on
+ * the server (decision 0030); the functions answer the spec's error body (`{error, message}`).
+ */
+export const kitEndpoints = defineEndpoints({
+  /** One sound effect from a prompt, as audio. */
+  generateSoundFx: endpoint({
+    method: 'POST',
+    path: '/functions/v1/generate-soundfx',
+    body: generateSoundFxRequestSchema,
+    response: audio,
+    tags,
+  }),
+  getVoices: endpoint({
+    method: 'GET',
+    path: '/functions/v1/get-voices',
+    response: { 200: voicesResponseSchema },
+    tags,
+  }),
+  /** Spoken or sung vocals, as audio. */
+  generateVocals: endpoint({
+    method: 'POST',
+    path: '/functions/v1/generate-vocals',
+    body: generateVocalsRequestSchema,
+    response: audio,
+    tags,
+  }),
+  soundlabPresets: endpoint({
+    method: 'GET',
+    path: '/api/kit/soundlab/presets',
+    response: { 200: presetsResponseSchema },
+    tags,
+  }),
+  saveSoundlabPreset: endpoint({
+    method: 'PUT',
+    path: '/api/kit/soundlab/presets/:preset',
+    params: presetParamsSchema,
+    body: savePresetRequestSchema,
+    response: { 204: z.null() },
+    tags,
+  }),
+});

@@ -1,0 +1,35 @@
+import { defineEndpoints, endpoint } from '../contract/endpoint';
+import { tutorRequestSchema, tutorResponseSchema, voiceAgentSessionSchema } from './tutor.schema';
+
+const tags = ['tutor'];
+
+/**
+ * The tutor's endpoints (spec 002 §2.4, §2.5, §3, §7): TutorLab's and Abel's functions, which keep
+ * the spec's names and answer one JSON reply each (not a stream: the reply and its audio come
+ * whole), and the live voice agent's session. The voice agent itself speaks the ElevenLabs
+ * protocol over the WebSocket `/v1/convai/conversation`, which is not an HTTP endpoint and stays
+ * outside the contract (`modules/tutor/agent-server.ts`).
+ */
+export const tutorEndpoints = defineEndpoints({
+  tutorResponse: endpoint({
+    method: 'POST',
+    path: '/functions/v1/tutor-response',
+    body: tutorRequestSchema,
+    response: { 200: tutorResponseSchema },
+    tags,
+  }),
+  abelResponse: endpoint({
+    method: 'POST',
+    path: '/functions/v1/abel-response',
+    body: tutorRequestSchema,
+    response: { 200: tutorResponseSchema },
+    tags,
+  }),
+  /** A signed URL for the voice agent's socket, Klang's own agent server or ElevenLabs'. */
+  voiceAgentSession: endpoint({
+    method: 'GET',
+    path: '/api/tutor/voice-agent/session',
+    response: { 200: voiceAgentSessionSchema },
+    tags,
+  }),
+});
