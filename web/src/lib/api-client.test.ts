@@ -12,7 +12,7 @@ import {
 } from '@klang/domain';
 import { z } from 'zod';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NETWORK_ERROR_MESSAGE, apiRequest, api, onRefusal, type Refusal } from './api-client';
+import { NETWORK_ERROR_MESSAGE, api, onRefusal, type Refusal } from './api-client';
 import { ApiError } from './api-error';
 
 function respond(status: number, body: unknown, contentType = 'application/json') {
@@ -37,7 +37,24 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 
 const health = { status: 'ok', database: 'pglite', databaseReachable: true, providers: { storage: 'local' } };
 
-describe('apiRequest', () => {
+/** Entries of no area, for what every call shares: how answers and failures are read. */
+const things = defineEndpoints({
+  createThing: endpoint({
+    method: 'POST',
+    path: '/api/things',
+    body: z.object({ name: z.string() }),
+    response: { 200: healthResponseSchema },
+  }),
+  otherThing: endpoint({ method: 'POST', path: '/api/others', response: { 200: healthResponseSchema } }),
+  removeThing: endpoint({
+    method: 'DELETE',
+    path: '/api/things/:thingId',
+    params: z.object({ thingId: z.string() }),
+    response: { 204: z.null() },
+  }),
+});
+
+describe('reading answers and failures', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
@@ -46,7 +63,7 @@ describe('apiRequest', () => {
   it('returns the body parsed by the schema, sending cookies and JSON', async () => {
     const fetchMock = respond(200, health);
 
-    await expect(api.post('/api/things', { name: 'x' }, healthResponseSchema)).resolves.toEqual(health);
+    await expect(api.call(things.createThing, { body: { name: 'x' } })).resolves.toEqual(health);
 
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/things');
@@ -66,7 +83,7 @@ describe('apiRequest', () => {
       },
     });
 
-    const error = await failure(apiRequest('/api/profile', healthResponseSchema));
+    const error = await failure(api.call(healthEndpoints.health));
 
     expect(error.status).toBe(422);
     expect(error.code).toBe('VALIDATION_FAILED');
@@ -80,20 +97,20 @@ describe('apiRequest', () => {
     const unsubscribe = onRefusal((refusal) => heard.push(refusal));
     respond(403, { error: { code: 'FORBIDDEN', message: 'No.' } });
 
-    const error = await failure(api.post('/api/forum/posts', {}, healthResponseSchema));
+    const error = await failure(api.call(things.createThing, { body: { name: 'x' } }));
     respond(401, { error: { code: 'UNAUTHENTICATED', message: 'Sign in.' } });
-    await failure(api.post('/api/forum/posts', {}, healthResponseSchema));
+    await failure(api.call(things.createThing, { body: { name: 'x' } }));
     unsubscribe();
     respond(403, { error: { code: 'FORBIDDEN', message: 'No.' } });
-    await failure(api.post('/api/follows', {}, healthResponseSchema));
+    await failure(api.call(things.otherThing));
 
-    expect(heard).toEqual([{ path: '/api/forum/posts', error }]);
+    expect(heard).toEqual([{ path: '/api/things', error }]);
   });
 
   it('keeps the text of a function-style error body', async () => {
     respond(403, { error: 'Access denied' });
 
-    const error = await failure(apiRequest('/functions/v1/secure-track-access', healthResponseSchema));
+    const error = await failure(api.call(things.otherThing));
 
     expect(error).toMatchObject({ status: 403, code: 'FORBIDDEN', message: 'Access denied' });
   });
@@ -101,7 +118,7 @@ describe('apiRequest', () => {
   it('gives a readable message for a body that is not ours', async () => {
     respond(502, '<html>Bad Gateway</html>', 'text/html');
 
-    const error = await failure(apiRequest('/api/tracks/next', healthResponseSchema));
+    const error = await failure(api.call(healthEndpoints.health));
 
     expect(error).toMatchObject({ status: 502, code: 'INTERNAL', message: MESSAGES.internalError });
   });
@@ -109,7 +126,7 @@ describe('apiRequest', () => {
   it('never surfaces "undefined" as a message', async () => {
     respond(500, { error: 'undefined' });
 
-    const error = await failure(apiRequest('/api/x', healthResponseSchema));
+    const error = await failure(api.call(healthEndpoints.health));
 
     expect(error.message).toBe(MESSAGES.internalError);
   });
@@ -118,7 +135,7 @@ describe('apiRequest', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     respond(200, { status: 'nope' });
 
-    const error = await failure(apiRequest('/api/health', healthResponseSchema));
+    const error = await failure(api.call(healthEndpoints.health));
 
     expect(error).toMatchObject({ status: 200, code: 'INTERNAL', message: MESSAGES.unexpectedError });
   });
@@ -129,15 +146,15 @@ describe('apiRequest', () => {
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
 
-    const error = await failure(apiRequest('/api/health', healthResponseSchema));
+    const error = await failure(api.call(healthEndpoints.health));
 
     expect(error).toMatchObject({ status: 0, code: 'UNAVAILABLE', message: NETWORK_ERROR_MESSAGE });
   });
 
-  it('resolves without a body when no schema is asked for', async () => {
+  it('resolves without a body for a declared 204', async () => {
     respond(204, '');
 
-    await expect(api.delete('/api/tracks/1')).resolves.toBeUndefined();
+    await expect(api.call(things.removeThing, { params: { thingId: '1' } })).resolves.toBeUndefined();
   });
 });
 

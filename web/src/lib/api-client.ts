@@ -13,6 +13,7 @@ import {
   type EndpointParams,
   type EndpointQuery,
   type ErrorCode,
+  type HttpMethod,
   type RawBody,
 } from '@klang/domain';
 import { ApiError } from './api-error';
@@ -21,18 +22,16 @@ import { ApiError } from './api-error';
  * What the client needs of a schema: zod schemas from @klang/domain fit as they are. Typed
  * structurally so the web app does not depend on zod's own types.
  */
-export type ResponseSchema<T> = {
+type ResponseSchema<T> = {
   safeParse(data: unknown): { success: true; data: T } | { success: false };
 };
 
 /** Said when the request never reached the server (offline, DNS, connection reset). */
 export const NETWORK_ERROR_MESSAGE = `Could not reach ${PRODUCT_NAME}. Check your connection and try again.`;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export type RequestOptions = {
-  method?: Method;
-  /** Sent as JSON, or as is when it is FormData (uploads). */
+type RequestOptions = {
+  method?: HttpMethod;
+  /** Sent as JSON, or as is when it is a Blob (a raw body). */
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -58,25 +57,6 @@ export function onRefusal(listener: (refusal: Refusal) => void): () => void {
   return () => {
     refusalListeners.delete(listener);
   };
-}
-
-/** Calls a same-origin endpoint and returns its body parsed by `schema`. */
-export async function apiRequest<T>(
-  path: string,
-  schema: ResponseSchema<T>,
-  options?: RequestOptions,
-): Promise<T>;
-/** Calls a same-origin endpoint whose success body the caller does not need. */
-export async function apiRequest(path: string, schema?: undefined, options?: RequestOptions): Promise<void>;
-export async function apiRequest<T>(
-  path: string,
-  schema?: ResponseSchema<T>,
-  options: RequestOptions = {},
-): Promise<T | undefined> {
-  const response = await send(path, options, 'application/json');
-  const payload = await readJson(response);
-  if (!schema) return undefined;
-  return parsedOrThrow(schema, payload, response.status, `${options.method ?? 'GET'} ${path}`);
 }
 
 /** What a call to an entry of the contract sends: params, query and body as its schemas take them. */
@@ -178,18 +158,18 @@ async function send(
   { method = 'GET', body, signal, headers, keepalive, onProgress }: RequestOptions,
   accept: string,
 ): Promise<Response> {
-  // FormData and raw files (a cropped photo) go as they are; everything else as JSON.
-  const isForm = body instanceof FormData || body instanceof Blob;
+  // A raw body (a cropped photo, an audio file) goes as it is; everything else as JSON.
+  const isRaw = body instanceof Blob;
   const init: RequestInit = {
     method,
     credentials: 'include',
     headers: {
       Accept: accept,
-      ...(body === undefined || isForm ? {} : { 'Content-Type': 'application/json' }),
+      ...(body === undefined || isRaw ? {} : { 'Content-Type': 'application/json' }),
       ...headers,
     },
   };
-  if (body !== undefined) init.body = isForm ? body : JSON.stringify(body);
+  if (body !== undefined) init.body = isRaw ? body : JSON.stringify(body);
   if (signal) init.signal = signal;
   if (keepalive) init.keepalive = true;
 
@@ -237,50 +217,11 @@ function queryString(query: Readonly<Record<string, unknown>> | undefined): stri
   return text ? `?${text}` : '';
 }
 
+/** The one way the web app calls the server (decision 0220): an entry of the contract. */
 export const api = {
   call: callEndpoint,
   url: endpointUrl,
-  get: <T>(path: string, schema: ResponseSchema<T>, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest(path, schema, { ...options, method: 'GET' }),
-  post: <T>(
-    path: string,
-    body: unknown,
-    schema: ResponseSchema<T>,
-    options?: Omit<RequestOptions, 'method'>,
-  ) => apiRequest(path, schema, { ...options, method: 'POST', body }),
-  put: <T>(
-    path: string,
-    body: unknown,
-    schema: ResponseSchema<T>,
-    options?: Omit<RequestOptions, 'method'>,
-  ) => apiRequest(path, schema, { ...options, method: 'PUT', body }),
-  patch: <T>(
-    path: string,
-    body: unknown,
-    schema: ResponseSchema<T>,
-    options?: Omit<RequestOptions, 'method'>,
-  ) => apiRequest(path, schema, { ...options, method: 'PATCH', body }),
-  delete: (path: string, options?: Omit<RequestOptions, 'method'>) =>
-    apiRequest(path, undefined, { ...options, method: 'DELETE' }),
 };
-
-/**
- * Sends a file by path, with upload progress. For the areas not yet in the contract; a raw-body
- * entry goes through `api.call(entry, { body, onProgress })`.
- */
-export function apiUpload<T>(
-  path: string,
-  body: Blob,
-  schema: ResponseSchema<T>,
-  options: { method?: 'POST' | 'PUT'; contentType: string; onProgress?: (fraction: number) => void },
-): Promise<T> {
-  return apiRequest(path, schema, {
-    method: options.method ?? 'POST',
-    body,
-    headers: { 'Content-Type': options.contentType },
-    ...(options.onProgress && { onProgress: options.onProgress }),
-  });
-}
 
 /**
  * `fetch` for an upload whose progress the screen shows: the same request through

@@ -1,7 +1,15 @@
-import { ACCOUNT_MESSAGES, DEMO_ACCOUNT } from '@klang/domain';
+import {
+  ACCOUNT_MESSAGES,
+  DEMO_ACCOUNT,
+  followsEndpoints,
+  forumEndpoints,
+  paymentsEndpoints,
+  tracksEndpoints,
+  type Endpoint,
+} from '@klang/domain';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { useAuthStore } from '../auth-store';
 import { useShellDemoRefusal } from './use-shell-demo-refusal';
 
@@ -19,9 +27,14 @@ function refuse(message: string) {
   );
 }
 
-async function post(path: string) {
+/** Calls the entry as its screen does; only where the refusal came from matters here. */
+async function call(entry: Endpoint, params?: Record<string, string>) {
+  const anyEntry = api.call as (
+    entry: Endpoint,
+    options: { params?: Record<string, string>; body?: unknown },
+  ) => Promise<unknown>;
   await act(async () => {
-    await apiRequest(path, undefined, { method: 'POST', body: {} }).catch(() => undefined);
+    await anyEntry(entry, { ...(params && { params }), body: {} }).catch(() => undefined);
   });
 }
 
@@ -36,7 +49,7 @@ describe('useShellDemoRefusal', () => {
     const { result } = renderHook(() => useShellDemoRefusal());
 
     refuse(ACCOUNT_MESSAGES.demoForum);
-    await post('/api/forum/posts');
+    await call(forumEndpoints.createForumPost);
     expect(result.current.message).toBe(ACCOUNT_MESSAGES.demoForum);
     act(() => {
       result.current.close();
@@ -44,14 +57,14 @@ describe('useShellDemoRefusal', () => {
     expect(result.current.message).toBeNull();
 
     refuse(ACCOUNT_MESSAGES.demoFollow);
-    await post('/api/follows/artist-id');
+    await call(followsEndpoints.followArtist, { artistId: 'artist-id' });
     expect(result.current.message).toBe(ACCOUNT_MESSAGES.demoFollow);
     act(() => {
       result.current.close();
     });
 
     refuse(ACCOUNT_MESSAGES.demoSubscription);
-    await post('/functions/v1/create-checkout');
+    await call(paymentsEndpoints.createCheckout);
     expect(result.current.message).toBe(ACCOUNT_MESSAGES.demoSubscription);
   });
 
@@ -60,14 +73,14 @@ describe('useShellDemoRefusal', () => {
     const { result } = renderHook(() => useShellDemoRefusal());
     // The profile's own popup answers a subscription refusal outside the checkout.
     refuse(ACCOUNT_MESSAGES.demoSubscription);
-    await post('/api/billing/cancel');
+    await call(paymentsEndpoints.cancelSubscription);
     refuse('Track not found or you do not have permission to modify it');
-    await post('/api/tracks/x/feature');
+    await call(tracksEndpoints.setTrackFeatured, { trackId: 'x' });
     expect(result.current.message).toBeNull();
 
     useAuthStore.setState({ user: { id: 'someone', email: 'someone@example.com' } });
     refuse(ACCOUNT_MESSAGES.demoForum);
-    await post('/api/forum/posts');
+    await call(forumEndpoints.createForumPost);
     expect(result.current.message).toBeNull();
   });
 });
