@@ -113,7 +113,7 @@ try {
       }
       if (size.name === 'phone') {
         await visitor.getByRole('button', { name: 'Menu' }).click();
-        await visitor.getByRole('menu').waitFor();
+        await visitor.getByRole('navigation', { name: 'Site' }).waitFor();
         await shot(visitor, 'phone-menu', false);
       }
       await visitor.context().close();
