@@ -15,9 +15,8 @@ import { migrate } from '../server/src/db/migrate';
 import { createCatalogueRepository } from '../server/src/modules/catalogue/catalogue.repository';
 import { refreshVerdicts } from '../server/src/modules/catalogue/catalogue.repository';
 import { DATASET_S, generateDataset } from './lib/dataset';
-import { catalogueEndpoints } from '@klang/domain';
+import { catalogueEndpoints, entryUrl } from '@klang/domain';
 import { benchCluster, median, pick, runLoad, startBenchServer, type LoadResult } from './lib/load';
-import { entryPath } from './lib/contract';
 
 const PORT = 3289;
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -132,7 +131,7 @@ try {
           setupRequest: (req) => ({
             ...req,
             method: catalogueEndpoints.chart.method,
-            path: entryPath(catalogueEndpoints.chart, {
+            path: entryUrl(catalogueEndpoints.chart, {
               query: { genre: pick(['Minimal / Deep Tech', 'House / Tech House']) },
             }),
             headers: { cookie: pick(cookies) },
@@ -140,7 +139,7 @@ try {
         },
       ],
       method: [
-        { method: catalogueEndpoints.chartMethod.method, path: entryPath(catalogueEndpoints.chartMethod) },
+        { method: catalogueEndpoints.chartMethod.method, path: entryUrl(catalogueEndpoints.chartMethod) },
       ],
     };
     for (const requests of Object.values(scenarios)) await run(requests, 3);

@@ -11,9 +11,8 @@ import type autocannon from 'autocannon';
 import { openDatabase } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
 import { DATASET_S, generateDataset } from './lib/dataset';
-import { playerEndpoints, catalogueEndpoints } from '@klang/domain';
+import { playerEndpoints, catalogueEndpoints, entryUrl } from '@klang/domain';
 import { benchCluster, median, pick, runLoad, startBenchServer, type LoadResult } from './lib/load';
-import { entryPath } from './lib/contract';
 
 const PORT = 3288;
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -78,7 +77,7 @@ try {
           setupRequest: (req) => ({
             ...req,
             method: playerEndpoints.nextTrack.method,
-            path: entryPath(playerEndpoints.nextTrack),
+            path: entryUrl(playerEndpoints.nextTrack),
             headers: { cookie: pick(cookies) },
           }),
         },
@@ -90,7 +89,7 @@ try {
             return {
               ...req,
               method: playerEndpoints.likeTrack.method,
-              path: entryPath(playerEndpoints.likeTrack, { params: { trackId: pair?.alias ?? '' } }),
+              path: entryUrl(playerEndpoints.likeTrack, { params: { trackId: pair?.alias ?? '' } }),
               headers: { cookie: pair?.cookie ?? '', 'content-type': 'application/json' },
               body: '{"addToLibrary":false}',
             };
@@ -102,7 +101,7 @@ try {
           setupRequest: (req) => ({
             ...req,
             method: catalogueEndpoints.chart.method,
-            path: entryPath(catalogueEndpoints.chart, {
+            path: entryUrl(catalogueEndpoints.chart, {
               query: { genre: pick(['Minimal / Deep Tech', 'House / Tech House']) },
             }),
             headers: { cookie: pick(cookies) },
@@ -114,7 +113,7 @@ try {
           setupRequest: (req) => ({
             ...req,
             method: catalogueEndpoints.artistPage.method,
-            path: entryPath(catalogueEndpoints.artistPage, { params: { artistId: pick(artists) } }),
+            path: entryUrl(catalogueEndpoints.artistPage, { params: { artistId: pick(artists) } }),
             headers: { cookie: pick(cookies) },
           }),
         },
@@ -127,7 +126,7 @@ try {
             return {
               ...req,
               method: playerEndpoints.secureTrackAccess.method,
-              path: entryPath(playerEndpoints.secureTrackAccess),
+              path: entryUrl(playerEndpoints.secureTrackAccess),
               headers: { cookie: pair.cookie, 'content-type': 'application/json' },
               body: JSON.stringify({ trackId: pair.alias, purpose: 'preload' }),
             };

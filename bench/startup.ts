@@ -5,9 +5,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { healthEndpoints } from '@klang/domain';
+import { healthEndpoints, entryUrl } from '@klang/domain';
 import path from 'node:path';
-import { entryPath } from './lib/contract';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 3299);
@@ -28,7 +27,7 @@ async function startOnce(dataDir: string): Promise<Start> {
   try {
     for (;;) {
       try {
-        const res = await fetch(`http://127.0.0.1:${port}${entryPath(healthEndpoints.health)}`);
+        const res = await fetch(`http://127.0.0.1:${port}${entryUrl(healthEndpoints.health)}`);
         if (res.ok) break;
       } catch {
         // not listening yet

@@ -8,9 +8,15 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { accountsEndpoints, fillPath, healthEndpoints, LIMITS, tracksEndpoints } from '@klang/domain';
+import {
+  accountsEndpoints,
+  fillPath,
+  healthEndpoints,
+  LIMITS,
+  tracksEndpoints,
+  entryUrl,
+} from '@klang/domain';
 import { wavHeader } from '../server/src/test/test-audio';
-import { entryPath } from './lib/contract';
 
 const { listTracks, uploadTrack } = tracksEndpoints;
 
@@ -104,7 +110,7 @@ const server = spawn('taskset', ['-c', '0', process.execPath, '--import', 'tsx',
 try {
   for (;;) {
     try {
-      if ((await fetch(base + entryPath(healthEndpoints.health))).ok) break;
+      if ((await fetch(base + entryUrl(healthEndpoints.health))).ok) break;
     } catch {
       // not listening yet
     }

@@ -10,11 +10,10 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { healthEndpoints, tutorEndpoints, voiceAgentSessionSchema } from '@klang/domain';
+import { healthEndpoints, tutorEndpoints, voiceAgentSessionSchema, entryUrl } from '@klang/domain';
 import { signUp } from '../server/src/test/accounts-helpers';
 import { createTestApp } from '../server/src/test/app';
 import { CHUNK_BYTES } from '../server/src/modules/tutor/agent-audio';
-import { entryPath } from './lib/contract';
 
 const REQUESTS = [
   'Hi Abel!',
@@ -42,7 +41,7 @@ await t.app.listen({ host: '127.0.0.1', port: Number(process.env.BENCH_PORT ?? 4
 const artist = await signUp(t.app, 'artist');
 await t.db.query(`update artist_profiles set subscription_tier = 'pro' where id = $1`, [artist.id]);
 const health = (
-  await t.app.inject({ method: healthEndpoints.health.method, url: entryPath(healthEndpoints.health) })
+  await t.app.inject({ method: healthEndpoints.health.method, url: entryUrl(healthEndpoints.health) })
 ).json<{ providers: object }>();
 const session = voiceAgentSessionSchema.parse(
   (await artist.get(tutorEndpoints.voiceAgentSession.path)).json(),

@@ -5,9 +5,8 @@
 import { migrate } from '../../server/src/db/migrate';
 import { generateDataset } from '../lib/dataset';
 import type { Battery } from './harness';
-import { playerEndpoints, healthEndpoints } from '@klang/domain';
+import { playerEndpoints, healthEndpoints, entryUrl } from '@klang/domain';
 import { check, ledgerDrift, likeLedger, listenersWithGrants, percentile, sleep } from './harness';
-import { entryPath } from '../lib/contract';
 
 const OUTAGE_MS = Number(process.env.OUTAGE_SECONDS ?? 30) * 1000;
 const WARM_MS = 5000;
@@ -56,8 +55,8 @@ export async function dbOutage(battery: Battery) {
     const res = await fetch(
       server.base +
         (kind === 'like'
-          ? entryPath(playerEndpoints.likeTrack, { params: { trackId: pair?.alias ?? '' } })
-          : entryPath(playerEndpoints.nextTrack)),
+          ? entryUrl(playerEndpoints.likeTrack, { params: { trackId: pair?.alias ?? '' } })
+          : entryUrl(playerEndpoints.nextTrack)),
       {
         method: kind === 'like' ? playerEndpoints.likeTrack.method : playerEndpoints.nextTrack.method,
         headers: { cookie, ...(kind === 'like' && { 'content-type': 'application/json' }) },
@@ -86,12 +85,12 @@ export async function dbOutage(battery: Battery) {
   const probe = (async () => {
     while (!run.stopped) {
       const at = now();
-      const h = (await fetch(server.base + entryPath(healthEndpoints.health), {
+      const h = (await fetch(server.base + entryUrl(healthEndpoints.health), {
         signal: AbortSignal.timeout(HANG_MS),
       })
         .then((r) => r.json())
         .catch(() => ({}))) as { status?: string; databaseReachable?: boolean };
-      const ready = await fetch(server.base + entryPath(healthEndpoints.readiness), {
+      const ready = await fetch(server.base + entryUrl(healthEndpoints.readiness), {
         signal: AbortSignal.timeout(HANG_MS),
       })
         .then((r) => r.status)

@@ -22,11 +22,11 @@ import {
   paymentsEndpoints,
   PRO_PLAN,
   tracksEndpoints,
+  entryUrl,
 } from '@klang/domain';
 import { openDatabase, type Db } from '../../server/src/db/client';
 import { wavHeader } from '../../server/src/test/test-audio';
 import { startThrowawayCluster } from '../../scripts/pg-cluster.mjs';
-import { entryPath } from '../lib/contract';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 const RESULTS = path.join(ROOT, 'bench/results/faults.json');
@@ -249,7 +249,7 @@ export class Battery {
         async () => {
           if (child.exitCode !== null)
             throw new Error(`${name} exited with ${String(child.exitCode)}; see ${this.work}/${name}.log`);
-          const res = await fetch(proc.base + entryPath(healthEndpoints.readiness));
+          const res = await fetch(proc.base + entryUrl(healthEndpoints.readiness));
           return res.status === 200 ? true : undefined;
         },
         options.readyTimeoutMs ?? 120_000,

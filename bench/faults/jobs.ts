@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { migrate } from '../../server/src/db/migrate';
 import type { Battery } from './harness';
-import { healthEndpoints } from '@klang/domain';
+import { healthEndpoints, entryUrl } from '@klang/domain';
 import {
   check,
   PORTS,
@@ -18,7 +18,6 @@ import {
   wav,
   type KlangProcess,
 } from './harness';
-import { entryPath } from '../lib/contract';
 
 /** A body that arrives over `ms`, so the request is still in flight when the signal comes. */
 function paced(bytes: Buffer, ms: number): ReadableStream<Uint8Array> {
@@ -103,7 +102,7 @@ export async function gracefulShutdown(battery: Battery) {
   const readyWhileDraining = await waitFor(
     'readiness to say draining',
     async () => {
-      const res = await fetch(a.base + entryPath(healthEndpoints.readiness));
+      const res = await fetch(a.base + entryUrl(healthEndpoints.readiness));
       return res.status === 503 ? { afterMs: since(), body: await res.json() } : undefined;
     },
     delayMs,
@@ -111,7 +110,7 @@ export async function gracefulShutdown(battery: Battery) {
   const refusedAfterMs = await waitFor(
     'new connections to be refused',
     () =>
-      fetch(a.base + entryPath(healthEndpoints.health), { headers: { connection: 'close' } }).then(
+      fetch(a.base + entryUrl(healthEndpoints.health), { headers: { connection: 'close' } }).then(
         () => undefined,
         () => since(),
       ),

@@ -5,10 +5,16 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import path from 'node:path';
-import { catalogueEndpoints, forumEndpoints, paymentsEndpoints, playerEndpoints } from '@klang/domain';
+import {
+  catalogueEndpoints,
+  forumEndpoints,
+  paymentsEndpoints,
+  playerEndpoints,
+  entryUrl,
+} from '@klang/domain';
 import { openDatabase, type Db } from '../../server/src/db/client';
 import { migrate } from '../../server/src/db/migrate';
-import { entryPath } from '../lib/contract';
+
 import { generateDataset } from '../lib/dataset';
 import { localWebhookSecret } from '../../server/src/providers/payments';
 import { signPayload, type SubscriptionStatus } from '../../server/src/providers/payments/payment-provider';
@@ -115,7 +121,7 @@ async function listenerLoad(
           : route === 'secure'
             ? { method: entry.method, body: JSON.stringify({ trackId: pair.alias }) }
             : { method: entry.method };
-      const url = entryPath(entry, {
+      const url = entryUrl(entry, {
         params: { trackId: pair.alias },
         ...(route === 'chart' && { query: { genre: 'Techno' } }),
       });
@@ -166,15 +172,12 @@ async function votingLoad(base: string, cookies: string[], posts: string[], unti
     for (let n = i; performance.now() < until; n += concurrency) {
       const cookie = cookies[(n * 7) % cookies.length] ?? '';
       const post = posts[n % posts.length] ?? '';
-      const res = await fetch(
-        base + entryPath(forumEndpoints.voteOnForumPost, { params: { postId: post } }),
-        {
-          method: forumEndpoints.voteOnForumPost.method,
-          headers: { cookie, 'x-forwarded-for': clientAddress(cookie), 'content-type': 'application/json' },
-          body: JSON.stringify({ vote: (n * 2654435761) % 3 === 0 ? 'down' : 'up' }),
-          signal: AbortSignal.timeout(10_000),
-        },
-      ).catch(() => undefined);
+      const res = await fetch(base + entryUrl(forumEndpoints.voteOnForumPost, { params: { postId: post } }), {
+        method: forumEndpoints.voteOnForumPost.method,
+        headers: { cookie, 'x-forwarded-for': clientAddress(cookie), 'content-type': 'application/json' },
+        body: JSON.stringify({ vote: (n * 2654435761) % 3 === 0 ? 'down' : 'up' }),
+        signal: AbortSignal.timeout(10_000),
+      }).catch(() => undefined);
       await res?.arrayBuffer().catch(() => undefined);
       statuses.push(res?.status ?? 0);
       await sleep(20);
@@ -283,7 +286,7 @@ export async function scaleOut(battery: Battery) {
   for (let i = 0; i < 130; i++) {
     const pair = burst[i % burst.length];
     const res = await fetch(
-      base + entryPath(playerEndpoints.likeTrack, { params: { trackId: pair?.alias ?? '' } }),
+      base + entryUrl(playerEndpoints.likeTrack, { params: { trackId: pair?.alias ?? '' } }),
       {
         method: playerEndpoints.likeTrack.method,
         headers: {

@@ -8,9 +8,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Battery } from './harness';
-import { playerEndpoints, healthEndpoints } from '@klang/domain';
+import { playerEndpoints, healthEndpoints, entryUrl } from '@klang/domain';
 import { check, listenersWithGrants, waitFor } from './harness';
-import { entryPath } from '../lib/contract';
 
 function s3Client(env: Record<string, string>) {
   return new S3Client({
@@ -113,7 +112,7 @@ export async function restoreDrill(battery: Battery) {
   const cookie = cookies[0] ?? '';
   const failures: string[] = [];
   for (const track of tracksBefore) {
-    const access = await fetch(server.base + entryPath(playerEndpoints.secureTrackAccess), {
+    const access = await fetch(server.base + entryUrl(playerEndpoints.secureTrackAccess), {
       method: playerEndpoints.secureTrackAccess.method,
       headers: { cookie, 'content-type': 'application/json' },
       body: JSON.stringify({ trackId: track.id }),
@@ -132,7 +131,7 @@ export async function restoreDrill(battery: Battery) {
   const ready = await waitFor(
     'readiness',
     async () =>
-      (await fetch(server.base + entryPath(healthEndpoints.readiness))).status === 200 ? true : undefined,
+      (await fetch(server.base + entryUrl(healthEndpoints.readiness))).status === 200 ? true : undefined,
     10_000,
   );
   await server.stop();

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { accountsEndpoints, playerEndpoints, TRACK_MESSAGES } from '@klang/domain';
+import { accountsEndpoints, playerEndpoints, TRACK_MESSAGES, entryUrl } from '@klang/domain';
 import { migrate } from '../../server/src/db/migrate';
 import type { Battery } from './harness';
 import {
@@ -19,13 +19,12 @@ import {
   type Check,
   type KlangProcess,
 } from './harness';
-import { entryPath } from '../lib/contract';
 
 type Db = Awaited<ReturnType<Battery['database']>>;
 
 /** Plays a track through the API and returns the sha256 of what the signed URL served. */
 async function play(server: KlangProcess, cookie: string, trackId: string): Promise<string> {
-  const access = await fetch(server.base + entryPath(playerEndpoints.secureTrackAccess), {
+  const access = await fetch(server.base + entryUrl(playerEndpoints.secureTrackAccess), {
     method: playerEndpoints.secureTrackAccess.method,
     headers: { cookie, 'content-type': 'application/json' },
     body: JSON.stringify({ trackId }),

@@ -4,10 +4,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { ACCOUNT_MESSAGES, accountsEndpoints, DEMO_ACCOUNT, forumEndpoints } from '@klang/domain';
+import { ACCOUNT_MESSAGES, accountsEndpoints, DEMO_ACCOUNT, forumEndpoints, entryUrl } from '@klang/domain';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
 import { findCoveredControls } from '../support/shell';
-import { entryUrl } from '../support/contract';
 
 const [base = 'http://localhost:3000', outDir = '/tmp/klang-shell-shots'] = process.argv.slice(2);
 mkdirSync(outDir, { recursive: true });

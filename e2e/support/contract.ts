@@ -1,5 +1,5 @@
 import type { APIRequestContext, APIResponse } from '@playwright/test';
-import { fillPath, type Endpoint } from '@klang/domain';
+import { entryUrl, type Endpoint } from '@klang/domain';
 
 /**
  * What a spec sends to a contract entry (decision 0220): its path parameters, query and JSON
@@ -9,12 +9,6 @@ export interface EntryRequest {
   params?: Readonly<Record<string, string>>;
   query?: Readonly<Record<string, string>>;
   data?: unknown;
-}
-
-/** The entry's URL, relative to the base URL: its path filled in, then the query. */
-export function entryUrl(entry: Endpoint, { params, query }: EntryRequest = {}): string {
-  const search = query ? new URLSearchParams(query).toString() : '';
-  return fillPath(entry.path, params) + (search ? `?${search}` : '');
 }
 
 /** Sends the entry's request with the entry's own method, through a page's or a test's context. */

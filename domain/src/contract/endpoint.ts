@@ -181,6 +181,40 @@ export function fillPath(path: string, params: Readonly<Record<string, unknown>>
   });
 }
 
+/** A value as `application/x-www-form-urlencoded` writes it (what `URLSearchParams` sends). */
+function formEncode(value: string): string {
+  return encodeURIComponent(value)
+    .replace(/[!'()~]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, '+');
+}
+
+/** `?a=1&b=x` from the defined values (an array repeats its key), or nothing. */
+export function queryString(query: Readonly<Record<string, unknown>> | undefined): string {
+  const pairs: string[] = [];
+  for (const [key, value] of Object.entries(query ?? {})) {
+    for (const item of Array.isArray(value) ? (value as unknown[]) : [value]) {
+      if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean') {
+        pairs.push(`${formEncode(key)}=${formEncode(String(item))}`);
+      }
+    }
+  }
+  return pairs.length > 0 ? `?${pairs.join('&')}` : '';
+}
+
+/**
+ * An entry's same-origin URL: its path filled from `params`, then `query`. The one URL builder of
+ * the web client, the journeys and the benchmarks.
+ */
+export function entryUrl(
+  entry: Pick<Endpoint, 'path'>,
+  options: {
+    params?: Readonly<Record<string, unknown>> | undefined;
+    query?: Readonly<Record<string, unknown>> | undefined;
+  } = {},
+): string {
+  return fillPath(entry.path, options.params) + queryString(options.query);
+}
+
 type Input<Schema> = Schema extends z.ZodType ? z.input<Schema> : undefined;
 
 /** What a caller sends: `params`, `query` and `body` as their schemas accept them. */

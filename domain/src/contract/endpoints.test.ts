@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import {
+  entryUrl,
   binary,
   defineEndpoints,
   endpoint,
@@ -88,5 +89,21 @@ describe('the endpoint contract', () => {
     expect(endpoint({ ...withoutParams, params: z.object({ thingId: z.string() }) }).path).toBe(
       '/api/things/:thingId',
     );
+  });
+});
+
+describe('entryUrl', () => {
+  it('fills the path and writes the defined query values, form-encoded as URLSearchParams writes them', () => {
+    expect(
+      entryUrl(
+        { path: '/api/things/:thingId' },
+        {
+          params: { thingId: 'a/b' },
+          query: { q: "a b&c!'()~*", tag: ['x', 'y'], n: 2, on: true, gone: undefined },
+        },
+      ),
+    ).toBe('/api/things/a%2Fb?q=a+b%26c%21%27%28%29%7E*&tag=x&tag=y&n=2&on=true');
+    expect(entryUrl({ path: '/api/health' }, { query: {} })).toBe('/api/health');
+    expect(entryUrl({ path: '/api/health' })).toBe('/api/health');
   });
 });

@@ -3,7 +3,7 @@ import {
   MESSAGES,
   PRODUCT_NAME,
   errorBodySchema,
-  fillPath,
+  entryUrl,
   isBinaryResponse,
   isRawBody,
   type BinaryResponse,
@@ -146,7 +146,7 @@ export function endpointUrl<E extends Endpoint>(
     params?: Readonly<Record<string, unknown>>;
     query?: Readonly<Record<string, unknown>>;
   };
-  return fillPath(endpoint.path, params) + queryString(query);
+  return entryUrl(endpoint, { params, query });
 }
 
 /**
@@ -200,21 +200,6 @@ function parsedOrThrow<T>(schema: ResponseSchema<T>, payload: unknown, status: n
 function unexpectedAnswer(what: string, status: number, from: string): ApiError {
   console.error(`Unexpected ${what} from ${from}`);
   return new ApiError({ status, code: 'INTERNAL', message: MESSAGES.unexpectedError });
-}
-
-/** `?a=1&b=x` from the defined values (arrays repeat their key), or nothing. */
-function queryString(query: Readonly<Record<string, unknown>> | undefined): string {
-  if (!query) return '';
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    for (const item of Array.isArray(value) ? (value as unknown[]) : [value]) {
-      if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean') {
-        search.append(key, String(item));
-      }
-    }
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
 }
 
 /** The one way the web app calls the server (decision 0220): an entry of the contract. */
