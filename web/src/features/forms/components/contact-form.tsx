@@ -88,7 +88,6 @@ export function ContactForm({ kind }: { kind: Kind }) {
       onSubmit={submit}
       className="flex flex-col gap-5 rounded-3xl border border-line bg-surface p-6 sm:p-8"
     >
-      {mutation.error && <Banner tone="error">{mutation.error.message}</Banner>}
       <Input
         label="Name"
         name="name"
@@ -128,6 +127,9 @@ export function ContactForm({ kind }: { kind: Kind }) {
           if (next) setProblem(null);
         }}
       />
+      {/* Beside the button that was pressed, not at the top: on a phone the top of the form is
+          out of view when the answer comes. */}
+      {mutation.error && <Banner tone="error">{mutation.error.message}</Banner>}
       <Button type="submit" isLoading={mutation.isPending} className="self-start">
         {copy.submit}
       </Button>

@@ -84,7 +84,6 @@ export function InterestForm({ onRegistered }: { onRegistered: () => void }) {
       onSubmit={submit}
       className="flex flex-col gap-5 rounded-3xl border border-line bg-surface p-6 sm:p-8"
     >
-      {mutation.error && <Banner tone="error">{mutation.error.message}</Banner>}
       <ChoiceGroup
         legend="I am a"
         name="role"
@@ -171,6 +170,9 @@ export function InterestForm({ onRegistered }: { onRegistered: () => void }) {
           update('marketingOptIn', checked);
         }}
       />
+      {/* Beside the button that was pressed, not at the top: on a phone the top of the form is
+          out of view when the answer comes. */}
+      {mutation.error && <Banner tone="error">{mutation.error.message}</Banner>}
       <Button type="submit" isLoading={mutation.isPending} className="self-start">
         Register Interest
       </Button>
