@@ -206,6 +206,23 @@ export function ChartMethodContent() {
           </Rule>
         </ul>
       </Section>
+
+      <Section id="secrecy" title="What blind hides, and what it cannot">
+        <div className="flex flex-col gap-4 text-base leading-relaxed text-muted">
+          <p>
+            Before your like, nothing Klang sends you names the track: no title, artist, cover, id, file name
+            or byte length that another listener could match with theirs. The sound itself cannot be hidden:
+            every listener hears the same music, so a script that compares the audio with a track someone has
+            already liked can recognise it, as any song-recognition app could.
+          </p>
+          <p>
+            So the charts do not rely on the audio staying secret. They rely on the rules above: a like counts
+            only for a track the deck dealt to that listener and played to them, at the pace a person listens,
+            from an account the verdict trusts. Recognising a track does not let anyone be dealt it, or make
+            their like count for more.
+          </p>
+        </div>
+      </Section>
     </div>
   );
 }
