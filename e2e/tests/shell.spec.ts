@@ -203,6 +203,22 @@ test('the phone mini player shows the time and skips a Discover track', async ({
   await expect.poll(() => elapsed(page)).toBeGreaterThan(0);
   await expect(mini.getByText(/^0:0\d$/).first()).toBeVisible();
 
+  // Opaque bars (issue 30 item 5): no page text reads through the mini player or the navigation,
+  // in either theme. An opaque computed colour is plain `rgb(r, g, b)`.
+  for (const theme of ['dark', 'light']) {
+    await page.evaluate((name) => {
+      document.documentElement.dataset.theme = name;
+    }, theme);
+    for (const bar of [mini, page.getByRole('navigation', { name: 'App' })]) {
+      const style = await bar.evaluate((element) => {
+        const computed = getComputedStyle(element);
+        return { background: computed.backgroundColor, filter: computed.backdropFilter };
+      });
+      expect(style.background, `${theme} theme`).toMatch(/^rgb\(\d+, \d+, \d+\)$/);
+      expect(style.filter).toBe('none');
+    }
+  }
+
   const disliked: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.url().endsWith('/dislike')) disliked.push(request.url());

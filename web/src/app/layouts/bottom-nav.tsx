@@ -35,7 +35,7 @@ export function BottomNav() {
   return (
     <nav
       aria-label="App"
-      className="fixed inset-x-0 bottom-0 z-40 border-t lg:hidden border-line bg-nav/90 pb-[env(safe-area-inset-bottom)] backdrop-blur-xl"
+      className="fixed inset-x-0 bottom-0 z-40 border-t lg:hidden border-line bg-nav pb-[env(safe-area-inset-bottom)]"
     >
       <ul className="mx-auto grid h-16 max-w-xl grid-cols-4">
         {NAV_ITEMS.map(({ label, to, Icon, activeOn }) => {

@@ -19,7 +19,7 @@ export function MiniPlayer({ artistHref }: MiniPlayerProps) {
   return (
     <section
       aria-label="Now playing"
-      className="fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-30 border-t border-line bg-nav/95 backdrop-blur"
+      className="fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-30 border-t border-line bg-nav"
     >
       <div className="mx-auto flex max-w-3xl items-center gap-3 px-4 py-2">
         <PlayPauseButton nowPlaying={nowPlaying} />

@@ -33,7 +33,7 @@ export function NowPlayingBar({ artistHref, idle, className }: NowPlayingBarProp
     <section
       aria-label="Now playing"
       className={cn(
-        'fixed inset-x-0 bottom-0 z-30 h-20 border-t border-line bg-nav/95 backdrop-blur-xl',
+        'fixed inset-x-0 bottom-0 z-30 h-20 border-t border-line bg-nav',
         className,
       )}
     >
