@@ -41,7 +41,7 @@ test('landing → Launch App → account type → register interest, then the du
   await expect(page).toHaveURL(/\/account-type$/);
   await screens.check('/account-type');
   await expect(page.getByRole('link', { name: 'Log in' }).last()).toBeVisible();
-  await page.getByRole('link', { name: /Listener/ }).click();
+  await page.getByRole('link', { name: /mobile app waitlist/ }).click();
 
   await expect(page).toHaveURL(/\/register-interest$/);
   await expect(page.getByText('Coming Soon').first()).toBeVisible();
@@ -63,7 +63,7 @@ test('landing → Launch App → account type → register interest, then the du
   // Back goes to where the visitor came from.
   await page.getByRole('link', { name: 'Back', exact: true }).click();
   await expect(page).toHaveURL(/\/account-type$/);
-  await page.getByRole('link', { name: /Listener/ }).click();
+  await page.getByRole('link', { name: /mobile app waitlist/ }).click();
 
   const email = uniqueEmail(testInfo.project.name, 'interest');
   await registerListener(page, email);
