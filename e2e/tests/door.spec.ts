@@ -106,3 +106,18 @@ test('an invite link credits the inviter, and their count goes down', async ({ p
   );
   await expect(invites.getByText(`@${guest.username} joined`)).toBeVisible();
 });
+
+test('a listener who opens the dashboard lands on their profile with a sentence, not a retry', async ({
+  page,
+  screens,
+}) => {
+  await page.goto('/signup/listener');
+  await fillListenerSignup(page, newUser('dash'));
+  await screens.visit('/dashboard');
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(
+    page.getByText(/The dashboard shows an artist the stats of their uploaded tracks/),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try Again' })).toHaveCount(0);
+  await screens.check('listener sent from the dashboard to the profile');
+});

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CreditCard, Crown, Settings, UserCog } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { isDemoUser, useAuthStore } from '../../features/accounts/auth-store';
 import { AccountDialog } from '../../features/accounts/components/account-dialog';
@@ -33,6 +34,11 @@ function inviteUrl(token: string): string {
   return url.toString();
 }
 
+/** A sentence another screen sends with the visitor it redirects here (a listener at /dashboard). */
+export interface ProfileNotice {
+  notice: string;
+}
+
 /**
  * /profile (spec 001 §2): the artist or listener profile view. Both have the account summary,
  * the Settings, Loyalty Card and Account modals; a listener sees the artists they follow.
@@ -53,6 +59,7 @@ export function Component() {
       : null;
   const signOut = useSignOut();
   const navigate = useNavigate();
+  const notice = (useLocation().state as Partial<ProfileNotice> | null)?.notice;
   const [isSettingsOpen, setSettingsOpen] = useState(false);
   const [isAccountOpen, setAccountOpen] = useState(false);
   const [isLoyaltyOpen, setLoyaltyOpen] = useState(false);
@@ -82,6 +89,7 @@ export function Component() {
           <Settings aria-hidden="true" className="size-5" />
         </Button>
       </header>
+      {notice && <Banner>{notice}</Banner>}
       <CheckoutReturnBanner
         onUpgraded={() => {
           // The plan moves everything here: the session, the limits and Kit of the workspace.

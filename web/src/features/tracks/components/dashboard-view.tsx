@@ -228,38 +228,20 @@ export function DashboardView({ hooksTab, onRefresh }: DashboardViewProps) {
   return (
     <Tabs defaultValue="overview" className="flex flex-col gap-2">
       <div className="flex flex-col-reverse items-end gap-2 sm:flex-row sm:items-start sm:justify-between">
-        <TabsList
-          aria-label="Dashboard sections"
-          className="grid w-full grid-cols-6 rounded-2xl sm:flex sm:w-auto sm:rounded-full"
-        >
-          <TabsTrigger
-            value="overview"
-            className="col-span-3 justify-center px-2 text-[0.8125rem] whitespace-nowrap sm:px-4 sm:text-sm"
-          >
+        <TabsList aria-label="Dashboard sections" className="w-full max-w-full sm:w-auto">
+          <TabsTrigger value="overview" className="whitespace-nowrap">
             Overview
           </TabsTrigger>
-          <TabsTrigger
-            value="additional"
-            className="col-span-3 justify-center px-2 text-[0.8125rem] whitespace-nowrap sm:px-4 sm:text-sm"
-          >
+          <TabsTrigger value="additional" className="whitespace-nowrap">
             Additional Stats
           </TabsTrigger>
-          <TabsTrigger
-            value="performance"
-            className="col-span-2 justify-center px-2 text-[0.8125rem] whitespace-nowrap sm:px-4 sm:text-sm"
-          >
+          <TabsTrigger value="performance" className="whitespace-nowrap">
             Performance
           </TabsTrigger>
-          <TabsTrigger
-            value="hooks"
-            className="col-span-2 justify-center px-2 text-[0.8125rem] whitespace-nowrap sm:px-4 sm:text-sm"
-          >
+          <TabsTrigger value="hooks" className="whitespace-nowrap">
             Hooks
           </TabsTrigger>
-          <TabsTrigger
-            value="achievements"
-            className="col-span-2 justify-center px-2 text-[0.8125rem] whitespace-nowrap sm:px-4 sm:text-sm"
-          >
+          <TabsTrigger value="achievements" className="whitespace-nowrap">
             Achievements
           </TabsTrigger>
         </TabsList>
