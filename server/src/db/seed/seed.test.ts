@@ -88,6 +88,21 @@ describe('seeding an empty database', () => {
       `select a.id from artist_profiles a where a.followers <> (select count(*) from follows f where f.artist_id = a.id)`,
     );
     expect(followers).toEqual([]);
+    // The dashboard's per-day figures add up to the counters (issue 30 item 7: no flat chart).
+    const daily = await db.query(`
+      select t.id from tracks t
+      left join (select track_id, sum(plays) as plays, sum(likes) as likes, sum(dislikes) as dislikes,
+                        sum(library_adds) as library_adds
+                 from track_daily_stats group by track_id) d on d.track_id = t.id
+      where coalesce(d.plays, 0) <> t.play_count or coalesce(d.likes, 0) <> t.likes
+         or coalesce(d.dislikes, 0) <> t.dislikes or coalesce(d.library_adds, 0) <> t.added_to_library`);
+    expect(daily).toEqual([]);
+    const [demoDays] = await db.query<{ n: number }>(
+      `select count(distinct s.day)::int as n from track_daily_stats s join tracks t on t.id = s.track_id
+       join accounts a on a.id = t.artist_id where a.email = $1 and s.plays > 0`,
+      [DEMO_ACCOUNT.email],
+    );
+    expect(demoDays?.n).toBeGreaterThan(1);
     const xp = await db.query<{ user_id: string; total_points: number; tier: string; ledger: number }>(`
       select x.user_id, x.total_points, x.tier, coalesce((select sum(points) from point_awards p where p.user_id = x.user_id), 0)::int as ledger
       from user_xp x`);

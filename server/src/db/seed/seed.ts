@@ -448,6 +448,30 @@ async function insertListening(
     if (i.type === 'like' || !verdicts.has(key)) verdicts.set(key, i);
   }
   const styles = new Map(QUICK_LISTENERS.map((q) => [q.key, q.style]));
+  // The dashboard's Performance chart reads per-day figures that the counters' trigger writes as
+  // listening happens (migration 0010); the seed's month of listening writes them the same way,
+  // on the day each play was served and each verdict given.
+  const daily = new Map<
+    string,
+    { trackId: string; day: string; plays: number; likes: number; dislikes: number; libraryAdds: number }
+  >();
+  const dayOf = (trackKey: string, at: Date) => {
+    const trackId = idOf(trackKey);
+    const day = utcDate(at);
+    const key = `${trackId}|${day}`;
+    let row = daily.get(key);
+    if (!row) {
+      row = { trackId, day, plays: 0, likes: 0, dislikes: 0, libraryAdds: 0 };
+      daily.set(key, row);
+    }
+    return row;
+  };
+  for (const i of plan.interactions) {
+    const row = dayOf(i.trackKey, ago(i.daysAgo, 3));
+    if (i.type === 'like') row.likes += 1;
+    else row.dislikes += 1;
+    if (i.addedToLibrary) row.libraryAdds += 1;
+  }
   await insertRows(
     tx,
     'deals',
@@ -473,6 +497,7 @@ async function insertListening(
       );
       const endedAt = verdict ? ago(verdict.daysAgo, 3) : ago(2);
       const servedAt = new Date(endedAt.getTime() - timing.endPositionMs);
+      dayOf(p.trackKey, servedAt).plays += p.plays;
       return [
         idOf(p.userKey),
         idOf(p.trackKey),
@@ -484,6 +509,12 @@ async function insertListening(
         timing.listenedBeforeLikeMs,
       ];
     }),
+  );
+  await insertRows(
+    tx,
+    'track_daily_stats',
+    ['track_id', 'day', 'plays', 'likes', 'dislikes', 'library_adds'],
+    [...daily.values()].map((d) => [d.trackId, d.day, d.plays, d.likes, d.dislikes, d.libraryAdds]),
   );
   const artistNames = new Map(ctx.catalogue.artists.map((a) => [a.key, a.artistName]));
   await insertRows(
