@@ -62,6 +62,9 @@ test('a member posts, replies, answers the reply, and votes then changes the vot
   await dialog.getByRole('button', { name: 'Create Post' }).click();
   await expect(dialog.getByText(FORUM_MESSAGES.fillAllFields)).toBeVisible();
   await screens.check('new post dialog');
+  // An edit clears the message: it spoke of the fields as they were.
+  await dialog.getByLabel('Title').fill('x');
+  await expect(dialog.getByText(FORUM_MESSAGES.fillAllFields)).toHaveCount(0);
 
   await dialog.getByRole('combobox', { name: 'Category' }).click();
   await page.getByRole('option', { name: 'Feedback' }).click();
@@ -73,7 +76,8 @@ test('a member posts, replies, answers the reply, and votes then changes the vot
   await dialog.getByRole('button', { name: 'Create Post' }).click();
   await expect(dialog).toHaveCount(0);
 
-  await page.getByRole('link', { name: title, exact: true }).click();
+  // The new post opens at once: that is the writer's confirmation (issue 30 item 10).
+  await expect(page).toHaveURL(/\/forum\/post\//);
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   // Plain text: the markup is shown as typed, with its line break, and nothing was parsed.
   await expect(page.getByText('<b>Not bold</b><img src=x onerror=alert(1)>')).toBeVisible();
@@ -142,6 +146,14 @@ test('search and sort find posts, categories filter, and an anonymous post names
   await page.getByLabel('Search posts').fill(tag.toUpperCase().slice(0, -1));
   const titles = page.getByRole('article').getByRole('heading', { level: 2 });
   await expect(titles).toHaveText([`Older ${tag}`, `Newer ${tag}`]);
+  // A search that finds nothing says so and offers a way back, not 'Be the first'.
+  await page.getByLabel('Search posts').fill(`nothing-${tag}`);
+  await expect(page.getByText(`No posts match “nothing-${tag}”`)).toBeVisible();
+  await expect(page.getByText(FORUM_MESSAGES.beFirstToDiscuss)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Clear the search' }).click();
+  await expect(page.getByLabel('Search posts')).toHaveValue('');
+  await page.getByLabel('Search posts').fill(tag.toUpperCase().slice(0, -1));
+  await expect(titles).toHaveText([`Older ${tag}`, `Newer ${tag}`]);
 
   const sortBy = async (label: string) => {
     await page.getByRole('combobox', { name: 'Sort posts' }).click();
@@ -164,6 +176,9 @@ test('search and sort find posts, categories filter, and an anonymous post names
   await dialog.getByRole('checkbox', { name: 'Post anonymously' }).click();
   await dialog.getByRole('button', { name: 'Create Post' }).click();
   await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: `Secret ${tag}`, level: 1 })).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText(username);
+  await page.goBack();
   const secret = postCard(page, `Secret ${tag}`);
   await expect(secret.getByText('Anonymous')).toBeVisible();
   await expect(secret).not.toContainText(username);

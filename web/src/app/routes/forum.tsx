@@ -75,6 +75,21 @@ export function Component() {
             </div>
           ) : posts.isError ? (
             <Banner tone="error">{posts.error.message}</Banner>
+          ) : posts.data.length === 0 && search.trim() ? (
+            <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-line px-6 py-14 text-center">
+              <p className="text-lg font-semibold text-fg">No posts match “{search.trim()}”</p>
+              <p className="text-muted">Try other words, or look in all categories.</p>
+              <Button
+                className="mt-2"
+                variant="secondary"
+                onClick={() => {
+                  setSearch('');
+                  setCategoryId(null);
+                }}
+              >
+                Clear the search
+              </Button>
+            </div>
           ) : posts.data.length === 0 ? (
             <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-line px-6 py-14 text-center">
               <p className="text-lg font-semibold text-fg">{FORUM_MESSAGES.noPostsYet}</p>
@@ -115,6 +130,7 @@ export function Component() {
         onOpenChange={setIsComposing}
         categories={categoryList}
         defaultCategoryId={categoryId}
+        onCreated={(postId) => void navigate(paths.forumPost(postId))}
       />
       <ConfirmDialog
         isOpen={deletingId !== null}

@@ -16,9 +16,12 @@ describe('formatRelativeTime (spec 002 §9)', () => {
     expect(formatRelativeTime(ago(6 * 86_400_000 + 86_399_000), now)).toBe('6d ago');
   });
 
-  it('gives the local date from a week on, and treats a clock skewed ahead as just now', () => {
+  it('gives the local date from a week on, as the app writes dates, and treats a clock skewed ahead as just now', () => {
     const old = ago(7 * 86_400_000);
-    expect(formatRelativeTime(old, now)).toBe(new Date(old).toLocaleDateString());
+    expect(formatRelativeTime(old, now)).toBe(
+      new Date(old).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }),
+    );
+    expect(formatRelativeTime(old, now)).toMatch(/^\d{1,2} March 2026$/);
     expect(formatRelativeTime(new Date(now + 5000).toISOString(), now)).toBe('Just now');
   });
 });

@@ -16,6 +16,8 @@ interface NewPostDialogProps {
   categories: readonly ForumCategory[];
   /** The category the list shows, chosen for the new post to start with. */
   defaultCategoryId: string | null;
+  /** The post is saved: the screen shows it, which is the writer's confirmation. */
+  onCreated: (postId: string) => void;
 }
 
 /** A server refusal the writer can act on (too long, too fast) is shown as it is; others are not. */
@@ -25,7 +27,13 @@ function failureMessage(error: unknown): string {
 }
 
 /** Create New Post (spec 002 §2.7, §5): all fields required, title and content trimmed. */
-export function NewPostDialog({ isOpen, onOpenChange, categories, defaultCategoryId }: NewPostDialogProps) {
+export function NewPostDialog({
+  isOpen,
+  onOpenChange,
+  categories,
+  defaultCategoryId,
+  onCreated,
+}: NewPostDialogProps) {
   const [categoryId, setCategoryId] = useState(defaultCategoryId ?? '');
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
@@ -41,6 +49,14 @@ export function NewPostDialog({ isOpen, onOpenChange, categories, defaultCategor
     setError(null);
   };
 
+  /** An edit clears the message: it spoke of the fields as they were. */
+  const edit =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setError(null);
+    };
+
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = createForumPostSchema.safeParse({ categoryId, title, content, isAnonymous });
@@ -50,9 +66,10 @@ export function NewPostDialog({ isOpen, onOpenChange, categories, defaultCategor
     }
     setError(null);
     create.mutate(parsed.data, {
-      onSuccess: () => {
+      onSuccess: ({ post }) => {
         reset();
         onOpenChange(false);
+        onCreated(post.id);
       },
       onError: (failure) => {
         setError(failureMessage(failure));
@@ -76,14 +93,14 @@ export function NewPostDialog({ isOpen, onOpenChange, categories, defaultCategor
             placeholder="Select a category"
             options={categories.map((c) => ({ value: c.id, label: c.name }))}
             value={categoryId || undefined}
-            onValueChange={setCategoryId}
+            onValueChange={edit(setCategoryId)}
           />
           <Input
             label="Title"
             value={title}
             maxLength={FORUM_LIMITS.titleMaxChars}
             onChange={(e) => {
-              setTitle(e.target.value);
+              edit(setTitle)(e.target.value);
             }}
             placeholder="What is on your mind?"
           />
@@ -93,7 +110,7 @@ export function NewPostDialog({ isOpen, onOpenChange, categories, defaultCategor
             value={content}
             maxLength={FORUM_LIMITS.postMaxChars}
             onChange={(e) => {
-              setContent(e.target.value);
+              edit(setContent)(e.target.value);
             }}
             placeholder="Share your thoughts..."
           />
