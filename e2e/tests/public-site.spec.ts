@@ -53,6 +53,8 @@ test('landing → Launch App → account type → register interest, then the du
   await page.getByLabel('Name', { exact: true }).fill('A');
   await expect(page.getByText(FORM_MESSAGES.nameRequired)).toHaveCount(0);
   await page.getByText('Artist', { exact: true }).click();
+  // The page speaks to the role chosen (issue 30 item 10), not to listeners only.
+  await expect(page.getByText(/You can upload your first tracks today/)).toBeVisible();
   await page.getByLabel('Email', { exact: true }).fill('artist@example.com');
   await page.getByRole('button', { name: 'Register Interest' }).click();
   await expect(page.getByText(INTEREST_MESSAGES.artistNameRequired)).toBeVisible();

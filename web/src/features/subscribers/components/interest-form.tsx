@@ -13,9 +13,10 @@ import { Select } from '../../../components/ui/select';
 import { useRegisterInterestMutation } from '../api/subscribers-api';
 import { ChoiceGroup } from './choice-group';
 
-type Role = 'listener' | 'artist';
+/** Who registers: the spec's subscribers.role. */
+export type InterestRole = 'listener' | 'artist';
 type Form = {
-  role: Role;
+  role: InterestRole;
   name: string;
   artistName: string;
   email: string;
@@ -57,7 +58,14 @@ function toSubscriber(form: Form): SubscriberInsert {
  * Interest registration (spec 000 §5): one error at a time, in the spec's order; changing any
  * field or the role clears it. Marketing opt-in starts unchecked.
  */
-export function InterestForm({ onRegistered }: { onRegistered: () => void }) {
+export function InterestForm({
+  onRegistered,
+  onRoleChange,
+}: {
+  onRegistered: (role: InterestRole) => void;
+  /** The screen around the form speaks to the role chosen. */
+  onRoleChange?: (role: InterestRole) => void;
+}) {
   const [form, setForm] = useState<Form>(EMPTY);
   const [problem, setProblem] = useState<{ field: InterestField; message: string } | null>(null);
   const mutation = useRegisterInterestMutation();
@@ -73,7 +81,12 @@ export function InterestForm({ onRegistered }: { onRegistered: () => void }) {
     const body = toSubscriber(form);
     const found = validateInterestForm(body);
     setProblem(found);
-    if (!found) mutation.mutate(body, { onSuccess: onRegistered });
+    if (!found)
+      mutation.mutate(body, {
+        onSuccess: () => {
+          onRegistered(form.role);
+        },
+      });
   }
 
   const errorFor = (field: InterestField) => (problem?.field === field ? problem.message : undefined);
@@ -90,6 +103,7 @@ export function InterestForm({ onRegistered }: { onRegistered: () => void }) {
         value={form.role}
         onChange={(role) => {
           update('role', role);
+          onRoleChange?.(role);
         }}
         options={[
           { value: 'listener', label: 'Listener' },
