@@ -168,6 +168,7 @@ export function Component() {
         subscriptionPanel={
           <SubscriptionPanel
             isArtist={profile?.role === 'artist'}
+            artistPlansPath={paths.artistSubscription}
             isDemo={isDemo}
             onDemoRefusal={demoRefusal.catchRefusal}
             onUpgrade={() => {

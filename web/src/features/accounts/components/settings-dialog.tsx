@@ -53,13 +53,12 @@ export function SettingsDialog({
             </Button>
           }
         >
-          <Tabs defaultValue="profile">
-            {/* A phone has no room for five pills in a row: they sit in a two-column grid instead of
-                scrolling out of sight, the odd last one across both columns. */}
-            <TabsList
-              aria-label="Settings sections"
-              className="max-sm:grid max-sm:grid-cols-2 max-sm:rounded-2xl max-sm:[&>:last-child:nth-child(odd)]:col-span-2 max-sm:[&>*]:justify-center"
-            >
+          {/* As tall as its tallest section, the profile form, so the dialog does not jump as the
+              tabs change. */}
+          <Tabs defaultValue="profile" className="min-h-[30rem]">
+            {/* One row of pills that scrolls sideways on a phone, as the dashboard's, rather than a
+                grid of three rows above the form. */}
+            <TabsList aria-label="Settings sections">
               <TabsTrigger value="profile">Profile</TabsTrigger>
               <TabsTrigger value="interface">Interface</TabsTrigger>
               <TabsTrigger value="notifications" disabled badge="Soon">

@@ -5,6 +5,7 @@ import {
   type SubscriptionTier,
 } from '@klang/domain';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -32,6 +33,8 @@ function nextDate(state: SubscriptionState): { label: string; value: string } | 
 
 type SubscriptionPanelProps = {
   isArtist: boolean;
+  /** Where a listener who makes music reads about the artist plans. */
+  artistPlansPath: string;
   /** The demo account sees the controls; the server refuses them with the spec's message. */
   isDemo: boolean;
   onUpgrade: () => void;
@@ -43,14 +46,33 @@ type SubscriptionPanelProps = {
  * Settings, Subscription tab (issue 8): plan, status, renewal or trial end; cancel at the end of
  * the period or resume; billing managed on Stripe's customer portal or Klang's local page.
  */
-export function SubscriptionPanel({ isArtist, isDemo, onUpgrade, onDemoRefusal }: SubscriptionPanelProps) {
+export function SubscriptionPanel({
+  isArtist,
+  artistPlansPath,
+  isDemo,
+  onUpgrade,
+  onDemoRefusal,
+}: SubscriptionPanelProps) {
   const state = useSubscriptionState(isArtist);
   const setCancel = useSetCancelAtPeriodEnd();
   const portal = useOpenBillingPortal();
   const [isConfirming, setConfirming] = useState(false);
 
   if (!isArtist) {
-    return <p className="text-[0.9375rem] text-muted">Subscriptions are for artist accounts.</p>;
+    return (
+      <div className="flex flex-col gap-4">
+        <p className="text-[0.9375rem] text-fg">
+          Your plan: <span className="font-semibold">Listener, free</span>
+        </p>
+        <p className="text-[0.9375rem] leading-relaxed text-muted">
+          Listening on Klang costs nothing: every track, blind, with K-Points for every swipe, like and
+          minute. Plans are for artists, with uploads, chart places and the Klang Kit.
+        </p>
+        <Button asChild variant="secondary" className="self-start">
+          <Link to={artistPlansPath}>See the artist plans</Link>
+        </Button>
+      </div>
+    );
   }
   if (state.isPending) return <Spinner label="Loading your subscription" />;
   if (state.isError) {
