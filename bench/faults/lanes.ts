@@ -21,12 +21,13 @@ const LONG_SECONDS = 15 * 60;
 const READY_WITHIN_MS = 15_000;
 const PRO_WITHIN_MS = 5_000;
 
-async function tierOf(db: Awaited<ReturnType<Battery['database']>>, userId: string) {
-  const [row] = await db.query<{ subscription_tier: string }>(
-    'select subscription_tier from artist_profiles where id = $1',
+/** Whether the account's Pro subscription has been applied (active, or in its paid trial). */
+async function subscribed(db: Awaited<ReturnType<Battery['database']>>, userId: string) {
+  const rows = await db.query(
+    `select 1 from payment_subscriptions where account_id = $1 and subscription_status in ('active', 'trialing')`,
     [userId],
   );
-  return row?.subscription_tier;
+  return rows.length > 0;
 }
 
 export async function fairLanes(battery: Battery) {
@@ -43,7 +44,7 @@ export async function fairLanes(battery: Battery) {
   await buyProLocally(base, busy);
   await waitFor(
     'the busy artist to be Pro',
-    async () => ((await tierOf(db, busyId)) === 'pro' ? true : undefined),
+    async () => ((await subscribed(db, busyId)) ? true : undefined),
     60_000,
   );
   // 8 kHz keeps the ten uploads at 29 MB each; the transcode still decodes and encodes 15 minutes.
@@ -75,7 +76,7 @@ export async function fairLanes(battery: Battery) {
     waitFor(
       'the Pro checkout to apply',
       async () =>
-        (await tierOf(db, otherId)) === 'pro' ? Math.round(performance.now() - checkoutStarted) : undefined,
+        (await subscribed(db, otherId)) ? Math.round(performance.now() - checkoutStarted) : undefined,
       120_000,
     ),
   ]);
