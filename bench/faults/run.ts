@@ -6,6 +6,7 @@
 import { dbOutage } from './db-outage';
 import { Battery, buildServer, record, type Check } from './harness';
 import { gracefulShutdown, workerKilled } from './jobs';
+import { fairLanes } from './lanes';
 import { restoreDrill } from './restore';
 import { storageFaults } from './storage';
 import { uploadsCrash } from './uploads-crash';
@@ -17,6 +18,7 @@ const SCENARIOS: Record<string, Scenario> = {
   'uploads-crash': uploadsCrash,
   shutdown: gracefulShutdown,
   'worker-killed': workerKilled,
+  'fair-lanes': fairLanes,
   'db-outage': dbOutage,
   storage: storageFaults,
   restore: restoreDrill,

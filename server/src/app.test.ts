@@ -191,24 +191,26 @@ describe('the application shell of the API', () => {
     expect(doc.paths['/api/analytics/events']).toBeDefined();
   });
 
-  it("registers every area's job kinds, spelled as the jobs rows store them, and its periodic requests", () => {
+  it("registers every area's job kinds in their lanes, spelled as the jobs rows store them, and its periodic requests", () => {
     // With the local payment provider (the default), its delivery and billing clock included.
-    expect(Object.keys(t.app.jobHandlers).sort()).toEqual([
-      'chart-snapshot',
-      'chart-verdict',
-      'klang-packs.check',
-      'klang-packs.discard-photo',
-      'klang-packs.train',
-      'payments.apply-event',
-      'payments.billing-email',
-      'payments.discard-checkout-user',
-      'payments.expire-entitlements',
-      'payments.local-billing-clock',
-      'payments.local-deliver',
-      'payments.sweep-checkout-users',
-      'tracks.discard-unclaimed',
-      'tracks.process',
-    ]);
+    const lanes = Object.fromEntries(Object.entries(t.app.jobKinds).map(([kind, { lane }]) => [kind, lane]));
+    expect(lanes).toEqual({
+      'chart-snapshot': 'short',
+      'chart-verdict': 'short',
+      'email.deliver': 'email',
+      'klang-packs.check': 'short',
+      'klang-packs.discard-photo': 'short',
+      'klang-packs.train': 'media',
+      'payments.apply-event': 'payments',
+      'payments.billing-email': 'email',
+      'payments.discard-checkout-user': 'payments',
+      'payments.expire-entitlements': 'payments',
+      'payments.local-billing-clock': 'payments',
+      'payments.local-deliver': 'payments',
+      'payments.sweep-checkout-users': 'payments',
+      'tracks.discard-unclaimed': 'short',
+      'tracks.process': 'media',
+    });
     expect(Object.keys(t.app.periodicJobs).sort()).toEqual([
       'chart snapshot',
       'chart verdict',

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEAL_RULES, VERDICT } from '@klang/domain';
@@ -49,6 +50,8 @@ const envSchema = z.object({
     .int()
     .min(1000)
     .default(10 * 60_000),
+  JOB_MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  JOB_MEDIA_PER_ACCOUNT: z.coerce.number().int().min(1).max(64).optional(),
   SHUTDOWN_GRACE_MS: z.coerce
     .number()
     .int()
@@ -227,6 +230,8 @@ function buildConfig(env: Env) {
     chartWindowDays: env.CHART_WINDOW_DAYS,
     /** How long a job's lock holds before another worker takes it as its worker's crash. */
     jobLeaseMs: env.JOB_LEASE_MS,
+    /** The media lane's limits (decision 0247); see {@link mediaLane}. */
+    mediaLane: mediaLane(env.JOB_MEDIA_CONCURRENCY, env.JOB_MEDIA_PER_ACCOUNT),
     /**
      * On SIGTERM: how long requests in flight and running jobs may take to finish; after it,
      * connections close and the jobs' leases are released for another worker.
@@ -365,4 +370,15 @@ function captchaConfig(env: Env) {
     } as const;
   }
   return { kind: 'altcha', maxNumber: env.ALTCHA_MAX_NUMBER, expiresInSeconds: 600 } as const;
+}
+
+/**
+ * How many media jobs (transcodes, pack training) one process runs at once, and how many of them
+ * one account may hold over every process. By default a core stays for the web server, yet at
+ * least two run, and one account may take all but one slot: another artist's upload always
+ * finds a free one (decision 0247).
+ */
+export function mediaLane(concurrency?: number, perAccount?: number) {
+  const slots = concurrency ?? Math.max(2, availableParallelism() - 1);
+  return { concurrency: slots, perAccount: perAccount ?? Math.max(1, slots - 1) };
 }

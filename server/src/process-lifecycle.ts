@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { ConfigError, type Config } from './config';
 import { openDatabase } from './db/client';
 import { scheduleOrphanSweeps } from './jobs/orphan-sweep';
+import { laneLimits } from './jobs/lanes';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { within } from './lib/deadline';
 import { createReadiness, type Readiness } from './modules/health/readiness';
@@ -23,7 +24,13 @@ export async function openKlang(config: Config) {
   const providers = createProviders(config, secrets);
   const readiness = createReadiness();
   const app = await buildApp({ config, db, secrets, providers, readiness });
-  const jobs = createJobRunner({ db, log: app.log, handlers: app.jobHandlers, leaseMs: config.jobLeaseMs });
+  const jobs = createJobRunner({
+    db,
+    log: app.log,
+    kinds: app.jobKinds,
+    leaseMs: config.jobLeaseMs,
+    lanes: laneLimits(config.mediaLane),
+  });
 
   /**
    * Stops gracefully on the first SIGINT or SIGTERM (see `drain`), then closes the rest and

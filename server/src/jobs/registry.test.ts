@@ -1,10 +1,10 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { decorateJobs, registerJobs } from './registry';
-import type { JobHandler } from './runner';
+import type { JobKind } from './lanes';
 
-const handler: JobHandler = async () => undefined;
-const otherHandler: JobHandler = async () => undefined;
+const handler: JobKind = { lane: 'short', run: async () => undefined };
+const otherHandler: JobKind = { lane: 'media', run: async () => undefined };
 const request = async () => undefined;
 
 function appWithJobs() {
@@ -16,19 +16,19 @@ function appWithJobs() {
 describe('registerJobs', () => {
   it("collects each area's handlers and periodic requests into the app's tables", () => {
     const app = appWithJobs();
-    registerJobs(app, { handlers: { 'a.one': handler }, periodic: { 'a daily': request } });
-    registerJobs(app, { handlers: { 'b.one': otherHandler } });
-    expect(app.jobHandlers).toEqual({ 'a.one': handler, 'b.one': otherHandler });
+    registerJobs(app, { kinds: { 'a.one': handler }, periodic: { 'a daily': request } });
+    registerJobs(app, { kinds: { 'b.one': otherHandler } });
+    expect(app.jobKinds).toEqual({ 'a.one': handler, 'b.one': otherHandler });
     expect(app.periodicJobs).toEqual({ 'a daily': request });
   });
 
   it('refuses a job kind registered twice and keeps the first handler', () => {
     const app = appWithJobs();
-    registerJobs(app, { handlers: { 'a.one': handler } });
+    registerJobs(app, { kinds: { 'a.one': handler } });
     expect(() => {
-      registerJobs(app, { handlers: { 'a.one': otherHandler } });
+      registerJobs(app, { kinds: { 'a.one': otherHandler } });
     }).toThrow('the job kind "a.one" is registered twice');
-    expect(app.jobHandlers['a.one']).toBe(handler);
+    expect(app.jobKinds['a.one']).toBe(handler);
   });
 
   it('refuses a periodic request name registered twice', () => {

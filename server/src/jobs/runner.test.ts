@@ -1,13 +1,30 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { createTestDatabase } from '../test/database';
-import { createJobRunner, enqueueJob, pruneSucceededJobs, type JobHandler } from './runner';
+import {
+  createJobRunner,
+  enqueueJob,
+  pruneSucceededJobs,
+  type JobHandler,
+  type JobRunnerOptions,
+} from './runner';
 
 const silentLog = {
   warn: () => undefined,
   error: () => undefined,
   info: () => undefined,
 } as unknown as FastifyBaseLogger;
+
+/** A runner whose kinds all run in the short lane. */
+function runnerOf({
+  handlers,
+  ...options
+}: Omit<JobRunnerOptions, 'kinds'> & { handlers: Record<string, JobHandler> }) {
+  const kinds = Object.fromEntries(
+    Object.entries(handlers).map(([kind, run]) => [kind, { lane: 'short' as const, run }]),
+  );
+  return createJobRunner({ ...options, kinds });
+}
 
 describe('job runner', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -55,7 +72,7 @@ describe('job runner', () => {
 
   it('runs a queued job once and records success', async () => {
     const seen: unknown[] = [];
-    const runner = createJobRunner({
+    const runner = runnerOf({
       db,
       log: silentLog,
       handlers: { greet: (job) => Promise.resolve(void seen.push(job.payload)) },
@@ -69,7 +86,7 @@ describe('job runner', () => {
 
   it('retries a failing job later and gives up after max attempts, keeping the error', async () => {
     const failing: JobHandler = () => Promise.reject(new Error('disk on fire'));
-    const runner = createJobRunner({ db, log: silentLog, handlers: { flaky: failing } });
+    const runner = runnerOf({ db, log: silentLog, handlers: { flaky: failing } });
     const id = await enqueue(db, 'flaky', {}, { maxAttempts: 2 });
     await runner.runOnce();
     expect(await statusOf(id)).toMatchObject({ status: 'queued', attempts: 1, last_error: 'disk on fire' });
@@ -96,7 +113,7 @@ describe('job runner', () => {
       [id],
     );
     let ran = 0;
-    const runner = createJobRunner({
+    const runner = runnerOf({
       db,
       log: silentLog,
       handlers: {
@@ -118,8 +135,8 @@ describe('job runner', () => {
       seen.push((job.payload as { i: number }).i);
       await new Promise((r) => setTimeout(r, 2));
     };
-    const a = createJobRunner({ db, log: silentLog, handlers: { count: handler } });
-    const b = createJobRunner({ db, log: silentLog, handlers: { count: handler } });
+    const a = runnerOf({ db, log: silentLog, handlers: { count: handler } });
+    const b = runnerOf({ db, log: silentLog, handlers: { count: handler } });
     const drain = async (runner: typeof a) => {
       while (await runner.runOnce()) {
         /* keep going */
@@ -132,7 +149,7 @@ describe('job runner', () => {
     const id = await enqueue(db, 'slow', {});
     let release!: () => void;
     // The slow worker's renewal is far off (a third of its lease): it stands for one that stalled.
-    const slow = createJobRunner({
+    const slow = runnerOf({
       db,
       log: silentLog,
       leaseMs: 60_000,
@@ -143,7 +160,7 @@ describe('job runner', () => {
     // The slow worker is presumed dead: its lease is over, and a second worker takes the job.
     await db.query(`update jobs set locked_at = now() - interval '2 seconds' where id = $1`, [id]);
     let taken!: () => void;
-    const second = createJobRunner({
+    const second = runnerOf({
       db,
       log: silentLog,
       leaseMs: 1000,
@@ -163,7 +180,7 @@ describe('job runner', () => {
   it('hands a job still running after the shutdown grace back to the queue, attempt uncounted', async () => {
     const id = await enqueue(db, 'endless', {});
     let release!: () => void;
-    const runner = createJobRunner({
+    const runner = runnerOf({
       db,
       log: silentLog,
       pollIntervalMs: 5,
@@ -185,7 +202,7 @@ describe('job runner', () => {
 
   it('waits for a job that finishes within the shutdown grace', async () => {
     const id = await enqueue(db, 'brief', {});
-    const runner = createJobRunner({
+    const runner = runnerOf({
       db,
       log: silentLog,
       pollIntervalMs: 5,
@@ -203,8 +220,8 @@ describe('job runner', () => {
       runs += 1;
       await new Promise((resolve) => setTimeout(resolve, 1500));
     };
-    const first = createJobRunner({ db, log: silentLog, leaseMs: 600, handlers: { long: handler } });
-    const second = createJobRunner({ db, log: silentLog, leaseMs: 600, handlers: { long: handler } });
+    const first = runnerOf({ db, log: silentLog, leaseMs: 600, handlers: { long: handler } });
+    const second = runnerOf({ db, log: silentLog, leaseMs: 600, handlers: { long: handler } });
     const running = first.runOnce();
     await expect.poll(() => statusOf(id)).toMatchObject({ status: 'running' });
     // Well past the lease, the second worker still finds nothing to take.

@@ -7,16 +7,26 @@ export interface CaughtMessage {
   raw: string;
 }
 
+export interface CatcherOptions {
+  /** Refuse the message body of the first this many messages (all, with Infinity). */
+  refuseFirst?: number;
+  /** The SMTP code they are refused with: 451 (try again later) by default, 5xx for good. */
+  refuseWith?: number;
+}
+
 /**
  * A real SMTP server on 127.0.0.1 (port chosen by the system) that keeps what it receives,
  * for testing the SMTP provider. No TLS and no authentication, as a local catcher would be.
+ * `refused` counts the messages it turned away.
  */
-export async function startSmtpCatcher(): Promise<{
+export async function startSmtpCatcher(options: CatcherOptions = {}): Promise<{
   url: string;
   messages: CaughtMessage[];
+  refused: () => number;
   close(): Promise<void>;
 }> {
   const messages: CaughtMessage[] = [];
+  let refused = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -25,6 +35,14 @@ export async function startSmtpCatcher(): Promise<{
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        if (refused < (options.refuseFirst ?? 0)) {
+          refused += 1;
+          const refusal = Object.assign(new Error('mailbox busy, try again later'), {
+            responseCode: options.refuseWith ?? 451,
+          });
+          callback(refusal);
+          return;
+        }
         const { mailFrom, rcptTo } = session.envelope;
         messages.push({
           from: mailFrom ? mailFrom.address : undefined,
@@ -42,6 +60,7 @@ export async function startSmtpCatcher(): Promise<{
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    refused: () => refused,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => {

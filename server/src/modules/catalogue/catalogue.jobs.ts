@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
+import type { JobKind } from '../../jobs/lanes';
 import { enqueueJob, pruneSucceededJobs, type JobHandler } from '../../jobs/runner';
 import { refreshVerdicts, writeChartSnapshot } from './catalogue.repository';
 import { utcDay } from './chart-day';
@@ -40,14 +41,14 @@ export function createChartVerdictHandler(options: { windowDays: number; clock?:
   };
 }
 
-/** The catalogue's job handlers by kind: the daily chart snapshot and the blind verdict (decision 0195). */
-export function createCatalogueJobHandlers(options: {
+/** The catalogue's job kinds: the daily chart snapshot and the blind verdict (decision 0195). */
+export function createCatalogueJobKinds(options: {
   windowDays: number;
   clock?: () => Date;
-}): Record<string, JobHandler> {
+}): Record<string, JobKind> {
   return {
-    [CHART_SNAPSHOT_JOB]: chartSnapshotHandler,
-    [CHART_VERDICT_JOB]: createChartVerdictHandler(options),
+    [CHART_SNAPSHOT_JOB]: { lane: 'short', run: chartSnapshotHandler },
+    [CHART_VERDICT_JOB]: { lane: 'short', run: createChartVerdictHandler(options) },
   };
 }
 

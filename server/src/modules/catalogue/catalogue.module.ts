@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { registerJobs } from '../../jobs/registry';
 import type { StorageProvider } from '../../providers/storage/storage';
-import { createCatalogueJobHandlers, requestChartSnapshot, requestChartVerdict } from './catalogue.jobs';
+import { createCatalogueJobKinds, requestChartSnapshot, requestChartVerdict } from './catalogue.jobs';
 import { catalogueRoutes, chartMethodRoutes } from './catalogue.routes';
 import { createCatalogueService } from './catalogue.service';
 
@@ -34,7 +34,7 @@ export async function registerCatalogue(app: FastifyInstance, deps: CatalogueMod
   await app.register(catalogueRoutes, { service });
   await app.register(chartMethodRoutes, { service });
   registerJobs(app, {
-    handlers: createCatalogueJobHandlers({ windowDays: deps.chartWindowDays }),
+    kinds: createCatalogueJobKinds({ windowDays: deps.chartWindowDays }),
     periodic: { 'chart verdict': requestChartVerdict, 'chart snapshot': requestChartSnapshot },
   });
   return { service };

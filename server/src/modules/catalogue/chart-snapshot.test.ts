@@ -39,7 +39,11 @@ describe('daily chart snapshot', () => {
   it('writes each active genre once per UTC day, whatever two instances do', async () => {
     const at = new Date('2026-03-10T00:04:00Z');
     const instances = [1, 2].map(() =>
-      createJobRunner({ db, log: silent, handlers: { [CHART_SNAPSHOT_JOB]: chartSnapshotHandler } }),
+      createJobRunner({
+        db,
+        log: silent,
+        kinds: { [CHART_SNAPSHOT_JOB]: { lane: 'short', run: chartSnapshotHandler } },
+      }),
     );
     // Both instances ask, twice each, and both try to run what is queued at the same moment.
     await Promise.all([at, at, at, at].map((when) => requestChartSnapshot(db, when)));

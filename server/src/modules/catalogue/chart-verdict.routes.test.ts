@@ -245,7 +245,7 @@ describe('blind-verdict charts (decisions 0195, 0196)', () => {
     const runner = createJobRunner({
       db: t.db,
       log: t.app.log,
-      handlers: { [CHART_VERDICT_JOB]: createChartVerdictHandler({ windowDays: 45 }) },
+      kinds: { [CHART_VERDICT_JOB]: { lane: 'short', run: createChartVerdictHandler({ windowDays: 45 }) } },
     });
     await requestChartVerdict(t.db, new Date());
     await requestChartVerdict(t.db, new Date());

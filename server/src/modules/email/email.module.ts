@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { registerJobs } from '../../jobs/registry';
 import type { EmailProvider } from '../../providers/email/email';
+import { createEmailJobKinds } from './email.jobs';
 import { createEmailService, createOutboxReader } from './email.service';
 import { mailboxRoutes } from './mailbox.routes';
 
@@ -15,8 +17,8 @@ export interface EmailModuleDeps {
 }
 
 /**
- * Email through the outbox, and the local provider's development mailbox. Returns its service,
- * which accounts, forms and billing send through.
+ * Email through the outbox, retried by the job queue, and the local provider's development
+ * mailbox. Returns its service, which accounts, forms and billing send through.
  */
 export async function registerEmail(app: FastifyInstance, deps: EmailModuleDeps) {
   const service = createEmailService({
@@ -26,6 +28,7 @@ export async function registerEmail(app: FastifyInstance, deps: EmailModuleDeps)
     outboxDir: deps.outboxDir,
     log: app.log,
   });
+  registerJobs(app, { kinds: createEmailJobKinds(service) });
   if (deps.mailbox) {
     await app.register(mailboxRoutes, {
       outbox: createOutboxReader({ db: deps.db, outboxDir: deps.outboxDir }),

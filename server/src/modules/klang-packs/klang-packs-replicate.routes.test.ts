@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 async function runJobs() {
-  const runner = createJobRunner({ db: t.db, log: t.app.log, handlers: t.app.jobHandlers });
+  const runner = createJobRunner({ db: t.db, log: t.app.log, kinds: t.app.jobKinds });
   while (await runner.runOnce());
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { JobKind } from '../../jobs/lanes';
 import { enqueueJob, type JobHandler } from '../../jobs/runner';
 import type { PackEngine } from '../../providers/klang-packs/pack-engine';
 import type { StorageProvider } from '../../providers/storage/storage';
@@ -35,7 +36,7 @@ const photoPayload = z.object({ photoId: z.uuid() });
  * provider webhook only schedules a `check` early. Both are idempotent: a pack out of training
  * is left alone.
  */
-export function createPackJobHandlers(deps: PackJobsDeps): Record<string, JobHandler> {
+export function createPackJobKinds(deps: PackJobsDeps): Record<string, JobKind> {
   const { repository, engine } = deps;
   const now = deps.clock ?? (() => new Date());
 
@@ -96,7 +97,12 @@ export function createPackJobHandlers(deps: PackJobsDeps): Record<string, JobHan
     if (key) await deps.storage.delete('artist-packs', key);
   };
 
-  return { [TRAIN_PACK_JOB]: train, [CHECK_PACK_JOB]: check, [DISCARD_PACK_PHOTO_JOB]: discardPhoto };
+  // Training decodes every photo (local engine): media work, shared between accounts.
+  return {
+    [TRAIN_PACK_JOB]: { lane: 'media', run: train },
+    [CHECK_PACK_JOB]: { lane: 'short', run: check },
+    [DISCARD_PACK_PHOTO_JOB]: { lane: 'short', run: discardPhoto },
+  };
 }
 
 /** A webhook told us a training moved: check it now rather than at the next scheduled check. */

@@ -4,7 +4,7 @@ import { registerJobs } from '../../jobs/registry';
 import type { PackEngine } from '../../providers/klang-packs/pack-engine';
 import type { StorageProvider } from '../../providers/storage/storage';
 import type { KitService } from '../kit/kit.service';
-import { createPackJobHandlers } from './klang-packs.jobs';
+import { createPackJobKinds } from './klang-packs.jobs';
 import { createKlangPacksRepository } from './klang-packs.repository';
 import { klangPacksRoutes } from './klang-packs.routes';
 import { createKlangPacksService } from './klang-packs.service';
@@ -36,7 +36,7 @@ export async function registerKlangPacks(app: FastifyInstance, deps: KlangPacksM
   });
   await app.register(replicateWebhookRoutes, { secret: deps.replicateWebhookSecret, repository });
   registerJobs(app, {
-    handlers: createPackJobHandlers({
+    kinds: createPackJobKinds({
       repository,
       storage,
       engine,

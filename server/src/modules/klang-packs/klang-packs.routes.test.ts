@@ -91,7 +91,7 @@ function trainBody(client: Client, urls: string[], overrides: object = {}) {
 }
 
 async function runJobs(): Promise<number> {
-  const runner = createJobRunner({ db: t.db, log: t.app.log, handlers: t.app.jobHandlers });
+  const runner = createJobRunner({ db: t.db, log: t.app.log, kinds: t.app.jobKinds });
   let ran = 0;
   while (await runner.runOnce()) ran += 1;
   return ran;

@@ -180,7 +180,7 @@ export function createKlangPacksService(deps: KlangPacksServiceDeps) {
           provider: engine.name,
           photoIds,
         });
-        await enqueueJob(tx, TRAIN_PACK_JOB, { packId }, { maxAttempts: 3 });
+        await enqueueJob(tx, TRAIN_PACK_JOB, { packId }, { maxAttempts: 3, accountId: user.id });
         return { pack_id: packId };
       });
     },

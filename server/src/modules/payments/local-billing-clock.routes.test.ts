@@ -54,7 +54,7 @@ async function timePasses(client: Client, seconds: number) {
 
 /** Runs one periodic job now, then every job it caused (the events' processing, the emails). */
 async function runJob(kind: string) {
-  const handler = t.app.jobHandlers[kind];
+  const handler = t.app.jobKinds[kind]?.run;
   if (!handler) throw new Error(`no handler for ${kind}`);
   await handler({ id: 'now', kind, payload: {}, attempts: 0, maxAttempts: 1 }, { db: t.db });
   await runDueJobs(t);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
+import type { JobKind } from '../../jobs/lanes';
 import { enqueueJob, type JobHandler } from '../../jobs/runner';
 import { composeBillingEmail } from './billing-emails';
 import type { PaymentsRepository } from './payments.repository';
@@ -37,14 +38,14 @@ export interface PaymentsJobsDeps {
   log: FastifyBaseLogger;
 }
 
-/** The payments area's handlers by kind, whichever provider is configured. */
-export function createPaymentsJobHandlers(deps: PaymentsJobsDeps): Record<string, JobHandler> {
+/** The payments area's kinds, whichever provider is configured: its own lane, and email's. */
+export function createPaymentsJobKinds(deps: PaymentsJobsDeps): Record<string, JobKind> {
   return {
-    [APPLY_PAYMENT_EVENT_JOB]: createApplyPaymentEventHandler(deps.payments),
-    [DISCARD_CHECKOUT_USER_JOB]: createDiscardCheckoutUserHandler(deps.discard),
-    [SWEEP_CHECKOUT_USERS_JOB]: createSweepCheckoutUsersHandler(deps),
-    [EXPIRE_ENTITLEMENTS_JOB]: createExpireEntitlementsHandler(deps),
-    [BILLING_EMAIL_JOB]: createBillingEmailHandler(deps),
+    [APPLY_PAYMENT_EVENT_JOB]: { lane: 'payments', run: createApplyPaymentEventHandler(deps.payments) },
+    [DISCARD_CHECKOUT_USER_JOB]: { lane: 'payments', run: createDiscardCheckoutUserHandler(deps.discard) },
+    [SWEEP_CHECKOUT_USERS_JOB]: { lane: 'payments', run: createSweepCheckoutUsersHandler(deps) },
+    [EXPIRE_ENTITLEMENTS_JOB]: { lane: 'payments', run: createExpireEntitlementsHandler(deps) },
+    [BILLING_EMAIL_JOB]: { lane: 'email', run: createBillingEmailHandler(deps) },
   };
 }
 

@@ -13,7 +13,7 @@ import { createCheckoutService } from './checkout.service';
 import { createLocalCheckoutService } from './local-checkout.service';
 import { createLocalDelivery } from './local-delivery';
 import {
-  createPaymentsJobHandlers,
+  createPaymentsJobKinds,
   LOCAL_BILLING_CLOCK_JOB,
   LOCAL_DELIVERY_JOB,
   requestLocalBillingClock,
@@ -81,7 +81,7 @@ export async function registerPayments(
   await app.register(checkoutRoutes, { service: checkout });
   await app.register(checkoutUserRoutes, { service: checkout });
   registerJobs(app, {
-    handlers: createPaymentsJobHandlers({
+    kinds: createPaymentsJobKinds({
       repository,
       payments,
       discard: (id) => accounts.discardTemporaryAccount(id),
@@ -103,7 +103,10 @@ export async function registerPayments(
       trustedOrigins: config.trustedOrigins,
     });
     registerJobs(app, {
-      handlers: { [LOCAL_DELIVERY_JOB]: delivery.handler, [LOCAL_BILLING_CLOCK_JOB]: delivery.clockHandler },
+      kinds: {
+        [LOCAL_DELIVERY_JOB]: { lane: 'payments', run: delivery.handler },
+        [LOCAL_BILLING_CLOCK_JOB]: { lane: 'payments', run: delivery.clockHandler },
+      },
       periodic: { 'local billing clock': requestLocalBillingClock },
     });
   }

@@ -282,7 +282,7 @@ describe('POST /functions/v1/stripe-webhook', () => {
     const { artist, subscription } = await artistWithSubscription('active');
     await deliver(event('customer.subscription.created', subscriptionObject(subscription, 'active')));
     stripe.failRequests(3); // stripe-node retries twice itself: the job's first attempt fails
-    const runner = createJobRunner({ db: t.db, log: t.app.log, handlers: t.app.jobHandlers });
+    const runner = createJobRunner({ db: t.db, log: t.app.log, kinds: t.app.jobKinds });
     await runner.runOnce();
     expect((await stateOf(artist.id)).payment).toBeUndefined();
     await t.db.query(

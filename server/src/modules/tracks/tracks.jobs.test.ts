@@ -49,17 +49,20 @@ function createDyingWorker() {
   const runner = createJobRunner({
     db: t.db,
     log: t.app.log,
-    handlers: {
-      [PROCESS_TRACK_JOB]: createProcessTrackHandler({
-        db: t.db,
-        repository: createTracksRepository(t.db),
-        storage: storageOf(),
-        log: t.app.log,
-        afterRenditionStored: () => {
-          reached();
-          return new Promise<void>(() => undefined);
-        },
-      }),
+    kinds: {
+      [PROCESS_TRACK_JOB]: {
+        lane: 'media',
+        run: createProcessTrackHandler({
+          db: t.db,
+          repository: createTracksRepository(t.db),
+          storage: storageOf(),
+          log: t.app.log,
+          afterRenditionStored: () => {
+            reached();
+            return new Promise<void>(() => undefined);
+          },
+        }),
+      },
     },
   });
   void runner.runOnce();
@@ -75,7 +78,7 @@ function storageOf() {
 /** A fresh worker after the restart; the dead one's lease is taken as expired. */
 async function restartWorker() {
   await t.db.query("update jobs set locked_at = now() - interval '1 hour' where status = 'running'");
-  const runner = createJobRunner({ db: t.db, log: t.app.log, handlers: t.app.jobHandlers, leaseMs: 60_000 });
+  const runner = createJobRunner({ db: t.db, log: t.app.log, kinds: t.app.jobKinds, leaseMs: 60_000 });
   while (await runner.runOnce()) {
     /* drain */
   }
@@ -140,7 +143,7 @@ describe('an upload whose track was never recorded', () => {
       DISCARD_UNCLAIMED_JOB,
       key,
     ]);
-    const runner = createJobRunner({ db: t.db, log: t.app.log, handlers: t.app.jobHandlers });
+    const runner = createJobRunner({ db: t.db, log: t.app.log, kinds: t.app.jobKinds });
     while (await runner.runOnce()) {
       /* drain */
     }

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { TRACK_MESSAGES } from '@klang/domain';
 import type { Db } from '../../db/client';
+import type { JobKind } from '../../jobs/lanes';
 import type { Job, JobHandler } from '../../jobs/runner';
 import { BUCKETS, newStorageKey, type StorageProvider } from '../../providers/storage/storage';
 import { NotAudioError, transcodeToRendition, type Rendition } from './audio-transcode';
@@ -28,11 +29,11 @@ export interface TracksJobsDeps {
   log: FastifyBaseLogger;
 }
 
-/** The tracks area's background work by kind, for `registerJobs`. */
-export function createTracksJobHandlers(deps: TracksJobsDeps): Record<string, JobHandler> {
+/** The tracks area's background work by kind, for `registerJobs`: transcodes are media work. */
+export function createTracksJobKinds(deps: TracksJobsDeps): Record<string, JobKind> {
   return {
-    [PROCESS_TRACK_JOB]: createProcessTrackHandler(deps),
-    [DISCARD_UNCLAIMED_JOB]: createDiscardUnclaimedHandler(deps),
+    [PROCESS_TRACK_JOB]: { lane: 'media', run: createProcessTrackHandler(deps) },
+    [DISCARD_UNCLAIMED_JOB]: { lane: 'short', run: createDiscardUnclaimedHandler(deps) },
   };
 }
 

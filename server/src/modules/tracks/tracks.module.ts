@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { registerJobs } from '../../jobs/registry';
 import type { CoverArtProvider } from '../../providers/images/cover-art';
 import type { StorageProvider } from '../../providers/storage/storage';
-import { createTracksJobHandlers } from './tracks.jobs';
+import { createTracksJobKinds } from './tracks.jobs';
 import { createTracksRepository } from './tracks.repository';
 import { tracksRoutes } from './tracks.routes';
 import { createTracksService, type TracksServiceDeps } from './tracks.service';
@@ -32,5 +32,5 @@ export async function registerTracks(app: FastifyInstance, deps: TracksModuleDep
       forgetTrack: deps.forgetTrack,
     }),
   });
-  registerJobs(app, { handlers: createTracksJobHandlers({ db, repository, storage, log: app.log }) });
+  registerJobs(app, { kinds: createTracksJobKinds({ db, repository, storage, log: app.log }) });
 }

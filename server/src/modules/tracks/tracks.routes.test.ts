@@ -55,7 +55,7 @@ function send(client: Client, method: 'PUT' | 'DELETE' | 'POST', url: string, pa
 
 /** Runs every queued job; resolves with how many ran. */
 async function runJobs(): Promise<number> {
-  const runner = createJobRunner({ db: t.db, log: t.app.log, handlers: t.app.jobHandlers });
+  const runner = createJobRunner({ db: t.db, log: t.app.log, kinds: t.app.jobKinds });
   let ran = 0;
   while (await runner.runOnce()) ran += 1;
   return ran;

@@ -222,7 +222,7 @@ export function createTracksService(deps: TracksServiceDeps) {
             sourceId,
             coverId: input.coverId ?? null,
           });
-          await enqueueJob(tx, PROCESS_TRACK_JOB, { trackId: id });
+          await enqueueJob(tx, PROCESS_TRACK_JOB, { trackId: id }, { accountId: account.id });
           return id;
         });
       } catch (error) {
@@ -294,7 +294,7 @@ export function createTracksService(deps: TracksServiceDeps) {
       assertNotDemo(account, M.demoUpdate);
       const requeued = await db.transaction(async (tx) => {
         if (!(await repository.requeue(tx, account.id, trackId))) return false;
-        await enqueueJob(tx, PROCESS_TRACK_JOB, { trackId });
+        await enqueueJob(tx, PROCESS_TRACK_JOB, { trackId }, { accountId: account.id });
         return true;
       });
       if (!requeued) throw new AppError('NOT_FOUND', M.notOwned);
