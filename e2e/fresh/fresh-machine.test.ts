@@ -1,7 +1,7 @@
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   formsEndpoints,
   healthEndpoints,
@@ -35,11 +35,11 @@ beforeAll(async () => {
   server = await startCompiledServer({
     env: { SEED: 'false', PACK_LOCAL_TRAINING_SECONDS: '1', PACK_CHECK_SECONDS: '0.5' },
   });
+  return () => server.stop();
+});
+beforeAll(async () => {
   artist = await proArtist(server.origin);
   http = artist.http;
-});
-afterAll(async () => {
-  await server.stop();
 });
 
 /** Checks an answer's status, naming the server's message and log when it is not the one expected. */

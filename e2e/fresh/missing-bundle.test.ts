@@ -1,7 +1,7 @@
 import { cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { healthEndpoints, type HealthResponse } from '@klang/domain';
 import { generateVocals, proArtist } from './support/accounts';
 import { REPO_DIR, startCompiledServer, type CompiledServer } from './support/compiled-server';
@@ -14,7 +14,8 @@ let server: CompiledServer;
 
 /**
  * A checkout whose `server/dist` lacks the eSpeak runner, as every build did before decision 0241:
- * the compiled server is copied without it; everything else is the repository's own (linked).
+ * the compiled server is copied without it, beside links to the installed packages and the web
+ * build; no sources (server/dist runs without them).
  */
 async function checkoutWithoutRunner(): Promise<string> {
   const root = await mkdtemp(path.join(tmpdir(), 'klang-fresh-copy-'));
@@ -25,7 +26,6 @@ async function checkoutWithoutRunner(): Promise<string> {
     recursive: true,
     filter: (source) => !path.basename(source).startsWith(ESPEAK_RUNNER),
   });
-  await symlink(path.join(REPO_DIR, 'server/src'), path.join(serverDir, 'src'));
   await symlink(path.join(REPO_DIR, 'web'), path.join(root, 'web'));
   await symlink(path.join(REPO_DIR, 'node_modules'), path.join(root, 'node_modules'));
   return root;
@@ -33,11 +33,11 @@ async function checkoutWithoutRunner(): Promise<string> {
 
 beforeAll(async () => {
   copy = await checkoutWithoutRunner();
-  server = await startCompiledServer({ serverDir: path.join(copy, 'server'), env: { SEED: 'false' } });
+  return () => rm(copy, { recursive: true, force: true });
 });
-afterAll(async () => {
-  await server.stop();
-  await rm(copy, { recursive: true, force: true });
+beforeAll(async () => {
+  server = await startCompiledServer({ serverDir: path.join(copy, 'server'), env: { SEED: 'false' } });
+  return () => server.stop();
 });
 
 describe('the tier against a compiled server missing a bundled file', () => {

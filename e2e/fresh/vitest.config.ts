@@ -12,6 +12,6 @@ export default defineConfig({
     // One compiled server at a time: the machine's cores go to its work, not to a second one.
     fileParallelism: false,
     testTimeout: 90_000,
-    hookTimeout: 120_000,
+    hookTimeout: 180_000,
   },
 });

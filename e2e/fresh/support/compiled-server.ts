@@ -78,11 +78,17 @@ export async function startCompiledServer(
   });
 
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
+    if (child.exitCode === null && child.signalCode === null) {
+      // SIGTERM drains (decision 0160); a server still busy after the drain's grace is killed.
+      child.kill('SIGTERM');
+      const kill = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      await exited;
+      clearTimeout(kill);
+    }
     await rm(root, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 60_000;
+  // A first start migrates a new PGlite database: seconds on an idle machine, a minute on a busy one.
+  const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     const answer = await fetch(`${origin}${healthEndpoints.health.path}`).catch(() => null);

@@ -13,14 +13,20 @@ interface AgentEvent {
  * client's initiation data), waits for the greeting, asks `question` as a typed message, and
  * answers the first second of the spoken reply: the agent sends a second ahead of playback at
  * once, four quarter-second chunks of 16-bit mono PCM at the rate its format names (`pcm_16000`).
+ * An agent that cannot speak sends text only: after `seconds` that is a failure.
  */
 export function firstSecondOfAnswer(
   signedUrl: string,
   headers: Record<string, string>,
   question: string,
+  seconds = 30,
 ): Promise<{ samples: Float32Array; sampleRate: number }> {
   const socket = new WebSocket(signedUrl, ['convai'], { headers });
+  let timer: NodeJS.Timeout | undefined;
   return new Promise<{ samples: Float32Array; sampleRate: number }>((resolve, reject) => {
+    timer = setTimeout(() => {
+      reject(new Error(`no spoken answer within ${String(seconds)} s`));
+    }, seconds * 1000);
     let sampleRate = 0;
     let greeting: number | undefined;
     const answer: Buffer[] = [];
@@ -47,6 +53,7 @@ export function firstSecondOfAnswer(
       }
     });
   }).finally(() => {
+    clearTimeout(timer);
     socket.removeAllListeners('close');
     socket.close();
   });
