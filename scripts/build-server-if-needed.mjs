@@ -2,7 +2,7 @@
 // build, so `npm start` runs no TypeScript loader (decision 0160) and a second start is quick.
 // `--force` builds whatever the stamp says.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -22,6 +22,8 @@ const entryPoints = {
   main: 'server/src/main.ts',
   worker: 'server/src/worker.ts',
   'render-worker': 'server/src/lib/music/render-worker.ts',
+  // The command the WebAssembly eSpeak NG runs as (decision 0241).
+  'espeak-wasm-cli': 'server/src/providers/tts/espeak-wasm-cli.mjs',
   'grant-admin': 'server/src/scripts/grant-admin.ts',
 };
 
@@ -43,7 +45,9 @@ for (const input of inputs) addToHash(input, hash);
 const fingerprint = hash.digest('hex');
 const previous = existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : '';
 const force = process.argv.includes('--force');
-const complete = Object.keys(entryPoints).every((name) => existsSync(path.join(outdir, `${name}.js`)));
+const complete =
+  Object.keys(entryPoints).every((name) => existsSync(path.join(outdir, `${name}.js`))) &&
+  existsSync(path.join(outdir, 'migrations'));
 
 if (!force && previous === fingerprint && complete) {
   console.log('server is up to date');
@@ -70,5 +74,8 @@ if (!force && previous === fingerprint && complete) {
     chunkNames: 'chunks/[name]-[hash]',
     logLevel: 'warning',
   });
+  // What the server reads by path at run time goes beside the code, so server/dist runs on its own
+  // with node_modules (decision 0241). The seed's demo content is read from server/src.
+  cpSync(path.join(serverDir, 'src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
   writeFileSync(stampFile, fingerprint);
 }

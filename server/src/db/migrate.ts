@@ -1,9 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SERVER_SOURCE_DIR } from '../lib/package-paths';
+import { RUNS_COMPILED, SERVER_DIST_DIR, SERVER_SOURCE_DIR } from '../lib/package-paths';
 import type { Db } from './client';
 
-const MIGRATIONS_DIR = path.join(SERVER_SOURCE_DIR, 'db/migrations');
+/** The compiled server reads the copy its build wrote beside it (decision 0241). */
+const MIGRATIONS_DIR = RUNS_COMPILED
+  ? path.join(SERVER_DIST_DIR, 'migrations')
+  : path.join(SERVER_SOURCE_DIR, 'db/migrations');
 
 /** An arbitrary, fixed key for the advisory lock that lets one instance migrate at a time. */
 const MIGRATION_LOCK_KEY = 7_340_211;

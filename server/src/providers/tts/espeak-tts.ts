@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createLimiter } from '../../lib/limiter';
+import { RUNS_COMPILED, SERVER_DIST_DIR, SERVER_SOURCE_DIR } from '../../lib/package-paths';
 import { transcodeToMp3 } from '../audio/ffmpeg';
 import { pipeProcess } from '../audio/process';
 import { ESPEAK_RATE, ESPEAK_VOICES, type EspeakVoice } from './espeak-voices';
@@ -73,8 +73,13 @@ function isInstalled(binary: string): boolean {
   return result.status === 0;
 }
 
-/** The WebAssembly build as a command line that takes the binary's arguments (decision 0150). */
-const WASM_CLI = fileURLToPath(new URL('./espeak-wasm-cli.mjs', import.meta.url));
+/**
+ * The WebAssembly build as a command line that takes the binary's arguments (decision 0150): an
+ * entry point of its own in the compiled server (decision 0241), the source file otherwise.
+ */
+const WASM_CLI = RUNS_COMPILED
+  ? path.join(SERVER_DIST_DIR, 'espeak-wasm-cli.js')
+  : path.join(SERVER_SOURCE_DIR, 'providers/tts/espeak-wasm-cli.mjs');
 
 /**
  * Which eSpeak NG runs: `binary` (Debian's `espeak-ng`, about three times faster), `wasm` (the
