@@ -288,18 +288,15 @@ describe('bounded uploads (decision 0250)', () => {
     expect([over.statusCode, errorOf(over)]).toEqual([403, M.uploadLimit('free')]);
   }, 60_000);
 
-  it('never lets the decoder open another file: an ID3 tag before a playlist of a stored upload', async () => {
+  it('never lets the decoder open another file: an ID3 tag before a playlist of a stored rendition', async () => {
     if (t.config.storage.kind !== 'local') throw new Error('local storage expected');
     const victim = await signUp(t.app, 'artist');
     const attacker = await signUp(t.app, 'artist');
-    const secret = await upload(victim, makeWav(3, 523));
-    const [source] = await t.db.query<{ storage_key: string }>(
-      'select m.storage_key from tracks t join media_objects m on m.id = t.source_media_id where t.id = $1',
-      [secret.json<{ track: { id: string } }>().track.id],
-    );
-    const victimFile = path.join(t.config.storage.dir, 'tracks', source?.storage_key ?? '');
-    // Probed freely, an ffmpeg skips the tag, reads an HLS playlist and decodes the victim's
-    // upload as the attacker's track; the sandbox forces the MP3 demuxer the first bytes name.
+    const { row } = await process(victim, makeWav(3, 523));
+    const victimFile = path.join(t.config.storage.dir, 'renditions', row?.rendition_key ?? '');
+    // Probed freely, ffmpeg skips the tag, reads an HLS playlist and decodes the victim's
+    // rendition (its key ends in .mp3, an extension HLS allows) as the attacker's new track.
+    // The sandbox forces the MP3 demuxer the first bytes name, and that finds no frame.
     const playlist = Buffer.concat([
       Buffer.from([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0]),
       Buffer.from(`#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:3,\nfile://${victimFile}\n#EXT-X-ENDLIST\n`),
