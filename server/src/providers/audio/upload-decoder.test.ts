@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import bundled from '@ffmpeg-installer/ffmpeg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TranscodeBoundError, transcodeToRendition } from '../../modules/tracks/audio-transcode';
 import { makeWav } from '../../test/test-audio';
@@ -58,9 +60,11 @@ describe('the upload decoder', () => {
   });
 
   it('decodes only audio codecs: a WAV carrying ADPCM is refused', async () => {
-    const wav = makeWav(0.5);
-    wav.writeUInt16LE(2, 20); // format tag 2: Microsoft ADPCM
-    await expect(decodeNull(await fileOf('adpcm.wav', wav))).rejects.toThrow(/whitelist|Invalid/);
+    const adpcm = spawnSync(bundled.path, [
+      ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=duration=1'],
+      ...['-c:a', 'adpcm_ms', '-f', 'wav', 'pipe:1'],
+    ]);
+    await expect(decodeNull(await fileOf('adpcm.wav', adpcm.stdout))).rejects.toThrow(/whitelist/);
   });
 
   it('is killed at its wall-clock limit, and the transcode fails out of bounds', async () => {
