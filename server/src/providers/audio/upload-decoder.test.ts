@@ -64,7 +64,9 @@ describe('the upload decoder', () => {
       ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=duration=1'],
       ...['-c:a', 'adpcm_ms', '-f', 'wav', 'pipe:1'],
     ]);
-    await expect(decodeNull(await fileOf('adpcm.wav', adpcm.stdout))).rejects.toThrow(/whitelist/);
+    const error: unknown = await decodeNull(await fileOf('adpcm.wav', adpcm.stdout)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProcessError);
+    expect((error as ProcessError).stderrTail).toMatch(/adpcm_ms\) not on whitelist/);
   });
 
   it('is killed at its wall-clock limit, and the transcode fails out of bounds', async () => {
