@@ -5,8 +5,8 @@
  *   upload is ever probed as a playlist, a concat script or anything else that opens other files;
  * - only the `file` and `pipe` protocols, so nothing reaches the network;
  * - only audio decoders;
- * - a CPU-time and an address-space limit (`ulimit` in `sh`, which every Debian has) and a
- *   wall-clock timeout, so a file built to stall or balloon the decoder is killed.
+ * - one thread, a CPU-time and an address-space limit (`ulimit` in `sh`, which every Debian has)
+ *   and a wall-clock timeout, so a file built to stall or balloon the decoder is killed.
  */
 import { spawnSync } from 'node:child_process';
 import { open } from 'node:fs/promises';
@@ -42,8 +42,11 @@ export interface SandboxLimits {
   timeoutMs: number;
 }
 
-/** Address space for one decoder: ample for audio, nothing like what a decompression bomb wants. */
-const ADDRESS_SPACE_KB = 1024 * 1024;
+/**
+ * Address space for one decoder: ample for audio on one thread (each thread reserves a stack and a
+ * malloc arena), nothing like what a decompression bomb wants.
+ */
+const ADDRESS_SPACE_KB = 2 * 1024 * 1024;
 
 export type UploadDecoderName = 'debian-ffmpeg' | 'bundled-ffmpeg';
 
@@ -92,7 +95,7 @@ export async function runUploadDecoder(
   const format = await sniffFile(file);
   const { command } = uploadDecoder();
   const ffmpegArgs = [
-    ...['-hide_banner', '-loglevel', logLevel, '-nostdin'],
+    ...['-hide_banner', '-loglevel', logLevel, '-nostdin', '-filter_threads', '1', '-threads', '1'],
     ...['-protocol_whitelist', 'file,pipe', '-codec_whitelist', AUDIO_DECODERS],
     ...['-f', format, '-i', `file:${file}`],
     ...args,
