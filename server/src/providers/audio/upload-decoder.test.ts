@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import bundled from '@ffmpeg-installer/ffmpeg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TranscodeBoundError, transcodeToRendition } from '../../modules/tracks/audio-transcode';
 import { makeWav } from '../../test/test-audio';
 import { ProcessError } from './process';
 import { runUploadDecoder, sniffUploadFormat, UnsupportedUploadError, uploadDecoder } from './upload-decoder';
@@ -69,7 +68,7 @@ describe('the upload decoder', () => {
     expect((error as ProcessError).stderrTail).toMatch(/adpcm_ms\) not on whitelist/);
   });
 
-  it('is killed at its wall-clock limit, and the transcode fails out of bounds', async () => {
+  it('is killed at its wall-clock limit', async () => {
     const wav = await fileOf('long.wav', makeWav(20));
     const run = await runUploadDecoder(wav, ['-af', 'aecho', '-f', 'null', '-'], {
       cpuSeconds: 60,
@@ -77,9 +76,6 @@ describe('the upload decoder', () => {
     });
     run.stdout.resume();
     await expect(run.exited).rejects.toThrow(/abort/i);
-    await expect(
-      transcodeToRendition(wav, path.join(dir, 'out.mp3'), { cpuSeconds: 60, timeoutMs: 1 }),
-    ).rejects.toThrow(TranscodeBoundError);
   });
 
   it('is killed by the kernel at its CPU limit', async () => {
