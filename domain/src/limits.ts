@@ -3,6 +3,9 @@ export const LIMITS = {
   passwordMinLength: 6,
   minimumAge: 13,
   audioMaxBytes: 78_643_200,
+  /** A track's audio: at least a second, at most 20 minutes (product decision; decision 0250). */
+  trackMinSeconds: 1,
+  trackMaxSeconds: 1200,
   imageMaxBytes: 5_242_880,
   audioMimeTypes: ['audio/mpeg', 'audio/wav', 'audio/x-wav', 'audio/x-m4a', 'audio/mp4'],
   audioExtensions: ['.mp3', '.wav', '.m4a', '.mp4'],

@@ -11,6 +11,8 @@ export const PROVIDER_KINDS = [
   'voiceAgent',
   'images',
   'packs',
+  /** The ffmpeg that decodes uploads: Debian's or the bundled one, sandboxed either way (decision 0251). */
+  'decoder',
 ] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 

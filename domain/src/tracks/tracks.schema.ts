@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UPLOAD_GENRES } from '../genres';
+import { LIMITS } from '../limits';
 import { SUBSCRIPTION_TIERS } from '../tiers';
 
 /**
@@ -44,6 +45,11 @@ export const TRACK_MESSAGES = {
   tracksLoadFailed: 'Failed to load tracks',
   statsLoadFailed: 'Unable to load stats. Please try again.',
   processingFailed: 'We could not process this audio file. Try again or delete it.',
+  /** Klang's own (decision 0250): the bounds of a track's audio, checked before any transcode. */
+  trackTooLong: `Tracks can be at most ${String(LIMITS.trackMaxSeconds / 60)} minutes long`,
+  trackTooShort: `Tracks must be at least ${String(LIMITS.trackMinSeconds)} second long`,
+  audioIncomplete:
+    'This audio file ends before its own header says it should. Export it again and upload the whole file.',
   demoUpload: 'Uploading tracks is disabled in demo mode. Create your own account to upload tracks.',
   demoDelete: 'Deleting tracks is disabled in demo mode. Create your own account to manage tracks.',
   demoFeature: 'Featuring tracks is disabled in demo mode. Create your own account to manage tracks.',
@@ -93,6 +99,8 @@ export const artistTrackSchema = z.object({
   label: z.string(),
   status: z.enum(TRACK_STATUSES),
   failureReason: z.string().nullable(),
+  /** A failed track whose upload is kept can be processed again; a refused upload cannot (decision 0250). */
+  canRetry: z.boolean(),
   durationMs: z.number().int().nullable(),
   coverUrl: z.string().nullable(),
   likes: z.number().int(),

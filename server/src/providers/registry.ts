@@ -5,6 +5,7 @@ import { createAltchaCaptcha } from './captcha/altcha-captcha';
 import type { CaptchaProvider } from './captcha/captcha';
 import { createSiteverifyCaptcha } from './captcha/siteverify-captcha';
 import type { EmailProvider } from './email/email';
+import { uploadDecoder } from './audio/upload-decoder';
 import type { CoverArtProvider } from './images/cover-art';
 import { createLocalPackEngine } from './klang-packs/local/local-pack-engine';
 import type { PackEngine } from './klang-packs/pack-engine';
@@ -103,5 +104,6 @@ export function describeProviders(providers: Providers): HealthResponse['provide
     packs: providers.klangPacks.name,
     llm: providers.llm.name,
     voiceAgent: providers.voiceAgent.name,
+    decoder: uploadDecoder().name,
   };
 }

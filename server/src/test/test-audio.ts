@@ -41,3 +41,36 @@ export function makeTaggedMp3(seconds: number, tags: { title: string; artist: st
   if (result.status !== 0) throw new Error(`ffmpeg: ${result.stderr.toString()}`);
   return result.stdout;
 }
+
+/**
+ * A long MP3 made cheaply: ten seconds of an 8 kbit/s, 8 kHz mono tone, encoded once, repeated
+ * (whole streams concatenate into a valid MP3). No Xing frame, so its length is only estimated
+ * from its size and the decode has to find it: 21 minutes is 1.3 MB.
+ */
+export function makeLongMp3(seconds: number): Buffer {
+  const result = spawnSync(ffmpeg.path, [
+    ...[
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=330:duration=10:sample_rate=8000',
+    ],
+    ...['-ac', '1', '-c:a', 'libmp3lame', '-b:a', '8k', '-write_xing', '0', '-id3v2_version', '0'],
+    ...['-f', 'mp3', 'pipe:1'],
+  ]);
+  if (result.status !== 0) throw new Error(`ffmpeg: ${result.stderr.toString()}`);
+  return Buffer.concat(Array.from({ length: Math.ceil(seconds / 10) }, () => result.stdout));
+}
+
+/** An honest WAV of 8-bit 8 kHz mono silence: 21 minutes is 10 MB and its header says so. */
+export function makeSilentWav(seconds: number): Buffer {
+  const data = Buffer.alloc(seconds * 8000, 0x80);
+  const header = wavFileHeader(data.length, { sampleRate: 8000, channels: 1 });
+  header.writeUInt32LE(8000, 28); // bytes per second
+  header.writeUInt16LE(1, 32); // block align
+  header.writeUInt16LE(8, 34); // bits per sample
+  return Buffer.concat([header, data]);
+}

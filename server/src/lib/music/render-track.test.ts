@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { measureLoudness, TARGET_LUFS } from '../../modules/tracks/audio-transcode';
+import { checkUpload, TARGET_LUFS } from '../../modules/tracks/audio-transcode';
 import { decodeToMono } from '../../providers/audio/ffmpeg';
 import { SEED_TRACKS } from '../../db/seed/catalogue-tracks';
 import { createMusicParams } from './compose-params';
@@ -38,7 +38,9 @@ describe('renderTrack', () => {
         if (!track) throw new Error('the seed catalogue is smaller than the sample');
         const file = path.join(dir, `${track.key}.mp3`);
         await writeFile(file, await renderTrack(track.music));
-        expect(Math.abs((await measureLoudness(file)) - TARGET_LUFS), track.key).toBeLessThanOrEqual(1);
+        expect(Math.abs((await checkUpload(file)).loudnessLufs - TARGET_LUFS), track.key).toBeLessThanOrEqual(
+          1,
+        );
       }
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema, healthResponseSchema, MESSAGES, readinessResponseSchema } from '@klang/domain';
 import { DatabaseUnavailableError, isUnavailableError, type Db } from '../../db/client';
+import { uploadDecoder } from '../../providers/audio/upload-decoder';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createReadiness } from './readiness';
 
@@ -129,6 +130,8 @@ describe('health, readiness and a database outage', () => {
       expect((await s.app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({
         status: 'ok',
         databaseReachable: true,
+        // Which ffmpeg decodes uploads (decision 0251): Debian's when installed, else the bundled one.
+        providers: { decoder: uploadDecoder().name },
       });
     } finally {
       await s.close();

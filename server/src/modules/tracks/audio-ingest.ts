@@ -1,27 +1,15 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { LIMITS, TRACK_MESSAGES } from '@klang/domain';
 import { AppError } from '../../errors';
-
-const SNIFF_BYTES = 12;
-
-/**
- * Does the start of a file look like MP3, WAV or MP4/M4A (performance-and-security.md
- * B2: magic bytes, not the name or the declared type)? The job's
- * decode is the real check; this one refuses a renamed document before it is stored.
- */
-export function looksLikeAudio(head: Buffer): boolean {
-  const ascii = (from: number, to: number) => head.subarray(from, to).toString('latin1');
-  if (ascii(0, 3) === 'ID3') return true;
-  const [first = 0, second = 0] = head;
-  if (first === 0xff && (second & 0xe0) === 0xe0) return true; // MPEG audio frame sync
-  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WAVE') return true;
-  return ascii(4, 8) === 'ftyp';
-}
+import { SNIFF_BYTES, sniffUploadFormat } from '../../providers/audio/upload-decoder';
 
 /**
  * Passes an upload through while counting it: fails with the spec's message at byte
- * `maxBytes + 1` (exactly the limit is accepted) and on a head that is not audio. The error
- * ends the pipeline, so the request is not read any further and storage drops the partial file.
+ * `maxBytes + 1` (exactly the limit is accepted) and on a head that is not MP3, WAV or MP4/M4A
+ * (performance-and-security.md B2: magic bytes, not the name or the declared type). The job's
+ * sandboxed decode, with the demuxer this sniff names, is the real check; this one refuses a
+ * renamed document before it is stored. The error ends the pipeline, so the request is not read
+ * any further and storage drops the partial file.
  */
 export function createAudioIngestGuard(maxBytes: number = LIMITS.audioMaxBytes): Transform {
   let received = 0;
@@ -29,7 +17,7 @@ export function createAudioIngestGuard(maxBytes: number = LIMITS.audioMaxBytes):
   let isChecked = false;
   const check = (): AppError | undefined => {
     isChecked = true;
-    return looksLikeAudio(head)
+    return sniffUploadFormat(head)
       ? undefined
       : new AppError('UNSUPPORTED_MEDIA_TYPE', TRACK_MESSAGES.audioInvalid);
   };

@@ -31,7 +31,7 @@ async function uploadOne(): Promise<{ trackId: string; artist: Awaited<ReturnTyp
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/tracks?title=Crash&genre=Drum%20n%20Bass',
-    payload: makeWav(0.5),
+    payload: makeWav(1.2),
     headers: { cookie: artist.cookie, 'content-type': 'application/octet-stream' },
     remoteAddress: nextAddress(),
   });

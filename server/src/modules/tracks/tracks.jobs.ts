@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import type { JobKind } from '../../jobs/lanes';
 import type { Job, JobHandler } from '../../jobs/runner';
 import { BUCKETS, newStorageKey, type StorageProvider } from '../../providers/storage/storage';
-import { NotAudioError, transcodeToRendition, type Rendition } from './audio-transcode';
+import { RefusedUploadError, transcodeToRendition, type Rendition } from './audio-transcode';
 import type { TracksRepository } from './tracks.repository';
 
 /** Transcodes an upload into the rendition listeners hear; queued with the track's row. */
@@ -46,8 +46,10 @@ export interface ProcessTrackDeps extends TracksJobsDeps {
 }
 
 /**
- * The `tracks.process` job: decode and measure the upload, write the one rendition listeners
- * hear, then mark the track ready in the same transaction that records the rendition. Safe to
+ * The `tracks.process` job: check and measure the upload, write the one rendition listeners
+ * hear, then mark the track ready in the same transaction that records the rendition. An upload
+ * the check refuses (not audio, too long, too short, cut off) fails with the artist's reason and
+ * its file is deleted, so it takes no upload slot (decision 0250). Safe to
  * run twice: the rendition key is reserved on the row before anything is written, so a worker
  * killed half-way is followed by a rerun that overwrites the same object, and a track deleted
  * meanwhile gets its rendition removed rather than left behind.
@@ -71,9 +73,10 @@ export function createProcessTrackHandler(deps: ProcessTrackDeps): JobHandler {
       try {
         rendition = await transcode(input, output);
       } catch (error) {
-        if (error instanceof NotAudioError) {
-          log.info({ trackId, reason: error.message }, 'upload is not audio');
-          await repository.markFailed(trackId, TRACK_MESSAGES.audioInvalid);
+        if (error instanceof RefusedUploadError) {
+          log.info({ trackId, reason: error.message }, 'upload refused');
+          const sourceKey = await repository.refuse(db, trackId, error.reason);
+          if (sourceKey) await storage.delete('tracks', sourceKey);
           return;
         }
         if (job.attempts >= job.maxAttempts)

@@ -27,6 +27,8 @@ export interface TrackRow {
   label: string;
   status: 'processing' | 'ready' | 'failed';
   failure_reason: string | null;
+  /** Whether the upload is still stored: a refused one is not, so it cannot be retried. */
+  has_source: boolean;
   duration_ms: number | null;
   likes: number;
   dislikes: number;
@@ -61,7 +63,8 @@ export interface NewMedia {
  * `$genres` is the parameter holding ACTIVE_CHART_GENRES.
  */
 function trackColumns(genres: string): string {
-  return `t.id, t.title, t.genre, t.label, t.status, t.failure_reason, t.duration_ms, t.likes, t.dislikes,
+  return `t.id, t.title, t.genre, t.label, t.status, t.failure_reason,
+  t.source_media_id is not null as has_source, t.duration_ms, t.likes, t.dislikes,
   t.added_to_library, t.play_count, t.featured_in_player, t.uploaded_at, c.storage_key as cover_key,
   case when t.status = 'ready' and t.genre = any(${genres}::text[]) then t.genre end as chart_genre,
   case when t.status = 'ready' and t.genre = any(${genres}::text[]) then 1 + (
@@ -80,12 +83,16 @@ const TRACK_JOINS = `left join media_objects c on c.id = t.cover_media_id
 
 export function createTracksRepository(db: Queryable) {
   return {
-    /** The artist's tier and counts; with `lock`, the artist row stays locked until the transaction ends. */
+    /**
+     * The artist's tier and counts; with `lock`, the artist row stays locked until the transaction
+     * ends. A refused upload (failed, its file gone) takes no upload slot (decision 0250).
+     */
     async artistState(q: Queryable, artistId: string, lock = false): Promise<ArtistState | undefined> {
       if (lock) await q.query('select id from artist_profiles where id = $1 for update', [artistId]);
       const rows = await q.query<ArtistState>(
         `select ${EFFECTIVE_TIER} as tier, ap.followers, ap.gold_badge_applied,
-           (select count(*)::int from tracks t where t.artist_id = ap.id and not t.is_deleted) as tracks,
+           (select count(*)::int from tracks t where t.artist_id = ap.id and not t.is_deleted
+              and (t.status <> 'failed' or t.source_media_id is not null)) as tracks,
            (select count(*)::int from tracks t where t.artist_id = ap.id and not t.is_deleted and t.featured_in_player) as featured
          from artist_profiles ap where ap.id = $1`,
         [artistId],
@@ -196,11 +203,15 @@ export function createTracksRepository(db: Queryable) {
       return files;
     },
 
-    /** Puts a failed track back in the queue (the caller enqueues its job in the same transaction). */
+    /**
+     * Puts a failed track whose upload is still stored back in the queue (the caller enqueues its
+     * job in the same transaction); a refused upload has no file to process again.
+     */
     async requeue(q: Queryable, artistId: string, trackId: string): Promise<boolean> {
       const rows = await q.query<{ id: string }>(
         `update tracks set status = 'processing', failure_reason = null, updated_at = now()
-         where id = $1 and artist_id = $2 and not is_deleted and status = 'failed' returning id`,
+         where id = $1 and artist_id = $2 and not is_deleted and status = 'failed'
+           and source_media_id is not null returning id`,
         [trackId, artistId],
       );
       return rows.length > 0;
@@ -250,6 +261,24 @@ export function createTracksRepository(db: Queryable) {
          where id = $1 and status = 'processing' and not is_deleted`,
         [trackId, reason],
       );
+    },
+
+    /**
+     * Refuses an upload for good: the track fails with `reason` and its stored upload is forgotten
+     * (the track's reference clears with it), so it holds no slot and no storage. Resolves with
+     * the upload's storage key for the caller to delete, or undefined when the track was not
+     * processing any more.
+     */
+    async refuse(q: Queryable, trackId: string, reason: string): Promise<string | undefined> {
+      const rows = await q.query<{ storage_key: string }>(
+        `with refused as (
+           update tracks set status = 'failed', failure_reason = $2, updated_at = now()
+           where id = $1 and status = 'processing' and not is_deleted returning source_media_id)
+         delete from media_objects m using refused where m.id = refused.source_media_id
+         returning m.storage_key`,
+        [trackId, reason],
+      );
+      return rows[0]?.storage_key;
     },
 
     /** Does a track (live or being processed) use the stored object as its upload, audio or cover? */

@@ -19,7 +19,7 @@ import { createJobRunner } from '../../jobs/runner';
 import { createTestApp, type TestApp } from '../../test/app';
 import { nextAddress, signUp, type ApiBody, type Client } from '../../test/accounts-helpers';
 import { insertTrack } from '../../test/catalogue-fixtures';
-import { makeTaggedMp3, makeWav, wavHeader } from '../../test/test-audio';
+import { makeLongMp3, makeSilentWav, makeTaggedMp3, makeWav, wavHeader } from '../../test/test-audio';
 
 let t: TestApp;
 
@@ -152,7 +152,7 @@ describe('upload pipeline', () => {
     expect(await t.db.query('select 1 from media_objects where owner_id = $1', [artist.id])).toHaveLength(0);
   });
 
-  it('fails a file that only looks like audio with the spec message, and it can be retried or deleted', async () => {
+  it('fails a file that only looks like audio with the spec message, drops its file, and it can be deleted', async () => {
     const artist = await signUp(t.app, 'artist');
     const fake = Buffer.concat([wavHeader(4000).subarray(0, 12), Buffer.from('garbage '.repeat(500))]);
     const res = await upload(artist, fake);
@@ -161,13 +161,16 @@ describe('upload pipeline', () => {
     await runJobs();
     expect(await trackRow(id)).toMatchObject({ status: 'failed', failure_reason: M.audioInvalid });
 
+    // The same bytes would be refused again: no retry, and nothing of the file is kept.
+    const list = artistTracksResponseSchema.parse((await artist.get('/api/tracks')).json());
+    expect(list.tracks.map((x) => [x.status, x.failureReason, x.canRetry])).toEqual([
+      ['failed', M.audioInvalid, false],
+    ]);
     const retried = await send(artist, 'POST', `/api/tracks/${id}/retry`);
-    expect(retried.json<{ track: { status: string } }>().track.status).toBe('processing');
-    await runJobs();
-    expect(await trackRow(id)).toMatchObject({ status: 'failed' });
+    expect([retried.statusCode, errorOf(retried)]).toEqual([404, M.notOwned]);
+    expect(await t.db.query('select 1 from media_objects where owner_id = $1', [artist.id])).toHaveLength(0);
 
     expect((await send(artist, 'DELETE', `/api/tracks/${id}`)).statusCode).toBe(204);
-    expect(await t.db.query('select 1 from media_objects where owner_id = $1', [artist.id])).toHaveLength(0);
   });
 
   it('accepts exactly 78,643,200 bytes and refuses one byte more, declared or streamed, leaving no file', async () => {
@@ -198,6 +201,109 @@ describe('upload pipeline', () => {
     expect(files.some((f) => f.endsWith('.part'))).toBe(false);
     expect(await t.db.query('select 1 from tracks where artist_id = $1', [artist.id])).toHaveLength(1);
   }, 60_000);
+});
+
+describe('bounded uploads (decision 0250)', () => {
+  /** Uploads `audio`, runs the job and answers the track as its artist sees it, with its row. */
+  async function process(artist: Client, audio: Buffer) {
+    const res = await upload(artist, audio);
+    expect(res.statusCode).toBe(201);
+    const id = res.json<{ track: { id: string } }>().track.id;
+    await runJobs();
+    const list = artistTracksResponseSchema.parse((await artist.get('/api/tracks')).json());
+    return { track: list.tracks.find((x) => x.id === id), row: await trackRow(id) };
+  }
+
+  it('refuses a track over 20 minutes, by its header or by a bounded decode, before any transcode', async () => {
+    const artist = await signUp(t.app, 'artist');
+    const renditions = (await filesIn('renditions')).length;
+    // 21 minutes that say so in the header (10 MB of 8 kHz silence), and 21 minutes of 8 kbit/s
+    // MP3 whose length only a decode finds (1.3 MB, as the probe's 33-minute upload).
+    for (const long of [makeSilentWav(21 * 60), makeLongMp3(21 * 60)]) {
+      const { track, row } = await process(artist, long);
+      expect(track).toMatchObject({ status: 'failed', failureReason: M.trackTooLong, canRetry: false });
+      expect(row).toMatchObject({ duration_ms: null, peaks: null });
+    }
+    expect(M.trackTooLong).toBe('Tracks can be at most 20 minutes long');
+    expect(await filesIn('renditions')).toHaveLength(renditions);
+  }, 60_000);
+
+  it('refuses audio under a second and a WAV cut off before its stated end, never ready', async () => {
+    const artist = await signUp(t.app, 'artist');
+    const cases: [Buffer, string][] = [
+      [makeWav(0.5), M.trackTooShort],
+      // The probe's truncated WAV: a header and 100 bytes.
+      [makeWav(2).subarray(0, 144), M.audioIncomplete],
+      // A header claiming 21 minutes in front of one second.
+      [Buffer.concat([wavHeader(21 * 60 * 176_400), makeWav(1).subarray(44)]), M.audioIncomplete],
+    ];
+    for (const [audio, reason] of cases) {
+      const { track } = await process(artist, audio);
+      expect(track).toMatchObject({ status: 'failed', failureReason: reason, durationMs: null });
+    }
+    const { track } = await process(artist, makeWav(1.2));
+    expect(track).toMatchObject({ status: 'ready', failureReason: null });
+  }, 60_000);
+
+  it('keeps what the artist saved and frees the refused upload’s slot under the free limit', async () => {
+    const artist = await signUp(t.app, 'artist');
+    const kept = [];
+    for (let i = 0; i < 4; i++) kept.push((await process(artist, makeWav(1.2))).track);
+    const stored = await t.app.inject({
+      method: 'POST',
+      url: '/api/tracks/covers',
+      payload: await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0f0' } })
+        .png()
+        .toBuffer(),
+      headers: { cookie: artist.cookie, 'content-type': 'image/png' },
+      remoteAddress: nextAddress(),
+    });
+    const { coverId } = stored.json<{ coverId: string }>();
+    const refused = await upload(artist, makeWav(0.5), { ...QUERY, coverId });
+    expect(refused.statusCode).toBe(201);
+    await runJobs();
+
+    const list = artistTracksResponseSchema.parse((await artist.get('/api/tracks')).json());
+    expect(
+      list.tracks
+        .filter((x) => x.status === 'ready')
+        .map((x) => x.id)
+        .sort(),
+    ).toEqual(kept.map((x) => x?.id).sort());
+    const failed = list.tracks.find((x) => x.status === 'failed');
+    expect(failed).toMatchObject({ failureReason: M.trackTooShort, canRetry: false });
+    expect(failed?.coverUrl).toMatch(/^\/media\//);
+    const buckets = await t.db.query<{ bucket: string; n: number }>(
+      'select bucket, count(*)::int as n from media_objects where owner_id = $1 group by bucket order by bucket',
+      [artist.id],
+    );
+    expect(buckets).toEqual([
+      { bucket: 'coverart', n: 1 },
+      { bucket: 'renditions', n: 4 },
+      { bucket: 'tracks', n: 4 },
+    ]);
+    // Four kept and one refused: the fifth slot is still there, and the sixth is not.
+    expect((await upload(artist, makeWav(1.2))).statusCode).toBe(201);
+    const over = await upload(artist, makeWav(1.2));
+    expect([over.statusCode, errorOf(over)]).toEqual([403, M.uploadLimit('free')]);
+  }, 60_000);
+
+  it('never lets the decoder open another file: an ID3 tag before a playlist of a stored rendition', async () => {
+    if (t.config.storage.kind !== 'local') throw new Error('local storage expected');
+    const victim = await signUp(t.app, 'artist');
+    const attacker = await signUp(t.app, 'artist');
+    const { row } = await process(victim, makeWav(3, 523));
+    const victimFile = path.join(t.config.storage.dir, 'renditions', row?.rendition_key ?? '');
+    // Probed freely, ffmpeg skips the tag, reads an HLS playlist and decodes the victim's
+    // rendition (its key ends in .mp3, an extension HLS allows) as the attacker's new track.
+    // The sandbox forces the MP3 demuxer the first bytes name, and that finds no frame.
+    const playlist = Buffer.concat([
+      Buffer.from([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0]),
+      Buffer.from(`#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:3,\nfile://${victimFile}\n#EXT-X-ENDLIST\n`),
+    ]);
+    const { track } = await process(attacker, playlist);
+    expect(track).toMatchObject({ status: 'failed', failureReason: M.audioInvalid, durationMs: null });
+  });
 });
 
 function* chunksOf(buffer: Buffer, size: number) {
@@ -308,7 +414,7 @@ describe('delete and ownership', () => {
   it('soft-deletes only the own track, removes its files and wipes its stats', async () => {
     const owner = await signUp(t.app, 'artist');
     const other = await signUp(t.app, 'artist');
-    const res = await upload(owner, makeWav(0.5));
+    const res = await upload(owner, makeWav(1.2));
     const id = res.json<{ track: { id: string } }>().track.id;
     await runJobs();
     await t.db.query('update tracks set likes = 7, play_count = 20 where id = $1', [id]);

@@ -72,6 +72,7 @@ export function createTracksService(deps: TracksServiceDeps) {
       label: row.label,
       status: row.status,
       failureReason: row.failure_reason,
+      canRetry: row.status === 'failed' && row.has_source,
       durationMs: row.duration_ms,
       coverUrl: await coverUrl(row.cover_key),
       likes: row.likes,

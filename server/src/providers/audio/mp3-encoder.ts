@@ -24,6 +24,8 @@ export interface Mp3Options {
   outputFile?: string;
   /** Forces an encoder (tests compare both); by default the fastest one installed. */
   encoder?: Mp3EncoderName;
+  /** Kills the encoder (a deadline). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -71,9 +73,10 @@ function ffmpegArguments(format: PcmFormat, options: Mp3Options): string[] {
 /** Encodes interleaved signed 16-bit little-endian PCM; resolves with the MP3 (empty when written to a file). */
 export function encodePcm16ToMp3(pcm: ProcessInput, format: PcmFormat, options: Mp3Options): Promise<Buffer> {
   const encoder = options.encoder ?? defaultMp3Encoder();
+  const run = { input: pcm, ...(options.signal && { signal: options.signal }) };
   return encoder === 'lame'
-    ? runProcess('lame', lameArguments(format, options), { input: pcm })
-    : runProcess(ffmpeg.path, ffmpegArguments(format, options), { input: pcm });
+    ? runProcess('lame', lameArguments(format, options), run)
+    : runProcess(ffmpeg.path, ffmpegArguments(format, options), run);
 }
 
 /** Clipped, interleaved 16-bit PCM of the frames [from, to) of float channels. */

@@ -16,3 +16,18 @@ export function wavHeader(dataBytes: number, format: { sampleRate: number; chann
   header.writeUInt32LE(dataBytes, 40);
   return header;
 }
+
+/**
+ * Where a WAV file's `data` chunk says it ends, from the file's first bytes (`head`): the chunks
+ * are walked from the RIFF header. Undefined when the data chunk is not within `head`, or its size
+ * is a streaming writer's "unknown" (0 or 0xFFFFFFFF).
+ */
+export function wavDataEnd(head: Buffer): number | undefined {
+  for (let offset = 12; offset + 8 <= head.length;) {
+    const size = head.readUInt32LE(offset + 4);
+    if (head.toString('latin1', offset, offset + 4) === 'data')
+      return size === 0 || size === 0xffffffff ? undefined : offset + 8 + size;
+    offset += 8 + size + (size % 2);
+  }
+  return undefined;
+}

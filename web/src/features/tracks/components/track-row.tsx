@@ -59,9 +59,11 @@ function Status({ track, onRetry }: { track: ArtistTrack; onRetry: () => void })
     return (
       <span className="flex flex-wrap items-center gap-2 text-sm text-accent">
         {track.failureReason ?? M.processingFailed}
-        <Button size="sm" variant="secondary" onClick={onRetry}>
-          <RotateCcw aria-hidden="true" className="size-3.5" /> Retry
-        </Button>
+        {track.canRetry && (
+          <Button size="sm" variant="secondary" onClick={onRetry}>
+            <RotateCcw aria-hidden="true" className="size-3.5" /> Retry
+          </Button>
+        )}
       </span>
     );
   }

@@ -22,6 +22,7 @@ function tracksWith(featured: boolean): ArtistTracksResponse {
         label: 'Unsigned',
         status: 'ready',
         failureReason: null,
+        canRetry: false,
         durationMs: 6000,
         coverUrl: null,
         likes: 0,
