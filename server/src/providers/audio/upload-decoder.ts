@@ -101,8 +101,10 @@ export async function runUploadDecoder(
     ...args,
   ];
   // dash's ulimit takes one limit per call; the limits hold for ffmpeg, which `exec` becomes.
+  // WARNING: /bin/sh by its path, not `sh` from PATH: the server needs nothing on its PATH but
+  // node (the fresh-machine tier runs it so).
   const limit = `ulimit -t ${String(limits.cpuSeconds)} && ulimit -v ${String(ADDRESS_SPACE_KB)} && exec "$@"`;
-  return pipeProcess('sh', ['-c', limit, 'sh', command, ...ffmpegArgs], {
+  return pipeProcess('/bin/sh', ['-c', limit, 'sh', command, ...ffmpegArgs], {
     signal: AbortSignal.timeout(limits.timeoutMs),
   });
 }
