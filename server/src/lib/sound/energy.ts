@@ -1,6 +1,6 @@
 /**
  * Energy's raw inputs (loudness, loudness range, onset density) and the rank that turns them into
- * an energy percentile within a genre (decision 0261). Tracks are measured after loudness
+ * an energy percentile within a genre (decision 0260). Tracks are measured after loudness
  * normalisation, so RMS tells a dense, compressed master from a sparse, dynamic one.
  */
 export interface EnergyInputs {

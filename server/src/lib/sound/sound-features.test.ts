@@ -91,6 +91,17 @@ describe('confidence where there is no beat or key', () => {
     expect(readKey(summariseSpectrum(noise, ANALYSIS_SAMPLE_RATE).chroma).confidence).toBeLessThan(0.5);
   });
 
+  it('gives noise bursts at random times a low tempo confidence, however deep their level swings', () => {
+    const rng = createRng('bursts');
+    const edges: number[] = [];
+    for (let t = 0; t < 20; t += rng.range(0.05, 0.7)) edges.push(t);
+    const bursts = generate(20, (t) => {
+      const index = edges.findLastIndex((edge) => edge <= t);
+      return rng.range(-0.4, 0.4) * (index % 2 === 0 ? 1 : 0.05);
+    });
+    expect(readRhythm(bursts, ANALYSIS_SAMPLE_RATE)?.confidence ?? 0).toBeLessThan(0.2);
+  });
+
   it('gives a steady sine tone a low tempo confidence, or no tempo', () => {
     const tone = generate(20, (t) => 0.5 * Math.sin(2 * Math.PI * 440 * t));
     expect(readRhythm(tone, ANALYSIS_SAMPLE_RATE)?.confidence ?? 0).toBeLessThan(0.2);

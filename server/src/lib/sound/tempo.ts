@@ -1,6 +1,6 @@
 /**
- * Tempo by beat tracking (music-tempo, MIT: spectral-flux onsets, inter-onset clustering, beat
- * agents), folded into the genre's range, with a confidence of our own (decision 0261).
+ * Tempo by beat tracking (music-tempo, MIT, decision 0262: spectral-flux onsets, inter-onset
+ * clustering, beat agents), folded into the genre's range, with a confidence of our own (decision 0261).
  */
 import type { TempoRange } from '@klang/domain';
 import MusicTempo from 'music-tempo';
