@@ -6,8 +6,8 @@ import type { TempoRange } from '@klang/domain';
 import MusicTempo from 'music-tempo';
 
 export interface RhythmReading {
-  /** The beat tracker's tempo, as found (often half or double the felt tempo). */
-  trackedBpm: number;
+  /** The tempo in the genre's range (see `readRhythm`). */
+  bpm: number;
   /** 0..1: how strongly the onsets repeat at the tracked beat, and how deep the pulse is. */
   confidence: number;
   /** Onsets per second, an input of energy. */
@@ -66,8 +66,34 @@ export function pulseDepth(samples: Float32Array, hopSize: number): number {
   return Math.min(1, (at(0.9) - at(0.1)) / FULL_PULSE_DB);
 }
 
-/** Tracks the beat of mono PCM; null when there are too few onsets to track one (silence, a tone). */
-export function readRhythm(samples: Float32Array, sampleRate: number): RhythmReading | null {
+/** How strongly onsets repeat one, two and four beats of `bpm` apart: a groove repeats by the bar. */
+function repetitionAt(onsetStrength: readonly number[], timeStep: number, bpm: number): number {
+  const lag = 60 / bpm / timeStep;
+  return [1, 2, 4].reduce((sum, beats) => sum + beatPeriodicity(onsetStrength, lag * beats), 0) / 3;
+}
+
+/** The tempo on a 0.5 BPM grid across `range` whose onsets repeat most strongly. */
+function bestRepeatingTempo(onsetStrength: readonly number[], timeStep: number, range: TempoRange): number {
+  let best = range.min;
+  let bestScore = -Infinity;
+  for (let bpm = range.min; bpm <= range.max; bpm += 0.5) {
+    const score = repetitionAt(onsetStrength, timeStep, bpm);
+    if (score > bestScore) [best, bestScore] = [bpm, score];
+  }
+  return best;
+}
+
+/**
+ * Tracks the beat of mono PCM and reads its tempo in the genre's `range`: the tracker's tempo
+ * folded by octaves into it; or, when no octave of it lands there (a swung two-step read at
+ * three or five quarters of its tempo), the tempo in the range whose onsets repeat most
+ * strongly. Null when there are too few onsets to track a beat at all (silence, a tone).
+ */
+export function readRhythm(
+  samples: Float32Array,
+  sampleRate: number,
+  range: TempoRange,
+): RhythmReading | null {
   const hopSize = Math.round(HOP_SECONDS * sampleRate);
   const timeStep = hopSize / sampleRate;
   let tracked: MusicTempo;
@@ -82,11 +108,15 @@ export function readRhythm(samples: Float32Array, sampleRate: number): RhythmRea
     if (typeof failure === 'string') return null;
     throw failure;
   }
+  const folded = foldTempo(Number(tracked.tempo), range);
+  const bpm =
+    folded >= range.min && folded <= range.max
+      ? folded
+      : bestRepeatingTempo(tracked.spectralFlux, timeStep, range);
   return {
-    trackedBpm: Number(tracked.tempo),
+    bpm,
     confidence:
-      Math.max(0, beatPeriodicity(tracked.spectralFlux, tracked.beatInterval / timeStep)) *
-      pulseDepth(samples, hopSize),
+      Math.max(0, beatPeriodicity(tracked.spectralFlux, 60 / bpm / timeStep)) * pulseDepth(samples, hopSize),
     onsetsPerSecond: tracked.events.length / (samples.length / sampleRate),
   };
 }
