@@ -50,15 +50,22 @@ const ADDRESS_SPACE_KB = 2 * 1024 * 1024;
 
 export type UploadDecoderName = 'debian-ffmpeg' | 'bundled-ffmpeg';
 
-let installed: { name: UploadDecoderName; command: string } | undefined;
+let installed: { readonly name: UploadDecoderName; readonly command: string } | undefined;
 
 /** The decoder this machine uses, probed once: Debian's ffmpeg when `ffmpeg` runs. */
-export function uploadDecoder(): { name: UploadDecoderName; command: string } {
-  installed ??=
-    spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status === 0
-      ? { name: 'debian-ffmpeg', command: 'ffmpeg' }
-      : { name: 'bundled-ffmpeg', command: bundled.path };
+export function uploadDecoder(): { readonly name: UploadDecoderName; readonly command: string } {
+  installed ??= hasDebianFfmpeg() ? DECODERS['debian-ffmpeg'] : DECODERS['bundled-ffmpeg'];
   return installed;
+}
+
+/** Both decoders Klang knows; Debian's runs only where the package is installed. */
+export const DECODERS = {
+  'debian-ffmpeg': { name: 'debian-ffmpeg', command: 'ffmpeg' },
+  'bundled-ffmpeg': { name: 'bundled-ffmpeg', command: bundled.path },
+} as const satisfies Record<UploadDecoderName, { name: UploadDecoderName; command: string }>;
+
+export function hasDebianFfmpeg(): boolean {
+  return spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status === 0;
 }
 
 /** An upload the sandbox will not hand to a decoder: its first bytes are none of the three formats. */
@@ -91,9 +98,11 @@ export async function runUploadDecoder(
   args: string[],
   limits: SandboxLimits,
   logLevel: 'error' | 'info' = 'error',
+  /** Which ffmpeg: this machine's choice; the tests hold both to the same sandbox. */
+  decoder: { command: string } = uploadDecoder(),
 ): Promise<PipedProcess> {
   const format = await sniffFile(file);
-  const { command } = uploadDecoder();
+  const { command } = decoder;
   const ffmpegArgs = [
     ...['-hide_banner', '-loglevel', logLevel, '-nostdin', '-filter_threads', '1', '-threads', '1'],
     ...['-protocol_whitelist', 'file,pipe', '-codec_whitelist', AUDIO_DECODERS],
