@@ -32,7 +32,9 @@ export function createEmailVerificationRepository(db: Queryable) {
     },
 
     /** What a resend needs: the address, and whether there is anything left to verify. */
-    state(accountId: string): Promise<{ email: string; verified: boolean; is_temporary: boolean } | undefined> {
+    state(
+      accountId: string,
+    ): Promise<{ email: string; verified: boolean; is_temporary: boolean } | undefined> {
       return maybeOne(
         db,
         `select email, email_verified_at is not null as verified, is_temporary from accounts where id = $1`,

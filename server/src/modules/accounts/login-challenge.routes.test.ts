@@ -72,7 +72,9 @@ describe('the sign-in challenge', () => {
     // check cannot be spent twice.
     const token = await solvedCaptcha(t.app);
     expect(codeOf(await login(user.username, 'guess-again', nextAddress(), token))).toBe('UNAUTHENTICATED');
-    expect(codeOf(await login(user.username, user.password, nextAddress(), token))).toBe('CHALLENGE_REQUIRED');
+    expect(codeOf(await login(user.username, user.password, nextAddress(), token))).toBe(
+      'CHALLENGE_REQUIRED',
+    );
     expect(checks).toHaveBeenCalledTimes(1);
 
     // The owner solves a fresh check and signs in; the count starts again from nothing.
