@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_GUARD_MESSAGES, ACCOUNT_MESSAGES as M, DEMO_ACCOUNT } from '@klang/domain';
 import { nextAddress, signUp, type ApiBody } from '../../test/accounts-helpers';
@@ -34,7 +35,7 @@ function login(identifier: string, secret: string, address = nextAddress(), capt
   });
 }
 
-const codeOf = (response: { json: <T>() => T }) => response.json<ApiBody>().error.code;
+const codeOf = (response: LightMyRequestResponse) => response.json<ApiBody>().error.code;
 
 describe('the sign-in challenge', () => {
   it('gives a script of 8 addresses × 10 guesses at most 15 password checks, then lets the owner in by solving it', async () => {
@@ -49,7 +50,7 @@ describe('the sign-in challenge', () => {
     expect(checks.mock.calls.length).toBeLessThanOrEqual(15);
     expect(checks).toHaveBeenCalledTimes(LOGIN_CHALLENGE.afterFailures);
     expect(answers.slice(0, LOGIN_CHALLENGE.afterFailures)).toEqual(
-      Array(LOGIN_CHALLENGE.afterFailures).fill('UNAUTHENTICATED'),
+      Array<string>(LOGIN_CHALLENGE.afterFailures).fill('UNAUTHENTICATED'),
     );
     expect(new Set(answers.slice(LOGIN_CHALLENGE.afterFailures))).toEqual(new Set(['CHALLENGE_REQUIRED']));
 
@@ -96,7 +97,7 @@ describe('the sign-in challenge', () => {
       // One Argon2 verification per attempt until the challenge, for both: timing tells nothing.
       expect(checks, identifier).toHaveBeenCalledTimes(LOGIN_CHALLENGE.afterFailures);
       expect(answers, identifier).toEqual([
-        ...Array(LOGIN_CHALLENGE.afterFailures).fill(`401 UNAUTHENTICATED ${M.invalidCredentials}`),
+        ...Array<string>(LOGIN_CHALLENGE.afterFailures).fill(`401 UNAUTHENTICATED ${M.invalidCredentials}`),
         `401 CHALLENGE_REQUIRED ${ACCOUNT_GUARD_MESSAGES.loginChallenge}`,
       ]);
     }
