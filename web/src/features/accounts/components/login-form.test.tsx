@@ -57,7 +57,7 @@ describe('login form and the sign-in challenge (decision 0253)', () => {
       .mockResolvedValueOnce(json(200, session));
     vi.stubGlobal('fetch', fetchMock);
     const onSignedIn = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(
       <QueryClientProvider client={new QueryClient()}>
         <LoginForm onSignedIn={onSignedIn} Challenge={FakeChallenge} />
