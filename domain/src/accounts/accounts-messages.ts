@@ -62,7 +62,7 @@ export const ACCOUNT_GUARD_MESSAGES = {
   verificationSent: 'We sent a new link. Check your email.',
   emailVerified: 'Your email address is confirmed. Your likes count in the charts.',
   verifyLinkInvalid:
-    'This confirmation link is invalid, has expired or was already used. Sign in to send a new one.',
+    'This confirmation link is invalid, has expired or was already used. Send a new one from your profile.',
   verifying: 'Confirming your email address…',
 } as const;
 
