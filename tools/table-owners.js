@@ -72,6 +72,8 @@ export const TABLE_OWNERS = {
   listener_profiles: { owner: 'accounts', readers: { forum: PUBLIC_PROFILE } },
   admins: { owner: 'accounts', readers: { forum: 'moderators pin, lock and remove posts' } },
   password_reset_tokens: { owner: 'accounts' },
+  email_verification_tokens: { owner: 'accounts' },
+  login_failures: { owner: 'accounts' },
   listener_invites: { owner: 'accounts' },
   sessions: {
     owner: 'sessions',

@@ -25,8 +25,8 @@ export async function generateDataset(db: Db, size: DatasetSize): Promise<{ heav
   const artists = Math.max(10, Math.floor(size.tracks / 50));
   await db.exec(`
     select setseed(0.42);
-    insert into accounts (id, email)
-      select ('00000000-0000-4000-a000-' || lpad(to_hex(g), 12, '0'))::uuid, 'artist' || g || '@bench.test'
+    insert into accounts (id, email, email_verified_at)
+      select ('00000000-0000-4000-a000-' || lpad(to_hex(g), 12, '0'))::uuid, 'artist' || g || '@bench.test', now()
       from generate_series(1, ${artists}) g;
     insert into profiles (id, role, username, artist_name)
       select id, 'artist', 'artist' || substr(id::text, 25), 'Artist ' || substr(id::text, 25) from accounts;
@@ -41,8 +41,8 @@ export async function generateDataset(db: Db, size: DatasetSize): Promise<{ heav
              random() < 0.2, g % 100 = 0, case when g % 100 = 0 then now() end,
              0, now() - (g % 365) * interval '1 day'
       from generate_series(1, ${size.tracks}) g;
-    insert into accounts (id, email)
-      select ('00000000-0000-4000-c000-' || lpad(to_hex(g), 12, '0'))::uuid, 'user' || g || '@bench.test'
+    insert into accounts (id, email, email_verified_at)
+      select ('00000000-0000-4000-c000-' || lpad(to_hex(g), 12, '0'))::uuid, 'user' || g || '@bench.test', now()
       from generate_series(0, ${size.users - 1}) g;
     insert into profiles (id, role, username)
       select id, 'listener', 'user' || substr(id::text, 25) from accounts where email like 'user%';

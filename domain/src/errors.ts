@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'RANGE_NOT_SATISFIABLE',
   'RATE_LIMITED',
+  /** The sign-in needs a solved captcha first (decision 0253): show the check, then try again. */
+  'CHALLENGE_REQUIRED',
   'UNAVAILABLE',
   'INTERNAL',
 ] as const;

@@ -17,6 +17,8 @@ export const LIMITS = {
   listeningMinutesPerCallMax: 60,
   demoTrackFetchLimit: 50,
   resetLinkSeconds: 3600,
+  /** How long an email verification link works (decision 0255). */
+  verifyLinkSeconds: 86_400,
   packImagesMin: 20,
   packImagesMax: 70,
   forumPreviewChars: 150,

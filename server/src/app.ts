@@ -12,7 +12,7 @@ import { catalogueRecords } from './modules/catalogue/catalogue.service';
 import { registerDemoTracks } from './modules/demo-tracks/demo-tracks.module';
 import { registerEmail } from './modules/email/email.module';
 import { registerFollows } from './modules/follows/follows.module';
-import { registerForms } from './modules/forms/forms.module';
+import { formsCaptchaGate, registerForms } from './modules/forms/forms.module';
 import { registerForum } from './modules/forum/forum.module';
 import { registerHealth } from './modules/health/health.module';
 import type { Readiness } from './modules/health/readiness';
@@ -111,6 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The Kit is registered below; it needs the accounts service for its access checks.
     clearDemoWork: (userId) => kit.clearPresets(userId),
     forgetListener: playerRecords.forgetListener,
+    // The forms area is registered below; its captcha gate needs only the database and provider.
+    passCaptcha: formsCaptchaGate({ db, captcha: providers.captcha }),
   });
   await registerPlayer(app, {
     db,

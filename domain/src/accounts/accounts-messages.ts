@@ -49,6 +49,23 @@ export const ACCOUNT_MESSAGES = {
   profileSaved: 'Profile updated successfully',
 } as const;
 
+/**
+ * Klang's own account guards (issue 27, decisions 0253 to 0256): the sign-in challenge after
+ * failed sign-ins, and the email verification of new accounts. Not the spec's words: the spec
+ * has neither guard.
+ */
+export const ACCOUNT_GUARD_MESSAGES = {
+  loginChallenge: 'Several sign-ins to this account failed. Solve the check, then sign in again.',
+  verifyEmailBanner:
+    'Confirm your email address with the link we sent you. Until then your likes do not count in the charts.',
+  verificationResend: 'Send the link again',
+  verificationSent: 'We sent a new link. Check your email.',
+  emailVerified: 'Your email address is confirmed. Your likes count in the charts.',
+  verifyLinkInvalid:
+    'This confirmation link is invalid, has expired or was already used. Send a new one from your profile.',
+  verifying: 'Confirming your email address…',
+} as const;
+
 export const PASSWORD_CHANGE_MESSAGES = {
   currentPasswordRequired: 'Current password is required',
   currentPasswordWrong: 'Current password is incorrect',

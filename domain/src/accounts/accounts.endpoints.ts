@@ -14,6 +14,7 @@ import {
   resetTokenSchema,
   sessionSchema,
   sessionStateSchema,
+  verifyEmailSchema,
 } from './accounts.schema';
 
 const tags = ['accounts'];
@@ -86,6 +87,22 @@ export const accountsEndpoints = defineEndpoints({
     response: { 200: okSchema },
     tags,
     summary: 'Set a new password from a reset link',
+  }),
+  /** The link of the verification email (decision 0255): one use, for a day, no session needed. */
+  verifyEmail: endpoint({
+    method: 'POST',
+    path: '/api/accounts/email-verification/confirm',
+    body: verifyEmailSchema,
+    response: { 200: okSchema },
+    tags,
+    summary: 'Confirm the address a verification link was sent to',
+  }),
+  resendVerification: endpoint({
+    method: 'POST',
+    path: '/api/accounts/email-verification/resend',
+    response: { 200: okSchema },
+    tags,
+    summary: "Email the signed-in account's verification link again",
   }),
   changePassword: endpoint({
     method: 'POST',

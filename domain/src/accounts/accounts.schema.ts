@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES as M, PASSWORD_CHANGE_MESSAGES } from './accounts-messages';
+import { FORM_LIMITS } from '../forms/forms.schema';
 import { LIMITS } from '../limits';
 import { INVITE_MESSAGES } from './invites.schema';
 import { SUBSCRIPTION_TIERS, USER_ROLES } from '../tiers';
@@ -72,6 +73,8 @@ export type ArtistSignup = z.input<typeof artistSignupSchema>;
 export const loginSchema = z.object({
   identifier: z.string({ error: M.identifierRequired }).trim().min(1, M.identifierRequired).max(254),
   password: z.string({ error: M.passwordRequired }).min(1, M.passwordRequired).max(256),
+  /** A solved captcha, needed once the account's sign-ins failed several times (decision 0253). */
+  captchaToken: z.string().max(FORM_LIMITS.token).optional(),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
@@ -136,6 +139,8 @@ export const sessionSchema = z.object({
   subscriptionTier: z.enum(SUBSCRIPTION_TIERS),
   isDemo: z.boolean(),
   isAdmin: z.boolean(),
+  /** Whether the account confirmed its address (decision 0255); the profile asks until it has. */
+  emailVerified: z.boolean(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 
@@ -146,6 +151,7 @@ export const okSchema = z.object({ ok: z.literal(true) });
 export const profileImageResultSchema = z.object({ profileImageUrl: z.string() });
 
 export const resetTokenSchema = z.object({ token: z.string().max(128) });
+export const verifyEmailSchema = z.object({ token: z.string().min(16).max(128) });
 export const resetCheckSchema = z.object({ valid: z.boolean() });
 export const successSchema = z.object({ success: z.literal(true) });
 export const clearDemoResultSchema = z.object({ error: z.null() });

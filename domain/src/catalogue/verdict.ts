@@ -13,7 +13,10 @@ export const VERDICT = {
   confidencePercent: 95,
   /** …and the normal quantile of that two-sided interval. */
   z: 1.959_963_984_540_054,
-  /** An account's ratings count from its second day on: younger, temporary and demo accounts count 0. */
+  /**
+   * An account's ratings count from its second day on: younger, temporary and demo accounts count 0,
+   * and so do accounts that have not verified their email (decision 0255).
+   */
   accountMinAgeMs: 86_400_000,
   /** A like counts in full after this much listening; before it, in proportion to what was heard. */
   fullLikeAfterMs: 10_000,

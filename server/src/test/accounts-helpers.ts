@@ -88,7 +88,7 @@ export async function signUp(
 
 /** The shapes route tests read from account responses (error bodies, sessions, profiles). */
 export interface ApiBody {
-  error: { message: string; fields: Record<string, string> };
+  error: { code: string; message: string; fields: Record<string, string> };
   session: { isDemo: boolean; profile: { profileImageUrl: string } } | null;
   profile: Record<string, unknown> & { artistName: string | null };
   user: { id: string };

@@ -13,7 +13,10 @@ export async function insertAccount(
 ): Promise<string> {
   const id = randomUUID();
   const username = options.username ?? `${role}${id.slice(0, 8)}`;
-  await db.query('insert into accounts (id, email) values ($1, $2)', [id, `${username}@example.test`]);
+  await db.query('insert into accounts (id, email, email_verified_at) values ($1, $2, now())', [
+    id,
+    `${username}@example.test`,
+  ]);
   await db.query('insert into profiles (id, role, username, artist_name) values ($1, $2, $3, $4)', [
     id,
     role,

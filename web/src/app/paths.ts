@@ -28,6 +28,8 @@ export const paths = {
   login: '/login',
   demoLogin: '/demo-login',
   resetPassword: '/reset-password',
+  /** Opened from the verification email; its token is in the fragment (decision 0255). */
+  verifyEmail: '/verify-email',
   faq: '/faq',
   /** How the deck deals and the charts rank, with live figures (issue 19, decision 0195). */
   chartsMethod: '/charts/method',

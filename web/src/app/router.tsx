@@ -52,6 +52,7 @@ export const routes: RouteObject[] = [
           screen(paths.login, () => import('./routes/login')),
           screen(paths.demoLogin, () => import('./routes/demo-login')),
           screen(paths.resetPassword, () => import('./routes/reset-password')),
+          screen(paths.verifyEmail, () => import('./routes/verify-email')),
           screen(paths.faq, () => import('./routes/faq')),
           screen(paths.chartsMethod, () => import('./routes/charts-method')),
           screen(paths.unsubscribe, () => import('./routes/unsubscribe')),

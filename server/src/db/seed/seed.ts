@@ -173,11 +173,13 @@ async function insertPeopleAndCatalogue(tx: Queryable, ctx: InsertContext) {
   await insertRows(
     tx,
     'accounts',
-    ['id', 'email', 'password_hash', 'created_at'],
+    // Seeded people, the demo account among them, count as verified (decision 0255).
+    ['id', 'email', 'password_hash', 'created_at', 'email_verified_at'],
     people.map((p) => [
       idOf(p.key),
       p.email,
       p.key === DEMO_ARTIST.key ? ctx.demoPasswordHash : null,
+      p.createdAt ?? ago(150),
       p.createdAt ?? ago(150),
     ]),
   );

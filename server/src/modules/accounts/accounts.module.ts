@@ -6,9 +6,13 @@ import { accountFunctionsRoutes } from './account-functions.routes';
 import { createAccountsRepository } from './accounts.repository';
 import { accountsRoutes } from './accounts.routes';
 import { createAccountsService, type AccountsServiceDeps } from './accounts.service';
+import { createEmailVerificationRepository } from './email-verification.repository';
+import { createEmailVerification } from './email-verification.service';
 import { createInvitesRepository } from './invites.repository';
 import { invitesRoutes } from './invites.routes';
 import { createInvitesService } from './invites.service';
+import { createLoginChallenge, type LoginChallengeDeps } from './login-challenge';
+import { createLoginFailuresRepository } from './login-failures.repository';
 
 export interface AccountsModuleDeps {
   db: Db;
@@ -18,6 +22,8 @@ export interface AccountsModuleDeps {
   /** What other areas (the Kit) keep of the demo account's session, cleared at each demo login. */
   clearDemoWork: AccountsServiceDeps['clearDemoWork'];
   forgetListener: AccountsServiceDeps['forgetListener'];
+  /** The forms area's captcha gate: verifies a token and redeems it once. */
+  passCaptcha: LoginChallengeDeps['passCaptcha'];
 }
 
 /**
@@ -29,6 +35,14 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountsModul
   const repository = createAccountsRepository(deps.db);
   const rateLimits = createRateLimitsRepository(deps.db);
   const invites = createInvitesService({ repository: createInvitesRepository(deps.db) });
+  const countHit = async (key: string, windowMs: number) => (await rateLimits.hit(key, windowMs)).hits;
+  const verification = createEmailVerification({
+    repository: createEmailVerificationRepository(deps.db),
+    email: deps.email,
+    publicUrl: deps.publicUrl,
+    log: app.log,
+    countHit,
+  });
   const service = createAccountsService({
     repository,
     storage: deps.storage,
@@ -38,9 +52,14 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountsModul
     clearDemoWork: deps.clearDemoWork,
     forgetListener: deps.forgetListener,
     invites,
-    countHit: async (key, windowMs) => (await rateLimits.hit(key, windowMs)).hits,
+    loginChallenge: createLoginChallenge({
+      failures: createLoginFailuresRepository(deps.db),
+      passCaptcha: deps.passCaptcha,
+    }),
+    verification,
+    countHit,
   });
-  await app.register(accountsRoutes, { service });
+  await app.register(accountsRoutes, { service, verification });
   await app.register(invitesRoutes, { service: invites });
   await app.register(accountFunctionsRoutes, { service });
   return { service };

@@ -26,6 +26,7 @@ export interface ProfileRow {
   image_key: string | null;
   is_admin: boolean;
   is_temporary: boolean;
+  email_verified: boolean;
 }
 
 export interface NewAccount {
@@ -109,7 +110,8 @@ export function createAccountsRepository(db: Db) {
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
         const updated = await tx.query(
-          `update accounts set email = $2, password_hash = $3, is_temporary = false, updated_at = now()
+          `update accounts set email = $2, password_hash = $3, is_temporary = false,
+                  email_verified_at = null, updated_at = now()
            where id = $1 and is_temporary and created_for_checkout returning id`,
           [id, input.email, input.passwordHash],
         );
@@ -142,7 +144,8 @@ export function createAccountsRepository(db: Db) {
                 ap.id is not null as has_artist, lp.id is not null as has_listener,
                 ap.instagram, ap.website, ap.subscription_tier as artist_tier,
                 lp.subscription_tier as listener_tier, ap.trial_end_date, ap.followers,
-                m.storage_key as image_key, ad.id is not null as is_admin, a.is_temporary
+                m.storage_key as image_key, ad.id is not null as is_admin, a.is_temporary,
+                a.email_verified_at is not null as email_verified
          from accounts a
          left join profiles p on p.id = a.id
          left join artist_profiles ap on ap.id = a.id

@@ -4,6 +4,7 @@ import { AppError } from '../../errors';
 import { contractRoute } from '../../lib/contract-route';
 import { signedIn } from '../../plugins/session';
 import type { AccountsService } from './accounts.service';
+import type { EmailVerification } from './email-verification.service';
 
 /**
  * Per-address limits (performance-and-security.md B4): checked in onRequest, before the body is
@@ -15,15 +16,17 @@ export const ROUTE_LIMITS = {
   reset: { max: 10, timeWindow: 15 * 60_000 },
   resetConfirm: { max: 20, timeWindow: 15 * 60_000 },
   password: { max: 10, timeWindow: 15 * 60_000 },
+  verifyEmail: { max: 20, timeWindow: 15 * 60_000 },
+  resendVerification: { max: 10, timeWindow: 60 * 60_000 },
 } as const;
 
 const IMAGE_TYPES = [...accountsEndpoints.uploadProfilePhoto.body.contentTypes];
 
 /** HTTP only: sign-up, sign-in, sessions, password reset and the signed-in account's own settings. */
-export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }> = async (
-  app,
-  { service },
-) => {
+export const accountsRoutes: FastifyPluginAsyncZod<{
+  service: AccountsService;
+  verification: EmailVerification;
+}> = async (app, { service, verification }) => {
   // Profile photos arrive as the raw cropped JPEG (or PNG); anything past 5 MB is refused by
   // Fastify on Content-Length before it is read.
   app.addContentTypeParser(
@@ -65,7 +68,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
     accountsEndpoints.login,
     { config: { rateLimit: ROUTE_LIMITS.login } },
     async (request, reply) => {
-      const id = await service.login(request.body.identifier, request.body.password, request.ip);
+      const { identifier, password, captchaToken } = request.body;
+      const id = await service.login(identifier, password, request.ip, captchaToken);
       await app.startSession(reply, request, id);
       return service.session(id);
     },
@@ -81,7 +85,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
     accountsEndpoints.requestPasswordReset,
     { config: { rateLimit: ROUTE_LIMITS.reset } },
     async (request) => {
-      await service.requestPasswordReset(request.body.email);
+      await service.requestPasswordReset(request.body.email, request.ip);
       return { ok: true as const };
     },
   );
@@ -99,6 +103,26 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
     { config: { rateLimit: ROUTE_LIMITS.resetConfirm } },
     async (request) => {
       await service.confirmPasswordReset(request.body.token, request.body.password);
+      return { ok: true as const };
+    },
+  );
+
+  contractRoute(
+    app,
+    accountsEndpoints.verifyEmail,
+    { config: { rateLimit: ROUTE_LIMITS.verifyEmail } },
+    async (request) => {
+      await verification.confirm(request.body.token);
+      return { ok: true as const };
+    },
+  );
+
+  contractRoute(
+    app,
+    accountsEndpoints.resendVerification,
+    { preValidation: app.requireSession, config: { rateLimit: ROUTE_LIMITS.resendVerification } },
+    async (request) => {
+      await verification.resend(signedIn(request.account));
       return { ok: true as const };
     },
   );

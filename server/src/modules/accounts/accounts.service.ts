@@ -22,8 +22,10 @@ import { AppError } from '../../errors';
 import { BUCKETS, newStorageKey, type Bucket, type StorageProvider } from '../../providers/storage/storage';
 import type { SessionAccount } from '../../plugins/session';
 import type { AccountsRepository, ProfileRow } from './accounts.repository';
+import type { EmailVerification } from './email-verification.service';
 import { InviteUnavailableError } from './invites.repository';
 import type { InvitesService } from './invites.service';
+import type { LoginChallenge } from './login-challenge';
 import { hashPassword, verifyPassword } from './password';
 
 /** Temporary checkout users' throwaway addresses live under this reserved domain (RFC 2606). */
@@ -36,7 +38,11 @@ const CHECKOUT_ACCOUNT_DOMAIN = 'checkout.klang.invalid';
 export const ACCOUNT_LIMITS = {
   loginPerAccount: { max: 10, windowMs: 15 * 60_000 },
   signupPerEmail: { max: 5, windowMs: 60 * 60_000 },
-  resetPerEmail: { max: 3, windowMs: 60 * 60_000 },
+  /**
+   * Reset mails for one email from one address (decision 0254). Never per email alone: a
+   * stranger's requests would spend the owner's. The route's per-address limit bounds the rest.
+   */
+  resetPerAddressAndEmail: { max: 3, windowMs: 60 * 60_000 },
 } as const;
 
 const PROFILE_IMAGE_URL_SECONDS = 3600;
@@ -61,6 +67,10 @@ export interface AccountsServiceDeps {
    */
   forgetListener: (tx: Queryable, userId: string) => Promise<void>;
   invites: Pick<InvitesService, 'assertOpen'>;
+  /** The captcha that failed sign-ins at one account call for (decision 0253). */
+  loginChallenge: LoginChallenge;
+  /** Sends a new account the link that verifies its address (decision 0255). */
+  verification: Pick<EmailVerification, 'sendAfterSignup'>;
   /** One hit on a shared rate-limit counter (the rate-limit plugin's): the hits in its window so far. */
   countHit: (key: string, windowMs: number) => Promise<number>;
   /** What time it is for the rules that count days (the signup trial); the real clock by default. */
@@ -105,13 +115,13 @@ export function assertNotDemo(account: SessionAccount | null, message: string): 
   if (isDemoAccount(account)) throw new AppError('FORBIDDEN', message);
 }
 
-// A real Argon2id hash to verify against when no account matched, so an unknown email takes as
-// long as a wrong password and timing does not tell which emails are registered.
-let dummyHash: Promise<string> | undefined;
-
 export function createAccountsService(deps: AccountsServiceDeps) {
-  const { repository, storage } = deps;
+  const { repository, storage, loginChallenge } = deps;
   const now = deps.clock ?? (() => new Date());
+  // A real Argon2id hash to verify against when no account matched, so an unknown email takes as
+  // long as a wrong password and timing does not tell which emails are registered. Made now, not
+  // at the first unknown email, so that first answer does not take one hash longer.
+  const dummyHash = hashPassword(randomBytes(16).toString('hex'));
 
   /** Removes a removed account's stored files; one that will not go is logged, not fatal. */
   async function removeFiles(files: readonly { bucket: string; storage_key: string }[]): Promise<void> {
@@ -153,14 +163,17 @@ export function createAccountsService(deps: AccountsServiceDeps) {
     }
     await assertUsernameFree(input.username, null);
     const passwordHash = await hashPassword(input.password);
+    let id: string;
     try {
-      return await repository.create({ ...input, role, passwordHash });
+      id = await repository.create({ ...input, role, passwordHash });
     } catch (error) {
       if (error instanceof InviteUnavailableError) {
         throw new AppError('CONFLICT', INVITE_MESSAGES.used, { inviteToken: INVITE_MESSAGES.used });
       }
       throw asTakenConflict(error);
     }
+    await deps.verification.sendAfterSignup(id, input.email);
+    return id;
   }
 
   async function toSession(row: ProfileRow): Promise<Session> {
@@ -200,6 +213,7 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       subscriptionTier,
       isDemo: row.email === DEMO_ACCOUNT.email,
       isAdmin: row.is_admin,
+      emailVerified: row.email_verified,
     };
   }
 
@@ -294,11 +308,22 @@ export function createAccountsService(deps: AccountsServiceDeps) {
         throw asTakenConflict(error);
       }
       if (!completed) throw new AppError('FORBIDDEN', M.notYourAccount);
+      await deps.verification.sendAfterSignup(account.id, input.email);
       return this.session(account.id);
     },
 
-    /** Spec 001 §5 Login: an identifier without @ is a username and is looked up first. */
-    async login(identifier: string, password: string, address: string): Promise<string> {
+    /**
+     * Spec 001 §5 Login: an identifier without @ is a username and is looked up first. After
+     * several failures at one account the attempt needs a solved captcha, checked before the
+     * password (decision 0253). A known address with a wrong password and an unknown one do the
+     * same work: one Argon2 verification, one failure counted (decision 0256).
+     */
+    async login(
+      identifier: string,
+      password: string,
+      address: string,
+      captchaToken?: string,
+    ): Promise<string> {
       const isEmail = identifier.includes('@');
       const account = isEmail
         ? await repository.findByEmail(identifier.toLowerCase())
@@ -309,21 +334,33 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       // and every visitor of /demo-login signs in to it, so it would only lock the demo for all.
       // Per-address limits still apply to it. The key is the account and the address together:
       // a stranger guessing from elsewhere spends their own attempts, never the owner's.
-      if (account?.email !== DEMO_ACCOUNT.email) {
+      // The challenge is skipped for the demo account too: a stranger's wrong guesses at a public
+      // password would otherwise put a captcha in front of every demo visitor.
+      const guarded = account?.email !== DEMO_ACCOUNT.email;
+      const subject = loginChallenge.subjectOf(account?.id, identifier);
+      if (guarded) {
         await throttle(
           `login account ${account?.id ?? identifier.toLowerCase()} from ${address}`,
           ACCOUNT_LIMITS.loginPerAccount,
         );
+        await loginChallenge.admit(subject, captchaToken, address);
       }
-      dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
       const ok = await verifyPassword(account?.password_hash ?? (await dummyHash), password);
-      if (!account?.password_hash || !ok) throw new AppError('UNAUTHENTICATED', M.invalidCredentials);
+      if (!account?.password_hash || !ok) {
+        if (guarded) await loginChallenge.recordFailure(subject);
+        throw new AppError('UNAUTHENTICATED', M.invalidCredentials);
+      }
+      if (guarded) await loginChallenge.clear(subject);
       return account.id;
     },
 
-    /** Sends a one-hour, single-use link; says nothing about whether the email is registered. */
-    async requestPasswordReset(email: string): Promise<void> {
-      await throttle(`reset email ${email}`, ACCOUNT_LIMITS.resetPerEmail);
+    /**
+     * Sends a one-hour, single-use link; says nothing about whether the email is registered.
+     * Counted per address and email (decision 0254): requests from elsewhere never spend the
+     * owner's.
+     */
+    async requestPasswordReset(email: string, address: string): Promise<void> {
+      await throttle(`reset email ${email} from ${address}`, ACCOUNT_LIMITS.resetPerAddressAndEmail);
       const account = await repository.findByEmail(email);
       if (!account?.password_hash || email === DEMO_ACCOUNT.email) return;
       const token = randomBytes(32).toString('base64url');

@@ -240,8 +240,9 @@ export async function writeChartSnapshot(db: Queryable, day: string): Promise<nu
 /**
  * Every rated deal of the window ($1 the moment judged, $2 the window in days) with its trust
  * weight (decision 0196):
- * - `account_excluded`: the account was temporary, the shared demo ($3) or younger than a day ($4 ms)
- *   when it rated: weight 0, like and skip alike;
+ * - `account_excluded`: the account was temporary, the shared demo ($3), has not verified its email
+ *   (as of the run: its verdicts count once it does) or was younger than a day ($4 ms) when it
+ *   rated: weight 0, like and skip alike;
  * - `listener_w`: a listener with $5+ rated deals who liked more than $6 of them counts
  *   (1 - share) / (1 - $6), from 1 at the threshold to 0 at 100 %;
  * - `quick_w`: a like counts in proportion to what was heard before it, in full from $7 ms; a
@@ -252,7 +253,8 @@ export async function writeChartSnapshot(db: Queryable, day: string): Promise<nu
 const WEIGHTED_RATINGS = `
   rated as (
     select d.user_id, d.track_id, d.ended_as = 'like' as liked,
-           (a.is_temporary or a.email = $3 or d.ended_at < a.created_at + $4::bigint * interval '1 millisecond') as account_excluded,
+           (a.is_temporary or a.email = $3 or a.email_verified_at is null
+             or d.ended_at < a.created_at + $4::bigint * interval '1 millisecond') as account_excluded,
            least(1.0, greatest(0, coalesce(d.listened_before_like_ms, 0))::float8 / $7::float8) as quick_w
     from deals d join accounts a on a.id = d.user_id
     where d.ended_as in ('like', 'skip')

@@ -176,6 +176,21 @@ describe('blind-verdict charts (decisions 0195, 0196)', () => {
     expect(await scoreOf(t.db, track)).toBeCloseTo(wilsonLowerBound(1, 1), 9);
   });
 
+  it('counts the verdicts of an account that has not verified its email as nothing, until it does', async () => {
+    const track = await insertTrack(t.db, artist, { genre: DEEP, title: 'Unverified' });
+    const [unverified, verified] = await listeners(t.db, 2);
+    await t.db.query('update accounts set email_verified_at = null where id = $1', [unverified]);
+    await rate(t.db, unverified ?? '', track, { kind: 'like' });
+    await rate(t.db, verified ?? '', track, { kind: 'skip' });
+    await refreshVerdicts(t.db, new Date(), 30);
+    // Only the verified skip counts: no like at all.
+    expect(await scoreOf(t.db, track)).toBe(0);
+    // Verified later, the same like counts at the next run (decision 0196: judged at the run).
+    await t.db.query('update accounts set email_verified_at = now() where id = $1', [unverified]);
+    await refreshVerdicts(t.db, new Date(), 30);
+    expect(await scoreOf(t.db, track)).toBeCloseTo(wilsonLowerBound(1, 2), 9);
+  });
+
   it('counts a like heard under 10 s in proportion to what was heard, and one never heard as nothing', async () => {
     const quick = await insertTrack(t.db, artist, { genre: DEEP });
     const unheard = await insertTrack(t.db, artist, { genre: DEEP });

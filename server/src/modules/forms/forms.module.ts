@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { createFormsRepository } from './forms.repository';
 import { formsRoutes } from './forms.routes';
-import { createFormsService, type FormsServiceDeps } from './forms.service';
+import { createCaptchaGate, createFormsService, type FormsServiceDeps } from './forms.service';
 
 export interface FormsModuleDeps extends Pick<FormsServiceDeps, 'captcha' | 'email' | 'teamEmail'> {
   db: Db;
@@ -20,4 +20,12 @@ export async function registerForms(app: FastifyInstance, deps: FormsModuleDeps)
       teamEmail: deps.teamEmail,
     }),
   });
+}
+
+/**
+ * The captcha gate on its own, for another area to check a captcha with (the sign-in challenge,
+ * decision 0253): a token passes once; the redemption stays in this area's table.
+ */
+export function formsCaptchaGate(deps: Pick<FormsModuleDeps, 'db' | 'captcha'>) {
+  return createCaptchaGate({ repository: createFormsRepository(deps.db), captcha: deps.captcha });
 }

@@ -12,14 +12,26 @@ export interface FormsServiceDeps {
 }
 
 /**
+ * A captcha token accepted once: verified by the configured provider, then its solved challenge
+ * redeemed before anything it guards happens, so a replayed token is refused. The forms use it,
+ * and the accounts area's sign-in challenge is given it (decision 0253).
+ */
+export function createCaptchaGate(deps: Pick<FormsServiceDeps, 'repository' | 'captcha'>) {
+  return async (token: string, remoteIp: string | undefined): Promise<boolean> => {
+    const pass = await deps.captcha.verify(token, remoteIp);
+    return pass !== null && (await deps.repository.redeemCaptcha(pass.redemptionKey, pass.expiresAt));
+  };
+}
+
+/**
  * The contact and bug forms (spec 000 §4 Forms, §5 order of rules). Every rule is checked here
  * whatever the browser did, and a captcha is accepted once: the solved challenge is redeemed
  * before the row is written, so a replayed token is refused.
  */
 export function createFormsService(deps: FormsServiceDeps) {
+  const captchaPasses = createCaptchaGate(deps);
   async function passCaptcha(token: string, remoteIp: string | undefined): Promise<void> {
-    const pass = await deps.captcha.verify(token, remoteIp);
-    if (!pass || !(await deps.repository.redeemCaptcha(pass.redemptionKey, pass.expiresAt))) {
+    if (!(await captchaPasses(token, remoteIp))) {
       throw new AppError('VALIDATION_FAILED', FORM_MESSAGES.captchaInvalid, {
         captcha_token: FORM_MESSAGES.captchaInvalid,
       });

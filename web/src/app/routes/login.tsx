@@ -2,6 +2,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { readRedirectTarget } from '../../features/accounts/auth-redirect';
 import { AuthCard } from '../../features/accounts/components/auth-card';
 import { LoginForm } from '../../features/accounts/components/login-form';
+import { CaptchaField } from '../../features/forms/components/captcha-field';
 import { paths } from '../paths';
 
 /** /login (spec 001 §2): sign in, then back to where the visitor was headed, or the player. */
@@ -42,6 +43,7 @@ export function Component() {
       }
     >
       <LoginForm
+        Challenge={CaptchaField}
         onSignedIn={() => {
           void navigate(readRedirectTarget(location.state) ?? paths.player, { replace: true });
         }}

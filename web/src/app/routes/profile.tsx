@@ -6,6 +6,7 @@ import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { isDemoUser, useAuthStore } from '../../features/accounts/auth-store';
 import { AccountDialog } from '../../features/accounts/components/account-dialog';
+import { EmailVerificationBanner } from '../../features/accounts/components/email-verification-banner';
 import { ProfileSummary } from '../../features/accounts/components/profile-summary';
 import { SettingsDialog } from '../../features/accounts/components/settings-dialog';
 import { useDemoRefusal } from '../../features/accounts/hooks/use-demo-refusal';
@@ -96,6 +97,7 @@ export function Component() {
           void queryClient.invalidateQueries();
         }}
       />
+      {!isDemo && <EmailVerificationBanner />}
       {profile ? (
         <ProfileSummary profile={profile} />
       ) : (

@@ -23,6 +23,9 @@ export const accountsApi = {
     api.call(accountsEndpoints.checkPasswordResetToken, { body: { token } }),
   confirmPasswordReset: (token: string, password: string) =>
     api.call(accountsEndpoints.confirmPasswordReset, { body: { token, password } }),
+  /** The verification link's token (decision 0255): one use. */
+  verifyEmail: (token: string) => api.call(accountsEndpoints.verifyEmail, { body: { token } }),
+  resendVerification: () => api.call(accountsEndpoints.resendVerification),
   changePassword: (currentPassword: string, newPassword: string) =>
     api.call(accountsEndpoints.changePassword, { body: { currentPassword, newPassword } }),
   updateProfile: (body: ProfileUpdate) => api.call(accountsEndpoints.updateProfile, { body }),

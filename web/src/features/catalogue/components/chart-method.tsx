@@ -72,7 +72,7 @@ function LiveFigures({ method }: { method: ChartMethod }) {
         <Figure
           value={figures.accountsExcluded}
           label="Accounts excluded"
-          detail="New, temporary or demo accounts"
+          detail="New, unconfirmed, temporary or demo accounts"
         />
         <Figure
           value={percent.format(figures.likes === 0 ? 0 : figures.likesDiscounted / figures.likes)}
@@ -85,7 +85,7 @@ function LiveFigures({ method }: { method: ChartMethod }) {
         <ul className="mt-3 grid gap-3 sm:grid-cols-3">
           {[
             { Icon: Timer, label: 'Liked too quickly', value: why.tooQuick },
-            { Icon: UserX, label: 'New, temporary or demo account', value: why.newAccount },
+            { Icon: UserX, label: 'New, unconfirmed, temporary or demo account', value: why.newAccount },
             { Icon: Zap, label: 'Listener who likes nearly everything', value: why.likeEverything },
           ].map(({ Icon, label, value }) => (
             <li key={label} className="flex items-center gap-3">
@@ -195,9 +195,10 @@ export function ChartMethodContent() {
             A like counts in full after {rules?.fullLikeAfterSeconds ?? 10} seconds of listening, timed by our
             server. A quicker like counts for the share of those seconds heard: after 3 seconds, three tenths.
           </Rule>
-          <Rule Icon={UserX} title="Accounts older than a day">
+          <Rule Icon={UserX} title="Accounts older than a day, email confirmed">
             Verdicts given in an account’s first {rules?.accountMinAgeHours ?? 24} hours count for nothing,
-            and so do those of temporary checkout accounts and the shared demo account.
+            and so do those of an account that has not confirmed its email address (until it does), of
+            temporary checkout accounts and of the shared demo account.
           </Rule>
           <Rule Icon={Users} title="Listeners who like nearly everything">
             A listener with {rules?.likeEverythingMinRated ?? 50} or more verdicts who liked over{' '}
