@@ -108,8 +108,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: providers.storage,
     email,
     publicUrl: config.publicUrl,
-    // The Kit is registered below; it needs the accounts service for its access checks.
-    clearDemoWork: (userId) => kit.clearPresets(userId),
+    // The forum and the Kit are registered below; the Kit needs the accounts service for its checks.
+    clearDemoWork: async (userId) => {
+      await forum.clearVotes(userId);
+      await kit.clearPresets(userId);
+    },
     forgetListener: playerRecords.forgetListener,
   });
   await registerPlayer(app, {
@@ -128,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     chartWindowDays: config.chartWindowDays,
     firstListens: config.firstListens,
   });
-  await registerForum(app, { db, storage: providers.storage });
+  const { service: forum } = await registerForum(app, { db, storage: providers.storage });
   await registerTracks(app, {
     db,
     storage: providers.storage,

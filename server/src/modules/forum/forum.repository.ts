@@ -240,6 +240,10 @@ export function createForumRepository(db: Queryable) {
       await db.query('delete from forum_post_votes where post_id = $1 and user_id = $2', [postId, userId]);
     },
 
+    async deleteVotesOf(userId: string): Promise<void> {
+      await db.query('delete from forum_post_votes where user_id = $1', [userId]);
+    },
+
     async voteCounts(postId: string): Promise<{ upvotes: number; downvotes: number }> {
       const rows = await db.query<{ upvotes: number; downvotes: number }>(
         'select upvotes, downvotes from forum_posts where id = $1',

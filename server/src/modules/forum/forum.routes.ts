@@ -48,9 +48,11 @@ export const forumRoutes: FastifyPluginAsyncZod<{ service: ForumService }> = asy
     return service.recordView(request.params.postId);
   });
 
-  contractRoute(app, forumEndpoints.voteOnForumPost, taps, async (request) =>
-    service.vote(signedInId(request.account), request.params.postId, request.body.vote),
-  );
+  contractRoute(app, forumEndpoints.voteOnForumPost, taps, async (request) => {
+    const account = signedIn(request.account);
+    assertNotDemo(account, ACCOUNT_MESSAGES.demoForumVote);
+    return service.vote(account.id, request.params.postId, request.body.vote);
+  });
 
   contractRoute(app, forumEndpoints.forumReplies, auth, async (request) => ({
     replies: await service.listReplies(signedInId(request.account), request.params.postId),

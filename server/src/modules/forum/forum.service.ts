@@ -200,6 +200,14 @@ export function createForumService(deps: ForumDeps) {
       });
     },
 
+    /**
+     * Removes every vote of a user; the counters follow in their triggers. The shared demo
+     * account's votes go at each demo login (decision 0258), as its likes do.
+     */
+    async clearVotes(userId: string): Promise<void> {
+      await repo.deleteVotesOf(userId);
+    },
+
     async listReplies(viewerId: string, postId: string): Promise<ForumReply[]> {
       if (!(await repo.findPost(viewerId, postId)))
         throw new AppError('NOT_FOUND', FORUM_MESSAGES.postNotFound);
