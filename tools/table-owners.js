@@ -191,6 +191,7 @@ export const TABLE_OWNERS = {
   forum_posts: { owner: 'forum' },
   forum_post_owners: { owner: 'forum' },
   forum_post_votes: { owner: 'forum' },
+  forum_post_views: { owner: 'forum' },
   forum_replies: { owner: 'forum' },
   forum_reply_owners: { owner: 'forum' },
   jobs: { owner: 'jobs' },

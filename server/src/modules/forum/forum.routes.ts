@@ -43,10 +43,9 @@ export const forumRoutes: FastifyPluginAsyncZod<{ service: ForumService }> = asy
     return reply.status(204).send(null);
   });
 
-  contractRoute(app, forumEndpoints.recordForumView, taps, async (request) => {
-    signedInId(request.account);
-    return service.recordView(request.params.postId);
-  });
+  contractRoute(app, forumEndpoints.recordForumView, taps, async (request) =>
+    service.recordView(signedInId(request.account), request.params.postId),
+  );
 
   contractRoute(app, forumEndpoints.voteOnForumPost, taps, async (request) => {
     const account = signedIn(request.account);

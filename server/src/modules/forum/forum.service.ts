@@ -129,9 +129,12 @@ export function createForumService(deps: ForumDeps) {
       return { post, viewer: { isAdmin: await repo.isAdmin(viewerId) } };
     },
 
-    /** One open, one view, counted in SQL (product-decisions.md: never read and written back). */
-    async recordView(postId: string): Promise<{ viewCount: number }> {
-      const viewCount = await repo.incrementViews(postId);
+    /**
+     * An open counts as a view once per account and UTC day (decision 0257), in SQL
+     * (product-decisions.md: never read and written back).
+     */
+    async recordView(viewerId: string, postId: string): Promise<{ viewCount: number }> {
+      const viewCount = await repo.recordView(postId, viewerId);
       if (viewCount === undefined) throw new AppError('NOT_FOUND', FORUM_MESSAGES.postNotFound);
       return { viewCount };
     },
