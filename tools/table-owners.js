@@ -81,6 +81,7 @@ export const TABLE_OWNERS = {
         why: 'signing in opens a session, and a password change or a deletion ends the others',
       },
     },
+    readers: { kit: "a demo visitor's SoundLab presets last as long as their session (decision 0258)" },
   },
   rate_limits: { owner: 'rate-limits' },
 

@@ -111,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The forum and the Kit are registered below; the Kit needs the accounts service for its checks.
     clearDemoWork: async (userId) => {
       await forum.clearVotes(userId);
-      await kit.clearPresets(userId);
+      await kit.clearDemoPresets(userId);
     },
     forgetListener: playerRecords.forgetListener,
   });
