@@ -157,7 +157,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tts: providers.tts,
     loadAccess: (accountId) => accounts.session(accountId),
   });
-  await registerTutor(app, { providers, kit, catalogue, accounts, secrets: deps.secrets });
+  await registerTutor(app, {
+    providers,
+    kit,
+    catalogue,
+    accounts,
+    secrets: deps.secrets,
+    publicUrl: config.publicUrl,
+    trustedOrigins: config.trustedOrigins,
+  });
   await registerKlangPacks(app, {
     db,
     storage: providers.storage,
