@@ -35,6 +35,7 @@ export const TABLE_OWNERS = {
       loyalty: 'the loyalty card: the account its ledger belongs to',
       payments: 'who is paying, and who a billing email goes to',
       sessions: 'the signed-in account of a session cookie, in the same read',
+      analytics: 'hook analytics count only listeners the verdict trusts toward their floor (decision 0257)',
     },
   },
   profiles: {
