@@ -110,8 +110,8 @@ export const TABLE_OWNERS = {
         why: "the track's counters, moved with the like or the play in one statement for the charts' index",
       },
       catalogue: {
-        columns: ['verdict_score'],
-        why: "the blind verdict's score, kept on the row the chart index orders by",
+        columns: ['verdict_score', 'verdict_share', 'verdict_listeners'],
+        why: "the blind verdict's score, kept on the row the chart index orders by, and the trusted figures a chart row shows",
       },
     },
     readers: {
