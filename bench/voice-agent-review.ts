@@ -48,11 +48,12 @@ const session = voiceAgentSessionSchema.parse(
 );
 const address = t.app.server.address();
 if (session.kind !== 'local' || typeof address !== 'object' || !address) throw new Error('no local agent');
-// The signed URL names the host the request came in on; the bench reaches the listening port.
+// The signed URL names PUBLIC_URL's host; the bench reaches the listening port, as a page of
+// PUBLIC_URL would (the agent takes sockets only from Klang's own origins).
 const url = new URL(session.signedUrl);
 url.host = `127.0.0.1:${String(address.port)}`;
 
-const socket = new WebSocket(url, 'convai');
+const socket = new WebSocket(url, 'convai', { origin: new URL(t.config.publicUrl).origin });
 const events: { at: number; event: AgentEvent }[] = [];
 socket.on('message', (data: Buffer) => {
   const event = JSON.parse(data.toString('utf8')) as AgentEvent;

@@ -35,6 +35,7 @@ export const TABLE_OWNERS = {
       loyalty: 'the loyalty card: the account its ledger belongs to',
       payments: 'who is paying, and who a billing email goes to',
       sessions: 'the signed-in account of a session cookie, in the same read',
+      analytics: 'hook analytics count only listeners the verdict trusts toward their floor (decision 0257)',
     },
   },
   profiles: {
@@ -83,6 +84,7 @@ export const TABLE_OWNERS = {
         why: 'signing in opens a session, and a password change or a deletion ends the others',
       },
     },
+    readers: { kit: "a demo visitor's SoundLab presets last as long as their session (decision 0258)" },
   },
   rate_limits: { owner: 'rate-limits' },
 
@@ -110,8 +112,8 @@ export const TABLE_OWNERS = {
         why: "the track's counters, moved with the like or the play in one statement for the charts' index",
       },
       catalogue: {
-        columns: ['verdict_score'],
-        why: "the blind verdict's score, kept on the row the chart index orders by",
+        columns: ['verdict_score', 'verdict_share', 'verdict_listeners'],
+        why: "the blind verdict's score, kept on the row the chart index orders by, and the trusted figures a chart row shows",
       },
     },
     readers: {
@@ -193,6 +195,7 @@ export const TABLE_OWNERS = {
   forum_posts: { owner: 'forum' },
   forum_post_owners: { owner: 'forum' },
   forum_post_votes: { owner: 'forum' },
+  forum_post_views: { owner: 'forum' },
   forum_replies: { owner: 'forum' },
   forum_reply_owners: { owner: 'forum' },
   jobs: { owner: 'jobs' },

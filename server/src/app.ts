@@ -108,8 +108,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: providers.storage,
     email,
     publicUrl: config.publicUrl,
-    // The Kit is registered below; it needs the accounts service for its access checks.
-    clearDemoWork: (userId) => kit.clearPresets(userId),
+    // The forum and the Kit are registered below; the Kit needs the accounts service for its checks.
+    clearDemoWork: async (userId) => {
+      await forum.clearVotes(userId);
+      await kit.clearDemoPresets(userId);
+    },
     forgetListener: playerRecords.forgetListener,
     // The forms area is registered below; its captcha gate needs only the database and provider.
     passCaptcha: formsCaptchaGate({ db, captcha: providers.captcha }),
@@ -130,7 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     chartWindowDays: config.chartWindowDays,
     firstListens: config.firstListens,
   });
-  await registerForum(app, { db, storage: providers.storage });
+  const { service: forum } = await registerForum(app, { db, storage: providers.storage });
   await registerTracks(app, {
     db,
     storage: providers.storage,
@@ -156,7 +159,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tts: providers.tts,
     loadAccess: (accountId) => accounts.session(accountId),
   });
-  await registerTutor(app, { providers, kit, catalogue, accounts, secrets: deps.secrets });
+  await registerTutor(app, {
+    providers,
+    kit,
+    catalogue,
+    accounts,
+    secrets: deps.secrets,
+    publicUrl: config.publicUrl,
+    trustedOrigins: config.trustedOrigins,
+  });
   await registerKlangPacks(app, {
     db,
     storage: providers.storage,

@@ -37,6 +37,7 @@ export const ACCOUNT_MESSAGES = {
   demoDelete: 'Account deletion is disabled in demo mode. Create your own account for full access.',
   demoForum:
     'Posting in the forum is disabled in demo mode. Create your own account to join the conversation.',
+  demoForumVote: 'Voting in the forum is disabled in demo mode. Create your own account to vote on posts.',
   demoFollow: 'Following artists is disabled in demo mode. Create your own account to follow artists.',
   websiteInvalid: 'Enter a web address that starts with http:// or https://',
   instagramInvalid: 'Enter an Instagram handle, or a web address that starts with https://',

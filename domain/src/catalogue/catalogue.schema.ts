@@ -43,9 +43,30 @@ export type Movement = z.infer<typeof movementSchema>;
 
 export const chartQuerySchema = z.object({ genre: z.string().max(60).optional() });
 
+/**
+ * What a chart row shows of its track's verdict (product-decisions.md Charts, decision 0257): the
+ * share of its trusted blind listeners who liked it and how many they were, trusted deals only;
+ * and, in the row's detail, the cautious share the rows are ordered by and the like count in all.
+ */
+export const chartFiguresSchema = z.object({
+  /** Trusted likes over trusted verdicts in the window (each weighed as the verdict weighs it), 0 to 1. */
+  share: z.number().min(0).max(1),
+  /** Distinct blind listeners whose verdict counts. */
+  listeners: z.number().int().min(0),
+  /** The rank: the lower bound of the share's 95 % Wilson interval (decision 0195), 0 to 1. */
+  cautiousShare: z.number().min(0).max(1),
+  /** Every like the track has, discounted or not: detail, never the ranking figure. */
+  likes: z.number().int().min(0),
+});
+export type ChartFigures = z.infer<typeof chartFiguresSchema>;
+
 export const chartEntrySchema = z.object({
   position: z.number().int().min(1),
-  likes: z.number().int().min(0),
+  /**
+   * Shown with a liked track only: a masked entry carries none, since figures that move when a
+   * listener rates a blind deal would tie that deal to its row.
+   */
+  figures: chartFiguresSchema.nullable(),
   /** Shown with a liked track only; a masked entry carries none. */
   movement: movementSchema.nullable(),
   track: listedTrackSchema,

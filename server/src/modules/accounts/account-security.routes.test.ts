@@ -403,6 +403,45 @@ describe('profile photo', () => {
       M.imageTooLarge,
     );
   });
+
+  it('accepts JPEG, PNG and WebP by their decoded bytes; SVG, GIF and TIFF are refused whatever the label', async () => {
+    const user = await signUp(t.app);
+    const put = (payload: Buffer, type: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/accounts/photo',
+        payload,
+        headers: { cookie: user.cookie, 'content-type': type },
+      });
+    const stored = () =>
+      t.db.query<{ storage_key: string }>(
+        `select storage_key from media_objects where owner_id = $1 and bucket = 'profile-images'`,
+        [user.id],
+      );
+    const square = sharp({ create: { width: 32, height: 32, channels: 3, background: '#ff383a' } });
+    const webp = await square.clone().webp().toBuffer();
+    expect((await put(webp, 'image/webp')).statusCode).toBe(200);
+    // A JPEG labelled PNG is still a JPEG: the bytes decide, not the label.
+    expect((await put(await square.clone().jpeg().toBuffer(), 'image/png')).statusCode).toBe(200);
+    const kept = await stored();
+    expect(kept).toHaveLength(1);
+
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><rect width="32" height="32" fill="red"/></svg>',
+    );
+    const refused = [
+      [svg, 'image/png'],
+      [svg, 'image/svg+xml'],
+      [await square.clone().gif().toBuffer(), 'image/png'],
+      [await square.clone().tiff().toBuffer(), 'image/jpeg'],
+    ] as const;
+    for (const [bytes, type] of refused) {
+      const response = await put(bytes, type);
+      expect(response.statusCode, type).toBe(415);
+      expect(response.json<ApiBody>().error.message).toBe(M.imageInvalid);
+    }
+    expect(await stored()).toEqual(kept);
+  });
 });
 
 describe('delete account', () => {

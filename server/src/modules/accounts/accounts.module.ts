@@ -19,7 +19,7 @@ export interface AccountsModuleDeps {
   storage: StorageProvider;
   email: AccountsServiceDeps['email'];
   publicUrl: string;
-  /** What other areas (the Kit) keep of the demo account's session, cleared at each demo login. */
+  /** What other areas (forum votes, Kit presets) keep of the demo account, cleared at each demo login. */
   clearDemoWork: AccountsServiceDeps['clearDemoWork'];
   forgetListener: AccountsServiceDeps['forgetListener'];
   /** The forms area's captcha gate: verifies a token and redeems it once. */

@@ -47,6 +47,8 @@ export const ACCOUNT_LIMITS = {
 
 const PROFILE_IMAGE_URL_SECONDS = 3600;
 const PROFILE_IMAGE_PIXELS = 512;
+/** The formats a profile photo may be, by its decoded bytes (product-decisions.md Uploads). */
+const PROFILE_IMAGE_FORMATS: ReadonlySet<string | undefined> = new Set(['jpeg', 'png', 'webp']);
 
 export interface EmailSender {
   send(input: { template: string; to: string; subject: string; text: string }): Promise<{ emailId: string }>;
@@ -478,13 +480,20 @@ export function createAccountsService(deps: AccountsServiceDeps) {
       });
     },
 
-    /** Decodes and re-encodes the upload (no metadata survives), then stores it under an opaque key. */
+    /**
+     * Decodes and re-encodes the upload (no metadata survives), then stores it under an opaque
+     * key. Only JPEG, PNG or WebP bytes are accepted whatever the label says (product-decisions.md
+     * Uploads): sharp also renders SVG, GIF and TIFF, and an SVG is a document, not a photo.
+     */
     async setProfileImage(account: SessionAccount, bytes: Buffer): Promise<string> {
       assertNotDemo(account, M.demoProfileEdit);
       if (bytes.length > LIMITS.imageMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', M.imageTooLarge);
       let jpeg: Buffer;
       try {
-        jpeg = await sharp(bytes, { limitInputPixels: 40_000_000 })
+        const image = sharp(bytes, { limitInputPixels: 40_000_000 });
+        const { format } = await image.metadata();
+        if (!PROFILE_IMAGE_FORMATS.has(format)) throw new Error(`profile image format ${format}`);
+        jpeg = await image
           .rotate()
           .resize(PROFILE_IMAGE_PIXELS, PROFILE_IMAGE_PIXELS, { fit: 'cover' })
           .jpeg({ quality: 90 })

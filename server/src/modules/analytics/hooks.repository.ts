@@ -1,3 +1,4 @@
+import { DEMO_ACCOUNT, VERDICT } from '@klang/domain';
 import type { Queryable } from '../../db/client';
 
 export interface OwnTrackRow {
@@ -25,6 +26,17 @@ export interface HearingGroupRow {
 }
 
 /**
+ * Joins the account of deal `d` only when the verdict trusts it at the deal's end (decisions
+ * 0196, 0257): not a temporary account, not the shared demo, and at least a day old. Scripted
+ * accounts made for the purpose fail the last, so they never fill the floor of listeners.
+ * `$email` and `$age` are the placeholders of DEMO_ACCOUNT.email and VERDICT.accountMinAgeMs.
+ */
+function trustedListenerJoin(email: string, age: string): string {
+  return `join accounts a on a.id = d.user_id and not a.is_temporary and a.email <> ${email}
+    and d.ended_at >= a.created_at + ${age}::bigint * interval '1 millisecond'`;
+}
+
+/**
  * The SQL of hook analytics (decision 0200). Both reads start from `deals_track_idx`: one
  * track's deals, or one genre's tracks' deals; no index of their own.
  */
@@ -48,8 +60,8 @@ export function createHooksRepository(db: Queryable) {
      * The track's served, ended deals up to the published snapshot, grouped. A listener joins
      * with their first ended deal; the snapshot ends at the deal that brought the count of
      * distinct listeners to the largest multiple of `floor`, so it only ever moves in steps of
-     * `floor` new listeners (no rows: fewer than `floor`). The artist's own hearings are no one's
-     * verdict and do not count.
+     * `floor` new listeners (no rows: fewer than `floor`). Only listeners the verdict trusts count
+     * (decision 0257); the artist's own hearings are no one's verdict and do not count either.
      */
     async hearingGroups(
       trackId: string,
@@ -59,7 +71,7 @@ export function createHooksRepository(db: Queryable) {
         `with ended as (
            select d.id, d.user_id, d.ended_as, d.ended_at, d.end_position_ms, d.listened_before_like_ms,
              row_number() over (partition by d.user_id order by d.ended_at, d.id) = 1 as is_first
-           from deals d
+           from deals d ${trustedListenerJoin('$6', '$7')}
            where d.track_id = $1 and d.user_id <> $5 and d.first_served_at is not null and d.ended_at is not null
          ),
          firsts as (
@@ -90,13 +102,22 @@ export function createHooksRepository(db: Queryable) {
            k.positioned as positioned_listeners, k.timed as timed_listeners
          from snapshot s cross join cutoff c cross join contributors k
          group by 1, 2, 3, c.listeners, k.positioned, k.timed`,
-        [trackId, options.floor, options.durationMs, options.steps, options.artistId],
+        [
+          trackId,
+          options.floor,
+          options.durationMs,
+          options.steps,
+          options.artistId,
+          DEMO_ACCOUNT.email,
+          VERDICT.accountMinAgeMs,
+        ],
       );
     },
 
     /**
-     * The median of the genre's per-track like rates (likes over rated deals), over the tracks
-     * rated by at least `minListeners` distinct listeners, and how many such tracks there are.
+     * The median of the genre's per-track like rates (likes over rated deals of trusted
+     * listeners), over the tracks rated by at least `minListeners` distinct trusted listeners,
+     * and how many such tracks there are.
      */
     async genreLikeRate(
       genre: string,
@@ -108,12 +129,13 @@ export function createHooksRepository(db: Queryable) {
            select avg(case when d.ended_as = 'like' then 1.0 else 0.0 end)::float8 as rate
            from tracks t
            join deals d on d.track_id = t.id
+           ${trustedListenerJoin('$3', '$4')}
            where t.genre = $1 and not t.is_deleted
              and d.first_served_at is not null and d.ended_as in ('like', 'skip')
            group by t.id
            having count(distinct d.user_id) >= $2
          ) rated`,
-        [genre, minListeners],
+        [genre, minListeners, DEMO_ACCOUNT.email, VERDICT.accountMinAgeMs],
       );
       return rows[0] ?? { median: null, tracks: 0 };
     },

@@ -51,8 +51,17 @@ async function deal(db: Queryable, trackId: string, h: Hearing): Promise<void> {
   );
 }
 
-async function listeners(n: number): Promise<string[]> {
-  return Promise.all(Array.from({ length: n }, () => insertAccount(t.db, 'listener')));
+/**
+ * `n` listener accounts made `ageDays` before START: a month by default, old enough for the
+ * verdict to trust their hearings (decision 0196); 0 makes the accounts a script opens at once.
+ */
+async function listeners(n: number, ageDays = 30): Promise<string[]> {
+  const ids = await Promise.all(Array.from({ length: n }, () => insertAccount(t.db, 'listener')));
+  await t.db.query('update accounts set created_at = $2 where id = any($1::uuid[])', [
+    ids,
+    new Date(START - ageDays * 86_400_000),
+  ]);
+  return ids;
 }
 
 async function hooksOf(client: Client, trackId: string) {
@@ -185,6 +194,27 @@ describe('GET /api/analytics/tracks/:trackId/hooks', () => {
       minListeners: HOOKS.minListeners,
       message: HOOKS_MESSAGES.notEnoughListeners,
     });
+  });
+
+  it('counts only listeners the verdict trusts toward the floor: four new accounts fill nothing', async () => {
+    const trackId = await insertTrack(t.db, artist.id, { title: 'Sockpuppet Target' });
+    const [real, temporary] = await listeners(2);
+    const fakes = await listeners(4, 0);
+    await t.db.query('update accounts set is_temporary = true, created_for_checkout = true where id = $1', [
+      temporary,
+    ]);
+    for (const [i, userId] of [...fakes, temporary ?? '', real ?? ''].entries()) {
+      await deal(t.db, trackId, { userId, endedAs: 'skip', positionMs: 4_000 + 1_000 * i, minute: i });
+    }
+    const below = trackHooksSchema.parse((await hooksOf(artist, trackId)).json());
+    expect(below.status).toBe('not_enough_listeners');
+
+    // Four more listeners the verdict trusts make five: the fakes' and the temporary one's are not among them.
+    for (const [i, userId] of (await listeners(4)).entries()) {
+      await deal(t.db, trackId, { userId, endedAs: 'skip', positionMs: 30_000, minute: 20 + i });
+    }
+    const ready = await readyHooks(trackId);
+    expect(ready.listeners).toBe(5);
   });
 
   it('moves only in steps of five new listeners, so two reads never differ by one listener', async () => {

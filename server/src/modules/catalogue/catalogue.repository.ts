@@ -20,6 +20,10 @@ export interface TrackRow {
 /** A place in a genre's chart, the same for everyone: who may see the track is decided later. */
 export interface RankedRow extends Omit<TrackRow, 'is_revealed'> {
   position: number;
+  /** The verdict's figures (trusted deals only, decision 0257), and the raw like count. */
+  verdict_score: number;
+  verdict_share: number;
+  verdict_listeners: number;
   likes: number;
   yesterday_position: number | null;
 }
@@ -82,7 +86,7 @@ export const CHART_ORDER = 't.verdict_score desc, t.uploaded_at desc, t.id';
 
 /** The live ranking of genre $1, read in chart order off tracks_chart_idx. */
 const RANKING = `
-  select t.id, t.likes, row_number() over (order by ${CHART_ORDER})::int as position
+  select t.id, row_number() over (order by ${CHART_ORDER})::int as position
   from tracks t where t.genre = $1 and ${LISTED}`;
 
 export function createCatalogueRepository(db: Queryable) {
@@ -93,13 +97,14 @@ export function createCatalogueRepository(db: Queryable) {
     },
 
     /**
-     * The top `limit` of a genre's live chart, with each track's like count (shown on the chart) and
-     * its place in yesterday's snapshot.
+     * The top `limit` of a genre's live chart, with each track's verdict figures and like count
+     * (shown on a revealed row) and its place in yesterday's snapshot.
      */
     async ranking(genre: string, yesterday: string, limit: number): Promise<RankedRow[]> {
       return db.query<RankedRow>(
         `with ranked as (${RANKING} order by ${CHART_ORDER} limit $3)
-         select r.position, r.likes, y.position as yesterday_position,
+         select r.position, t.likes, t.verdict_score, t.verdict_share, t.verdict_listeners,
+                y.position as yesterday_position,
                 t.id, t.title, p.artist_name, t.artist_id, t.genre, t.label, t.duration_ms,
                 c.bucket as cover_bucket, c.storage_key as cover_key
          from ranked r
@@ -296,21 +301,26 @@ export async function refreshVerdicts(db: Queryable, at: Date, windowDays: numbe
   const rows = await db.query<{ changed: number }>(
     `with ${WEIGHTED_RATINGS},
      per_track as (
-       select track_id, sum(w) filter (where liked) as likes_w, sum(w) as rated_w
+       select track_id, sum(w) filter (where liked) as likes_w, sum(w) as rated_w,
+              count(distinct user_id) filter (where w > 0) as listeners
        from trusted group by track_id),
      scores as (
-       select track_id, ${WILSON} as score
-       from (select track_id, rated_w, coalesce(likes_w, 0) / nullif(rated_w, 0) as p from per_track) s),
-     -- Every track against its new score (0 when its deals all aged out), kept only where it
+       select track_id, ${WILSON} as score, coalesce(p, 0.0) as share, listeners::int as listeners
+       from (select track_id, rated_w, listeners, coalesce(likes_w, 0) / nullif(rated_w, 0) as p
+             from per_track) s),
+     -- Every track against its new verdict (0 when its deals all aged out), kept only where it
      -- changed. A left join from all tracks, not an anti-join against the scores: the planner
      -- estimates "tracks with a verdict" from statistics that the last run made stale, and a
      -- nested anti-join on that estimate is quadratic (measured: 23 s on dataset S).
      changes as (
-       select t.id, coalesce(s.score, 0.0) as score
+       select t.id, coalesce(s.score, 0.0) as score, coalesce(s.share, 0.0) as share,
+              coalesce(s.listeners, 0) as listeners
        from tracks t left join scores s on s.track_id = t.id
-       where t.verdict_score <> coalesce(s.score, 0.0)),
+       where (t.verdict_score, t.verdict_share, t.verdict_listeners)
+             is distinct from (coalesce(s.score, 0.0), coalesce(s.share, 0.0), coalesce(s.listeners, 0))),
      judged as (
-       update tracks t set verdict_score = c.score from changes c where t.id = c.id
+       update tracks t set verdict_score = c.score, verdict_share = c.share, verdict_listeners = c.listeners
+       from changes c where t.id = c.id
        returning 1),
      figures as (
        insert into chart_method_figures (

@@ -146,7 +146,14 @@ export function createCatalogueService(deps: {
             const isRevealed = row.artist_id === userId || liked.has(row.id);
             return {
               position: row.position,
-              likes: row.likes,
+              figures: isRevealed
+                ? {
+                    share: row.verdict_share,
+                    listeners: row.verdict_listeners,
+                    cautiousShare: row.verdict_score,
+                    likes: row.likes,
+                  }
+                : null,
               movement: isRevealed ? movementOf(row.position, row.yesterday_position) : null,
               track: await toListed({ ...row, is_revealed: isRevealed }),
             };

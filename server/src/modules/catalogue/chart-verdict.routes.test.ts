@@ -92,7 +92,7 @@ describe('blind-verdict charts (decisions 0195, 0196)', () => {
     await t.close();
   });
 
-  it('ranks five likes from five blind listeners above 500 likes from 5000 deals, likes still shown', async () => {
+  it('ranks five likes from five blind listeners above 500 likes from 5000 deals, each row showing its figures', async () => {
     const five = await insertTrack(t.db, artist, { genre: HOUSE, title: 'Five Of Five' });
     const many = await insertTrack(t.db, artist, { genre: HOUSE, title: 'Five Hundred' });
     // The like counters as the likes made them; the chart shows them, it does not rank by them.
@@ -108,13 +108,13 @@ describe('blind-verdict charts (decisions 0195, 0196)', () => {
     expect(wilsonLowerBound(5, 5)).toBeGreaterThan(0.5);
     expect(wilsonLowerBound(500, 5000)).toBeLessThan(0.1);
 
-    const reader = await signUp(t.app);
+    // The artist sees their own tracks revealed, with the figures each row shows.
     const chart = chartResponseSchema.parse(
-      (await reader.get(`/api/catalogue/charts?genre=${encodeURIComponent(HOUSE)}`)).json(),
+      (await owner.get(`/api/catalogue/charts?genre=${encodeURIComponent(HOUSE)}`)).json(),
     );
-    expect(chart.entries.slice(0, 2).map((e) => [e.position, e.likes])).toEqual([
-      [1, 5],
-      [2, 500],
+    expect(chart.entries.slice(0, 2).map((e) => [e.position, e.figures])).toEqual([
+      [1, { share: 1, listeners: 5, cautiousShare: wilsonLowerBound(5, 5), likes: 5 }],
+      [2, { share: 0.1, listeners: 120, cautiousShare: wilsonLowerBound(500, 5000), likes: 500 }],
     ]);
   });
 
@@ -392,5 +392,79 @@ describe('the published method: GET /api/catalogue/charts/method', () => {
     });
     for (const id of [artist, track, other, steady, quick, fresh, eager])
       expect(res.body).not.toContain(id ?? 'none');
+  });
+});
+
+describe('the figures a chart row shows (decision 0257)', () => {
+  let t: TestApp;
+  let owner: Client;
+  beforeAll(async () => {
+    t = await createTestApp({ CHART_CACHE_MS: '0' });
+    owner = await signUp(t.app, 'artist');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('counts only what the verdict trusts, and the rows read in order of their cautious share', async () => {
+    const track = (title: string) => insertTrack(t.db, owner.id, { genre: DEEP, title });
+    const crowd = await listeners(t.db, 40);
+    const fresh = await listeners(t.db, 4, 0.5);
+    const [demo] = await listeners(t.db, 1);
+    await t.db.query('update accounts set email = $2 where id = $1', [demo, DEMO_ACCOUNT.email]);
+
+    // Five trusted likes, and four from accounts a few hours old that the verdict discounts.
+    const padded = await track('Padded');
+    await verdictOf(t.db, padded, crowd.slice(0, 5), 5, 0);
+    for (const id of fresh) await rate(t.db, id, padded, { kind: 'like', daysAgo: 0.1 });
+    const wide = await track('Wide');
+    await verdictOf(t.db, wide, crowd.slice(0, 30), 20, 10);
+    const small = await track('Small');
+    await verdictOf(t.db, small, crowd.slice(10, 14), 3, 1);
+    const unanimousFew = await track('Unanimous Few');
+    await verdictOf(t.db, unanimousFew, crowd.slice(20, 22), 2, 0);
+    const demoOnly = await track('Demo Only');
+    await rate(t.db, demo ?? '', demoOnly, { kind: 'like' });
+    // The like counters as the likes made them, discounted ones included.
+    for (const [id, likes] of [
+      [padded, 9],
+      [wide, 20],
+      [small, 3],
+      [unanimousFew, 2],
+      [demoOnly, 1],
+    ] as const)
+      await t.db.query('update tracks set likes = $2 where id = $1', [id, likes]);
+    await refreshVerdicts(t.db, new Date(), 30);
+
+    const chart = chartResponseSchema.parse(
+      (await owner.get(`/api/catalogue/charts?genre=${encodeURIComponent(DEEP)}`)).json(),
+    );
+    const rows = chart.entries.map((e) => ({
+      title: e.track.isRevealed ? e.track.title : '',
+      figures: e.figures ?? { share: -1, listeners: -1, cautiousShare: -1, likes: -1 },
+    }));
+    expect(rows.find((r) => r.title === 'Padded')?.figures).toEqual({
+      share: 1,
+      listeners: 5,
+      cautiousShare: wilsonLowerBound(5, 5),
+      likes: 9,
+    });
+    expect(rows.find((r) => r.title === 'Demo Only')?.figures).toMatchObject({ share: 0, listeners: 0 });
+    // Every row's cautious share is what its shown share and listeners make, and no row ranks
+    // above one with a higher cautious share.
+    for (const { figures } of rows) {
+      expect(figures.cautiousShare).toBeCloseTo(
+        wilsonLowerBound(figures.share * figures.listeners, figures.listeners),
+        9,
+      );
+    }
+    for (const [i, row] of rows.slice(1).entries()) {
+      const above = rows[i]?.figures;
+      expect(above?.cautiousShare).toBeGreaterThanOrEqual(row.figures.cautiousShare);
+      // A row with a lower share sits above another only when more listeners heard it.
+      if ((above?.share ?? 0) < row.figures.share)
+        expect(above?.listeners).toBeGreaterThan(row.figures.listeners);
+    }
+    expect(rows.map((r) => r.title)).toEqual(['Padded', 'Wide', 'Unanimous Few', 'Small', 'Demo Only']);
   });
 });

@@ -180,6 +180,37 @@ describe('forum posts', () => {
     expect((await user.get('/api/forum/posts?sort=newest')).statusCode).toBe(400);
   });
 
+  it('counts a view once per account and UTC day, however often or in parallel it is sent', async () => {
+    const author = await forumUser(t.app);
+    const reader = await forumUser(t.app);
+    const post = await createPost(author, categories.general);
+    const view = async (user: typeof reader) => {
+      const res = await user.post(`/api/forum/posts/${post.id}/views`);
+      expect(res.statusCode).toBe(200);
+      return res.json<{ viewCount: number }>().viewCount;
+    };
+    for (let i = 0; i < 30; i += 1) await view(reader);
+    await Promise.all(Array.from({ length: 30 }, () => view(reader)));
+    expect(await view(reader)).toBe(1);
+    expect(await view(author)).toBe(2);
+
+    // The next UTC day the same reader counts again, once.
+    await t.db.query(`update forum_post_views set day = day - 1 where post_id = $1 and account_id = $2`, [
+      post.id,
+      reader.id,
+    ]);
+    expect(await view(reader)).toBe(3);
+    expect(await view(reader)).toBe(3);
+    const stored = await t.db.query<{ view_count: number }>(
+      'select view_count from forum_posts where id = $1',
+      [post.id],
+    );
+    expect(stored).toEqual([{ view_count: 3 }]);
+    expect(
+      (await reader.post('/api/forum/posts/00000000-0000-4000-8000-000000000000/views')).statusCode,
+    ).toBe(404);
+  });
+
   it('previews 150 characters of the content in the list', async () => {
     const user = await forumUser(t.app);
     const long = await createPost(user, categories.general, { title: 'Long', content: 'a'.repeat(400) });
@@ -190,22 +221,23 @@ describe('forum posts', () => {
     expect(posts[0]).not.toHaveProperty('content');
   });
 
-  it('counts every open exactly once, also when many open the post at the same moment', async () => {
+  it("counts every reader's first open exactly once, also when many open the post at the same moment", async () => {
     const user = await forumUser(t.app);
     const post = await createPost(user, categories.general);
+    const readers = await Promise.all(Array.from({ length: 12 }, () => forumUser(t.app)));
     const opens = await Promise.all(
-      Array.from({ length: 25 }, () => user.post(`/api/forum/posts/${post.id}/views`)),
+      readers.map((reader) => reader.post(`/api/forum/posts/${post.id}/views`)),
     );
     const counts = opens.map((r) => r.json<{ viewCount: number }>().viewCount).sort((x, y) => x - y);
-    expect(counts).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    expect(counts).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     const { post: after } = forumPostResponseSchema.parse(
       (await user.get(`/api/forum/posts/${post.id}`)).json(),
     );
-    expect(after.viewCount).toBe(25);
+    expect(after.viewCount).toBe(12);
     // Reading a post counts nothing: only the open does.
     expect(
       forumPostResponseSchema.parse((await user.get(`/api/forum/posts/${post.id}`)).json()).post.viewCount,
-    ).toBe(25);
+    ).toBe(12);
   });
 
   it('answers 404 for a missing post and 400 for a malformed id', async () => {

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forumPostResponseSchema, forumVoteResponseSchema, type ForumVoteState } from '@klang/domain';
+import {
+  ACCOUNT_MESSAGES,
+  DEMO_ACCOUNT,
+  forumPostResponseSchema,
+  forumVoteResponseSchema,
+  type ForumVoteState,
+} from '@klang/domain';
+import { signUp } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPost, forumUser, insertCategories } from '../../test/forum-helpers';
 
@@ -124,5 +131,37 @@ describe('forum votes', () => {
       (await author.get(`/api/forum/posts/${post.id}`)).json(),
     );
     expect({ up: after.upvotes, down: after.downvotes }).toEqual({ up: 0, down: 0 });
+  });
+
+  describe('the shared demo account', () => {
+    it('may not vote, and the votes it holds go at the next demo login with the counts', async () => {
+      const author = await forumUser(t.app);
+      const post = await createPost(author, categoryId);
+      const demo = await signUp(t.app, 'listener', {
+        email: DEMO_ACCOUNT.email,
+        password: DEMO_ACCOUNT.password,
+        username: 'klangdemo',
+      });
+
+      const refused = await demo.post(`/api/forum/posts/${post.id}/vote`, { vote: 'down' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json<{ error: { message: string } }>().error.message).toBe(
+        ACCOUNT_MESSAGES.demoForumVote,
+      );
+      expect(await storedVotes(post.id)).toEqual([]);
+
+      // A vote the demo account cast before votes were refused is undone by the demo reset.
+      await t.db.query("insert into forum_post_votes (post_id, user_id, vote) values ($1, $2, 'down')", [
+        post.id,
+        demo.id,
+      ]);
+      const reset = await demo.post('/functions/v1/clear-demo-interactions', { demoUserId: demo.id });
+      expect(reset.statusCode).toBe(200);
+      expect(await storedVotes(post.id)).toEqual([]);
+      const { post: after } = forumPostResponseSchema.parse(
+        (await author.get(`/api/forum/posts/${post.id}`)).json(),
+      );
+      expect({ up: after.upvotes, down: after.downvotes }).toEqual({ up: 0, down: 0 });
+    });
   });
 });

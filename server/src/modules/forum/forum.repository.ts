@@ -211,11 +211,21 @@ export function createForumRepository(db: Queryable) {
       return rows.length === 1;
     },
 
-    /** One atomic increment in SQL (product-decisions.md, Data), never a read and a write back. */
-    async incrementViews(postId: string): Promise<number | undefined> {
+    /**
+     * Counts the viewer's view of the post once per UTC day, in one statement (decision 0257): the
+     * day's row is inserted if new, and the counter moves by what was inserted. Undefined when
+     * the post does not exist.
+     */
+    async recordView(postId: string, viewerId: string): Promise<number | undefined> {
       const rows = await db.query<{ view_count: number }>(
-        'update forum_posts set view_count = view_count + 1 where id = $1 returning view_count',
-        [postId],
+        `with seen as (
+           insert into forum_post_views (post_id, account_id, day)
+           select id, $2, (now() at time zone 'utc')::date from forum_posts where id = $1
+           on conflict do nothing
+           returning post_id)
+         update forum_posts set view_count = view_count + (select count(*) from seen)::int
+         where id = $1 returning view_count`,
+        [postId, viewerId],
       );
       return rows[0]?.view_count;
     },
@@ -238,6 +248,10 @@ export function createForumRepository(db: Queryable) {
 
     async deleteVote(postId: string, userId: string): Promise<void> {
       await db.query('delete from forum_post_votes where post_id = $1 and user_id = $2', [postId, userId]);
+    },
+
+    async deleteVotesOf(userId: string): Promise<void> {
+      await db.query('delete from forum_post_votes where user_id = $1', [userId]);
     },
 
     async voteCounts(postId: string): Promise<{ upvotes: number; downvotes: number }> {

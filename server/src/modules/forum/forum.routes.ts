@@ -43,14 +43,15 @@ export const forumRoutes: FastifyPluginAsyncZod<{ service: ForumService }> = asy
     return reply.status(204).send(null);
   });
 
-  contractRoute(app, forumEndpoints.recordForumView, taps, async (request) => {
-    signedInId(request.account);
-    return service.recordView(request.params.postId);
-  });
-
-  contractRoute(app, forumEndpoints.voteOnForumPost, taps, async (request) =>
-    service.vote(signedInId(request.account), request.params.postId, request.body.vote),
+  contractRoute(app, forumEndpoints.recordForumView, taps, async (request) =>
+    service.recordView(signedInId(request.account), request.params.postId),
   );
+
+  contractRoute(app, forumEndpoints.voteOnForumPost, taps, async (request) => {
+    const account = signedIn(request.account);
+    assertNotDemo(account, ACCOUNT_MESSAGES.demoForumVote);
+    return service.vote(account.id, request.params.postId, request.body.vote);
+  });
 
   contractRoute(app, forumEndpoints.forumReplies, auth, async (request) => ({
     replies: await service.listReplies(signedInId(request.account), request.params.postId),

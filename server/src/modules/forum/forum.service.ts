@@ -129,9 +129,12 @@ export function createForumService(deps: ForumDeps) {
       return { post, viewer: { isAdmin: await repo.isAdmin(viewerId) } };
     },
 
-    /** One open, one view, counted in SQL (product-decisions.md: never read and written back). */
-    async recordView(postId: string): Promise<{ viewCount: number }> {
-      const viewCount = await repo.incrementViews(postId);
+    /**
+     * An open counts as a view once per account and UTC day (decision 0257), in SQL
+     * (product-decisions.md: never read and written back).
+     */
+    async recordView(viewerId: string, postId: string): Promise<{ viewCount: number }> {
+      const viewCount = await repo.recordView(postId, viewerId);
       if (viewCount === undefined) throw new AppError('NOT_FOUND', FORUM_MESSAGES.postNotFound);
       return { viewCount };
     },
@@ -198,6 +201,14 @@ export function createForumService(deps: ForumDeps) {
         else await txRepo.upsertVote(postId, userId, next);
         return { ...(await txRepo.voteCounts(postId)), userVote: next };
       });
+    },
+
+    /**
+     * Removes every vote of a user; the counters follow in their triggers. The shared demo
+     * account's votes go at each demo login (decision 0258), as its likes do.
+     */
+    async clearVotes(userId: string): Promise<void> {
+      await repo.deleteVotesOf(userId);
     },
 
     async listReplies(viewerId: string, postId: string): Promise<ForumReply[]> {

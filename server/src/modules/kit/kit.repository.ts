@@ -25,19 +25,29 @@ export interface StoredSound {
   sha256: string;
 }
 
+/**
+ * Whose presets: an account's own (`sessionHash` null), or one demo visitor's, kept under the
+ * session's token hash (decision 0258).
+ */
+export interface PresetOwner {
+  userId: string;
+  sessionHash: string | null;
+}
+
 /** SQL of the Kit: SoundLab presets and their pads. */
 export function createKitRepository(db: Db) {
   return {
-    async listPresets(userId: string): Promise<{ presets: PresetRow[]; pads: PadRow[] }> {
+    async listPresets(owner: PresetOwner): Promise<{ presets: PresetRow[]; pads: PadRow[] }> {
       const presets = await db.query<PresetRow>(
-        'select preset::int as preset, name from soundlab_presets where user_id = $1 order by preset',
-        [userId],
+        `select preset::int as preset, name from soundlab_presets
+         where user_id = $1 and session_hash is not distinct from $2 order by preset`,
+        [owner.userId, owner.sessionHash],
       );
       const pads = await db.query<PadRow>(
         `select p.preset::int as preset, p.pad::int as pad, p.label, m.storage_key
          from soundlab_pads p left join media_objects m on m.id = p.sound_media_id
-         where p.user_id = $1 order by p.preset, p.pad`,
-        [userId],
+         where p.user_id = $1 and p.session_hash is not distinct from $2 order by p.preset, p.pad`,
+        [owner.userId, owner.sessionHash],
       );
       return { presets, pads };
     },
@@ -59,51 +69,63 @@ export function createKitRepository(db: Db) {
      */
     async replacePreset(
       tx: Queryable,
-      userId: string,
+      owner: PresetOwner,
       preset: number,
       name: string,
       pads: PadWrite[],
     ): Promise<string[]> {
+      const { userId, sessionHash } = owner;
       await tx.query(
-        `insert into soundlab_presets (user_id, preset, name) values ($1, $2, $3)
-         on conflict (user_id, preset) do update set name = excluded.name, updated_at = now()`,
-        [userId, preset, name],
+        `insert into soundlab_presets (user_id, session_hash, preset, name) values ($1, $2, $3, $4)
+         on conflict (user_id, session_hash, preset) do update set name = excluded.name, updated_at = now()`,
+        [userId, sessionHash, preset, name],
       );
       const before = await tx.query<{ pad: number; sound_media_id: string | null }>(
-        'select pad::int as pad, sound_media_id from soundlab_pads where user_id = $1 and preset = $2 for update',
-        [userId, preset],
+        `select pad::int as pad, sound_media_id from soundlab_pads
+         where user_id = $1 and session_hash is not distinct from $2 and preset = $3 for update`,
+        [userId, sessionHash, preset],
       );
       const kept = new Map(before.map((row) => [row.pad, row.sound_media_id]));
-      await tx.query('delete from soundlab_pads where user_id = $1 and preset = $2', [userId, preset]);
+      await tx.query(
+        'delete from soundlab_pads where user_id = $1 and session_hash is not distinct from $2 and preset = $3',
+        [userId, sessionHash, preset],
+      );
       for (const pad of pads) {
         const mediaId = pad.sound === 'keep' ? (kept.get(pad.pad) ?? null) : (pad.sound?.mediaId ?? null);
         await tx.query(
-          `insert into soundlab_pads (user_id, preset, pad, label, sound_media_id) values ($1, $2, $3, $4, $5)`,
-          [userId, preset, pad.pad, pad.label, mediaId],
+          `insert into soundlab_pads (user_id, session_hash, preset, pad, label, sound_media_id)
+           values ($1, $2, $3, $4, $5, $6)`,
+          [userId, sessionHash, preset, pad.pad, pad.label, mediaId],
         );
       }
-      const orphans = await tx.query<{ storage_key: string }>(
-        `delete from media_objects m where m.owner_id = $1 and m.bucket = 'soundlab'
-           and not exists (select 1 from soundlab_pads p where p.sound_media_id = m.id)
-         returning m.storage_key`,
-        [userId],
-      );
-      return orphans.map((row) => row.storage_key);
+      return deleteUnusedSounds(tx, userId);
     },
 
-    /** Deletes every preset of a user and their sounds' rows; answers the storage keys to delete. */
-    async deletePresets(userId: string): Promise<string[]> {
+    /**
+     * Forgets the demo visitors' presets whose session has ended (a signed-out session's went
+     * with its row) and every sound no pad uses any more; answers the storage keys to delete.
+     */
+    async deleteEndedSessionPresets(userId: string): Promise<string[]> {
       return db.transaction(async (tx) => {
-        await tx.query('delete from soundlab_pads where user_id = $1', [userId]);
-        await tx.query('delete from soundlab_presets where user_id = $1', [userId]);
-        const sounds = await tx.query<{ storage_key: string }>(
-          "delete from media_objects where owner_id = $1 and bucket = 'soundlab' returning storage_key",
-          [userId],
-        );
-        return sounds.map((row) => row.storage_key);
+        const ended = `user_id = $1 and session_hash is not null and not exists (
+          select 1 from sessions s where s.token_hash = session_hash and s.expires_at > now())`;
+        await tx.query(`delete from soundlab_pads where ${ended}`, [userId]);
+        await tx.query(`delete from soundlab_presets where ${ended}`, [userId]);
+        return deleteUnusedSounds(tx, userId);
       });
     },
   };
+}
+
+/** Removes the user's SoundLab sound rows no pad uses; answers their storage keys. */
+async function deleteUnusedSounds(tx: Queryable, userId: string): Promise<string[]> {
+  const orphans = await tx.query<{ storage_key: string }>(
+    `delete from media_objects m where m.owner_id = $1 and m.bucket = 'soundlab'
+       and not exists (select 1 from soundlab_pads p where p.sound_media_id = m.id)
+     returning m.storage_key`,
+    [userId],
+  );
+  return orphans.map((row) => row.storage_key);
 }
 
 export type KitRepository = ReturnType<typeof createKitRepository>;

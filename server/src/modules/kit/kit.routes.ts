@@ -31,7 +31,7 @@ export const kitRoutes: FastifyPluginAsyncZod<{ service: KitService }> = async (
   );
 
   contractRoute(app, kitEndpoints.soundlabPresets, {}, async (request) => ({
-    presets: await service.listPresets(request.account),
+    presets: await service.listPresets(request.account, request.sessionTokenHash),
   }));
 
   contractRoute(
@@ -43,7 +43,12 @@ export const kitRoutes: FastifyPluginAsyncZod<{ service: KitService }> = async (
       ...limitPerAccount(20),
     },
     async (request, reply) => {
-      await service.savePreset(request.account, Number(request.params.preset), request.body);
+      await service.savePreset(
+        request.account,
+        request.sessionTokenHash,
+        Number(request.params.preset),
+        request.body,
+      );
       return reply.status(204).send(null);
     },
   );

@@ -21,7 +21,8 @@ import type { GeneratedAudio, SoundFxProvider } from '../../providers/soundfx/so
 import { sing } from '../../providers/tts/sing';
 import { TtsUnavailableError, UnknownVoiceError, type TtsProvider } from '../../providers/tts/tts';
 import { newStorageKey, type StorageProvider } from '../../providers/storage/storage';
-import { createKitRepository, type PadWrite } from './kit.repository';
+import { isDemoAccount } from '../accounts/accounts.service';
+import { createKitRepository, type PadWrite, type PresetOwner } from './kit.repository';
 import { createLimiter } from '../../lib/limiter';
 
 export interface KitServiceDeps {
@@ -85,13 +86,26 @@ export function createKitService(deps: KitServiceDeps) {
     }
   }
 
+  /**
+   * Whose presets a request reads and writes: the account's, or, on the shared demo account,
+   * the visitor's own session's (decision 0258), so no visitor sees or replaces another's.
+   */
+  async function presetOwner(
+    account: SessionAccount | null,
+    sessionHash: string | null,
+  ): Promise<PresetOwner> {
+    const { id } = await assertAllowed(account, 'soundlab');
+    if (!isDemoAccount(account)) return { userId: id, sessionHash: null };
+    if (!sessionHash) throw new AppError('UNAUTHENTICATED', MESSAGES.userNotAuthenticated);
+    return { userId: id, sessionHash };
+  }
+
   return {
     assertAllowed,
 
-    /** Every preset the user saved, with short-lived URLs of its pads' sounds. */
-    async listPresets(account: SessionAccount | null): Promise<SavedPreset[]> {
-      const { id } = await assertAllowed(account, 'soundlab');
-      const { presets, pads } = await repository.listPresets(id);
+    /** Every preset the user (or this demo visitor) saved, with short-lived URLs of its pads' sounds. */
+    async listPresets(account: SessionAccount | null, sessionHash: string | null): Promise<SavedPreset[]> {
+      const { presets, pads } = await repository.listPresets(await presetOwner(account, sessionHash));
       return Promise.all(
         presets.map(async (preset) => ({
           preset: preset.preset,
@@ -118,8 +132,13 @@ export function createKitService(deps: KitServiceDeps) {
      * Saves one preset (spec 002 §5): at least one sound pad must hold a sound. New sounds are
      * checked and stored first; if the database write fails they are removed again.
      */
-    async savePreset(account: SessionAccount | null, preset: number, body: SavePresetRequest): Promise<void> {
-      const { id } = await assertAllowed(account, 'soundlab');
+    async savePreset(
+      account: SessionAccount | null,
+      sessionHash: string | null,
+      preset: number,
+      body: SavePresetRequest,
+    ): Promise<void> {
+      const owner = await presetOwner(account, sessionHash);
       if (!body.pads.some((pad) => pad.sound !== null)) {
         throw new AppError('VALIDATION_FAILED', KIT_MESSAGES.noSoundsToSave);
       }
@@ -132,10 +151,11 @@ export function createKitService(deps: KitServiceDeps) {
         }
         const orphans = await deps.db.transaction(async (tx) => {
           const mediaIds = new Map<number, string>();
-          for (const { pad, sound } of stored) mediaIds.set(pad, await repository.insertSound(tx, id, sound));
+          for (const { pad, sound } of stored)
+            mediaIds.set(pad, await repository.insertSound(tx, owner.userId, sound));
           return repository.replacePreset(
             tx,
-            id,
+            owner,
             preset,
             body.name,
             body.pads.map((pad) => ({
@@ -155,11 +175,12 @@ export function createKitService(deps: KitServiceDeps) {
     },
 
     /**
-     * Empties a user's SoundLab: the shared demo account's presets are cleared at each demo
-     * login with its interactions (spec 001 §4), so no visitor inherits another's sounds.
+     * The shared demo account's clearing at each demo login (spec 001 §4): the presets of demo
+     * sessions that have ended go, with their sounds' files; a visitor still signed in keeps
+     * theirs (decision 0258), and each session only ever sees its own.
      */
-    async clearPresets(userId: string): Promise<void> {
-      const keys = await repository.deletePresets(userId);
+    async clearDemoPresets(userId: string): Promise<void> {
+      const keys = await repository.deleteEndedSessionPresets(userId);
       await Promise.all(keys.map((key) => deps.storage.delete('soundlab', key).catch(() => undefined)));
     },
 

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, KIT_MESSAGES, presetsResponseSchema } from '@klang/domain';
 import { createLocalSoundFx } from '../../providers/soundfx/local-soundfx';
-import { signUp } from '../../test/accounts-helpers';
+import { clientFor, cookieOf, logIn, signUp } from '../../test/accounts-helpers';
+import { hashToken } from '../../plugins/session';
 import { createTestApp, type TestApp } from '../../test/app';
 
 const PRESETS = '/api/kit/soundlab/presets';
@@ -94,35 +95,69 @@ describe('SoundLab presets on the server', () => {
     expect(preset?.pads.find((p) => p.pad === 8)?.soundUrl).toBeNull();
   });
 
-  it('clears the shared demo account’s presets and their files at the next demo login', async () => {
-    const demo = await signUp(t.app, 'artist', {
+  it('keeps each demo visitor’s presets to their session, and forgets them when it ends', async () => {
+    const first = await signUp(t.app, 'artist', {
       email: DEMO_ACCOUNT.email,
       password: DEMO_ACCOUNT.password,
       username: 'klangdemo',
     });
-    await t.db.query(`update artist_profiles set subscription_tier = 'pro' where id = $1`, [demo.id]);
+    await t.db.query(`update artist_profiles set subscription_tier = 'pro' where id = $1`, [first.id]);
+    /** Another visitor of /demo-login: the same account, a session of their own, then the reset. */
+    async function demoVisitor() {
+      const login = await logIn(t.app, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
+      expect(login.statusCode).toBe(200);
+      const visitor = clientFor(t.app, cookieOf(login), first.id);
+      expect(
+        (await visitor.post('/functions/v1/clear-demo-interactions', { demoUserId: first.id })).statusCode,
+      ).toBe(200);
+      const put = (preset: number, payload: unknown) =>
+        t.app.inject({
+          method: 'PUT',
+          url: `${PRESETS}/${preset}`,
+          payload: payload as object,
+          headers: { cookie: visitor.cookie },
+        });
+      const list = async () => presetsResponseSchema.parse((await visitor.get(PRESETS)).json()).presets;
+      return { ...visitor, put, list };
+    }
+    const names = (presets: { name: string }[]) => presets.map((p) => p.name);
     const before = await soundCount();
-    const save = await t.app.inject({
-      method: 'PUT',
-      url: `${PRESETS}/1`,
-      payload: { name: 'a visitor’s', pads: [{ pad: 6, label: 'kick', sound: { mp3Base64: kick } }] },
-      headers: { cookie: demo.cookie },
-    });
-    expect(save.statusCode).toBe(204);
-    expect(await soundCount()).toBe(before + 1);
 
-    const cleared = await demo.post('/functions/v1/clear-demo-interactions', { demoUserId: demo.id });
-    expect(cleared.statusCode).toBe(200);
-    expect(presetsResponseSchema.parse((await demo.get(PRESETS)).json()).presets).toEqual([]);
+    const a = await demoVisitor();
+    const b = await demoVisitor();
+    const pads = (sound: string) => [{ pad: 6, label: 'kick', sound: { mp3Base64: sound } }];
+    expect((await a.put(1, { name: 'visitor a', pads: pads(kick) })).statusCode).toBe(204);
+    expect(await b.list()).toEqual([]);
+    expect((await b.put(1, { name: 'visitor b', pads: pads(hat) })).statusCode).toBe(204);
+    expect(names(await a.list())).toEqual(['visitor a']);
+    expect(names(await b.list())).toEqual(['visitor b']);
+
+    // A third visitor's demo login wipes neither of the two sessions still open.
+    const c = await demoVisitor();
+    expect(await c.list()).toEqual([]);
+    expect(names(await a.list())).toEqual(['visitor a']);
+    expect(await soundCount()).toBe(before + 2);
+
+    // A signs out, B's session expires: the next demo login forgets both, files and all.
+    expect((await a.post('/api/accounts/logout')).statusCode).toBe(204);
+    await t.db.query(`update sessions set expires_at = now() - interval '1 second' where token_hash = $1`, [
+      hashToken(b.cookie.slice(b.cookie.indexOf('=') + 1)),
+    ]);
+    await demoVisitor();
     expect(await soundCount()).toBe(before);
+    const left = await t.db.query<{ n: number }>(
+      'select count(*)::int as n from soundlab_presets where user_id = $1',
+      [first.id],
+    );
+    expect(left[0]?.n).toBe(0);
     if (t.config.storage.kind !== 'local') throw new Error('local storage expected');
     const files = await readdir(path.join(t.config.storage.dir, 'soundlab'), { recursive: true }).catch(
       () => [],
     );
-    const left = await t.db.query<{ n: number }>(
+    const rows = await t.db.query<{ n: number }>(
       "select count(*)::int as n from media_objects where bucket = 'soundlab'",
     );
-    expect(files.filter((f) => f.endsWith('.mp3'))).toHaveLength(left[0]?.n ?? -1);
+    expect(files.filter((f) => f.endsWith('.mp3'))).toHaveLength(rows[0]?.n ?? -1);
   });
 
   it("refuses a preset without sounds, with the spec's message", async () => {

@@ -10,8 +10,17 @@ import { AGENT_TEXT, AGENT_PATH, attachAgentServer, SHOW_RECOMMENDATIONS_TOOL } 
 import { CHUNK_BYTES } from './agent-audio';
 import { createTicketSigner } from './voice-agent-ticket';
 
-// Node 20 has no global WebSocket; the SDK uses whichever the platform offers.
-Object.assign(globalThis, { WebSocket });
+/** The page's origin: a browser sends it on every WebSocket handshake. */
+const PAGE_ORIGIN = 'http://klang.test';
+
+// Node 20 has no global WebSocket; the SDK uses whichever the platform offers. Like a browser's,
+// this one sends the page's origin.
+class BrowserWebSocket extends WebSocket {
+  constructor(url: string, protocols?: string | string[]) {
+    super(url, protocols, { origin: PAGE_ORIGIN });
+  }
+}
+Object.assign(globalThis, { WebSocket: BrowserWebSocket });
 
 const tickets = createTicketSigner('agent-test-secret-0123456789abcdef');
 const silentLog = { warn: () => undefined, debug: () => undefined };
@@ -30,6 +39,7 @@ async function startAgent(stt: SttProvider = NO_STT, speechSeconds = 3) {
     stt,
     speakPcm: () => Promise.resolve(tone(speechSeconds)),
     tickets,
+    allowedOrigins: [PAGE_ORIGIN],
     mayUse: (accountId) => Promise.resolve(accountId !== 'listener'),
     log: silentLog,
     pingIntervalMs: 150,
@@ -140,8 +150,8 @@ describe('the local agent server on the wire', () => {
   });
 
   /** A raw client: the frames it receives, parsed, in order. */
-  async function connect(url: string, protocols: string[] = ['convai']) {
-    const socket = new WebSocket(url, protocols);
+  async function connect(url: string, protocols: string[] = ['convai'], origin: string | null = PAGE_ORIGIN) {
+    const socket = new WebSocket(url, protocols, origin === null ? {} : { origin });
     const frames: Record<string, unknown>[] = [];
     socket.on('message', (data: Buffer) =>
       frames.push(JSON.parse(data.toString()) as Record<string, unknown>),
@@ -165,6 +175,16 @@ describe('the local agent server on the wire', () => {
     await expect(connect(agent.url('listener'))).rejects.toThrow('403');
     await expect(connect(agent.url('a').replace(LOCAL_AGENT_ID, 'someone-else'))).rejects.toThrow('404');
     await expect(connect(agent.url('a'), ['other'])).rejects.toThrow('400');
+  });
+
+  it('opens a socket only from one of Klang’s origins, and one socket per ticket', async () => {
+    await expect(connect(agent.url('a'), ['convai'], null)).rejects.toThrow('403');
+    await expect(connect(agent.url('a'), ['convai'], 'https://evil.example')).rejects.toThrow('403');
+    const url = agent.url('a');
+    const { socket } = await connect(url);
+    await expect(connect(url)).rejects.toThrow('401');
+    socket.close();
+    await expect(connect(url)).rejects.toThrow('401');
   });
 
   it('closes with 1008 when the first message is not the initiation', async () => {

@@ -41,6 +41,8 @@ export interface AgentServerDeps {
   /** 16 kHz 16-bit mono PCM of the text spoken by the tutor's voice; null when it cannot speak. */
   speakPcm(text: string, signal: AbortSignal): Promise<Buffer | null>;
   tickets: TicketSigner;
+  /** The origins Klang's pages are served at (PUBLIC_URL and TRUSTED_ORIGINS): the only ones a socket may come from. */
+  allowedOrigins: readonly string[];
   /** Whether the account may use the voice agent (the Kit's rule for 'test-voice'). */
   mayUse(accountId: string): Promise<boolean>;
   log: {
@@ -332,8 +334,9 @@ class AgentConversation {
 }
 
 /**
- * Klang's local agent server on the HTTP server's upgrade path. The signed URL's ticket names
- * the account; the Kit's rule decides whether it may talk to the agent.
+ * Klang's local agent server on the HTTP server's upgrade path. The socket must come from one of
+ * Klang's own origins; the signed URL's ticket names the account and opens one socket; the Kit's
+ * rule decides whether the account may talk to the agent.
  */
 export function attachAgentServer(server: Server, deps: AgentServerDeps) {
   const sockets = new WebSocketServer({
@@ -358,7 +361,12 @@ export function attachAgentServer(server: Server, deps: AgentServerDeps) {
       refuse(socket, 404, 'Not Found');
       return;
     }
-    const accountId = deps.tickets.verify(url.searchParams.get('conversation_signature') ?? '');
+    // A browser always sends the page's origin; another site's page cannot open this socket.
+    if (!deps.allowedOrigins.includes(request.headers.origin ?? '')) {
+      refuse(socket, 403, 'Forbidden');
+      return;
+    }
+    const accountId = deps.tickets.redeem(url.searchParams.get('conversation_signature') ?? '');
     if (!accountId) {
       refuse(socket, 401, 'Unauthorized');
       return;

@@ -23,6 +23,10 @@ export async function registerTutor(
     catalogue: CatalogueService;
     accounts: Pick<AccountsService, 'session'>;
     secrets: Secrets;
+    /** PUBLIC_URL: the local agent's socket is on its origin. */
+    publicUrl: string;
+    /** PUBLIC_URL's origin and TRUSTED_ORIGINS: the pages that may open the agent's socket. */
+    trustedOrigins: readonly string[];
   },
 ) {
   const { providers, kit } = deps;
@@ -36,7 +40,12 @@ export async function registerTutor(
   const tickets = createTicketSigner(deps.secrets.session);
   await app.register(tutorRoutes, {
     service,
-    voiceAgentSession: createVoiceAgentSessions({ voiceAgent: providers.voiceAgent, tickets, log: app.log }),
+    voiceAgentSession: createVoiceAgentSessions({
+      voiceAgent: providers.voiceAgent,
+      tickets,
+      publicUrl: deps.publicUrl,
+      log: app.log,
+    }),
     assertAllowed: kit.assertAllowed,
   });
   if (providers.voiceAgent.kind !== 'local') return;
@@ -45,6 +54,7 @@ export async function registerTutor(
     stt: providers.stt,
     speakPcm: (text, signal) => service.speakPcm(text, signal),
     tickets,
+    allowedOrigins: deps.trustedOrigins,
     mayUse: (accountId) =>
       deps.accounts
         .session(accountId)

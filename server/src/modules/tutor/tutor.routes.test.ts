@@ -156,6 +156,21 @@ describe('the tutor functions on the local tutor', () => {
     const listener = await signUp(t.app, 'listener');
     expect((await listener.get(SESSION)).statusCode).toBe(403);
   });
+
+  it('builds the agent URL from PUBLIC_URL, whatever Host or X-Forwarded-Host the request names', async () => {
+    const artist = await signUp(t.app, 'artist');
+    await setTier(t, artist.id, 'free');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: SESSION,
+      headers: { cookie: artist.cookie, host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    });
+    expect(res.statusCode).toBe(200);
+    const { signedUrl } = voiceAgentSessionSchema.parse(res.json());
+    const publicUrl = new URL(t.config.publicUrl);
+    expect(new URL(signedUrl).host).toBe(publicUrl.host);
+    expect(signedUrl).not.toContain('evil.example');
+  });
 });
 
 describe('the tutor functions on an unreachable chat engine', () => {

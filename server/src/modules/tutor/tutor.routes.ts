@@ -1,16 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { TUTOR_LIMITS, tutorEndpoints } from '@klang/domain';
 import { contractRoute } from '../../lib/contract-route';
 import { limitPerAccount } from '../../plugins/rate-limit';
 import type { SessionAccount } from '../../plugins/session';
 import type { TutorService } from './tutor.service';
 import type { VoiceAgentSessions } from './voice-agent-session';
-
-/** The agent socket's origin as the browser reached this server (ws behind http, wss behind https). */
-function socketOrigin(request: FastifyRequest): string {
-  return `${request.protocol === 'https' ? 'wss' : 'ws'}://${request.host}`;
-}
 
 export const tutorRoutes: FastifyPluginAsyncZod<{
   service: TutorService;
@@ -39,6 +33,6 @@ export const tutorRoutes: FastifyPluginAsyncZod<{
   contractRoute(app, tutorEndpoints.voiceAgentSession, limitPerAccount(20), async (request, reply) => {
     const account = await options.assertAllowed(request.account, 'test-voice');
     reply.header('Cache-Control', 'no-store');
-    return options.voiceAgentSession(account.id, socketOrigin(request));
+    return options.voiceAgentSession(account.id);
   });
 };

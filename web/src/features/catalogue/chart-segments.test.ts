@@ -2,15 +2,15 @@ import { MASK, type ChartEntry } from '@klang/domain';
 import { describe, expect, it } from 'vitest';
 import { segmentChart } from './chart-segments';
 
-const masked = (position: number, likes = 1): ChartEntry => ({
+const masked = (position: number): ChartEntry => ({
   position,
-  likes,
+  figures: null,
   movement: null,
   track: { isRevealed: false, title: MASK, artist: MASK, genre: MASK, label: MASK },
 });
 const revealed = (position: number): ChartEntry => ({
   position,
-  likes: 9,
+  figures: { share: 0.5, listeners: 12, cautiousShare: 0.25, likes: 9 },
   movement: null,
   track: {
     isRevealed: true,

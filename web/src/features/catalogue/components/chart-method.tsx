@@ -179,8 +179,14 @@ export function ChartMethodContent() {
           <p>
             So five likes from five blind listeners (a cautious share of {percent.format(small)}) rank above
             500 likes from 5,000 (a cautious share of {percent.format(large)}): unanimous listeners beat a
-            track that was simply heard a lot. Each chart still shows every track’s like count, and a track
-            nobody has judged yet sits below every track with a verdict until its first listens come in.
+            track that was simply heard a lot. A track nobody has judged yet sits below every track with a
+            verdict until its first listens come in.
+          </p>
+          <p>
+            Each row of a chart shows what it is ranked by: the share of its blind listeners who liked it and
+            how many they were, counting only the verdicts below trusts. A higher share from a few listeners
+            can sit below a slightly lower share from many; the row’s detail gives its cautious share, and its
+            likes in all. A hidden track’s row shows only its place.
           </p>
         </div>
       </Section>

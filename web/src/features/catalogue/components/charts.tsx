@@ -4,6 +4,7 @@ import {
   CHART_GENRES,
   DEFAULT_CHART_GENRE,
   type ChartEntry,
+  type ChartFigures,
 } from '@klang/domain';
 import { Lock, Sparkles } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -13,6 +14,7 @@ import { ScrollFade } from '../../../components/ui/scroll-fade';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useChartQuery } from '../api/catalogue-api';
+import { chartFiguresText } from '../chart-figures';
 import { segmentChart, type ChartSegment } from '../chart-segments';
 import { TrackRow, type ListPlayback } from './track-row';
 
@@ -141,8 +143,25 @@ function ChartList({ genre, playback, artistHref, preload, discoverLink }: Chart
   );
 }
 
-function likesText(likes: number): string {
-  return `${likes} ${likes === 1 ? 'like' : 'likes'}`;
+/**
+ * A revealed row's figures: the trusted share and how many blind listeners, the rows' order
+ * (decision 0257); the cautious share and the likes in all are its detail, said on hover and to
+ * screen readers, and the likes shown beside it where the row has room.
+ */
+function Figures({ figures }: { figures: ChartFigures }) {
+  const text = chartFiguresText(figures);
+  return (
+    <p className="flex shrink-0 flex-col items-end text-right tabular-nums" title={text.detail}>
+      <span className="sr-only">{text.detail}</span>
+      <span aria-hidden="true" className="text-sm font-semibold text-fg">
+        {text.share}
+      </span>
+      <span aria-hidden="true" className="text-xs text-muted">
+        of {text.listeners}
+        <span className="hidden md:inline"> · {text.likes}</span>
+      </span>
+    </p>
+  );
 }
 
 function ChartRow({
@@ -162,14 +181,14 @@ function ChartRow({
       playback={playback}
       artistHref={artistHref}
       lockedHint={CATALOGUE_MESSAGES.chartHint}
-      trailing={<span className="shrink-0 text-sm text-muted tabular-nums">{likesText(entry.likes)}</span>}
+      trailing={entry.figures && <Figures figures={entry.figures} />}
     />
   );
 }
 
 /**
- * A run of hidden tracks as one line: how many, their places and their likes (every chart row's
- * like count stays readable, product-decisions.md Charts), and Show to list them one by one.
+ * A run of hidden tracks as one line: how many and their places, and Show to list them one by
+ * one. A hidden track's figures stay on the server (decision 0257).
  */
 function HiddenRun({
   segment,
@@ -179,11 +198,6 @@ function HiddenRun({
   onShow: () => void;
 }) {
   const count = segment.entries.length;
-  // The chart ranks by the blind verdict, not the like count (decision 0195): a run's likes are
-  // not in order, so its range is their lowest and highest.
-  const likes = segment.entries.map((entry) => entry.likes);
-  const most = Math.max(...likes);
-  const least = Math.min(...likes);
   return (
     <li className="flex items-center gap-3 rounded-2xl border border-dashed border-line px-3 py-3 sm:gap-4">
       <div className="hidden size-12 shrink-0 place-items-center rounded-xl bg-field text-muted sm:grid">
@@ -195,8 +209,7 @@ function HiddenRun({
           <span className="text-muted">: like them in Discover to reveal</span>
         </p>
         <p className="text-sm text-muted tabular-nums">
-          Places {segment.first}–{segment.last} ·{' '}
-          {most === least ? `${likesText(most)} each` : `${least} to ${likesText(most)}`}
+          Places {segment.first}–{segment.last}
         </p>
       </div>
       <Button
