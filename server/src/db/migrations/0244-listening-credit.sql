@@ -20,9 +20,10 @@ create index stream_grants_user_idx on stream_grants (user_id, issued_at);
 create index stream_grants_track_idx on stream_grants (track_id);
 create index stream_grants_deal_idx on stream_grants (deal_id) where deal_id is not null;
 
--- A listener's Discover deals by when their audio was first served: the listening a deal's end
--- credits is read from the ended deals of the last hour.
-create index deals_heard_idx on deals (user_id, first_served_at) where first_served_at is not null;
+-- A listener's ended deals by when they ended: the listening a deal's end credits is read from
+-- the deals that ended in the last hour (a deal's span ends by its end). Partial, so the deck's
+-- insert of a deal, the hot path, writes no entry to it.
+create index deals_ended_idx on deals (user_id, ended_at) where ended_at is not null;
 
 -- The listening already credited, as the wall-clock spans it covered (only the last hour is
 -- kept): no second of it is credited again, by secure-listening-xp or by a deal's end. It
