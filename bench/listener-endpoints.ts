@@ -46,7 +46,8 @@ try {
     await db.query<{ id: string }>(`select id from tracks where featured_in_player and not is_deleted`)
   ).map((r) => r.id);
   // Likes need a dealt, served track (decision 0130): deal each user 20 featured tracks, under
-  // aliases of their own, and grant them. The pairs run user after user (round k likes every
+  // aliases of their own, grant them and mark their audio sent a minute ago, so each like earns
+  // its points and credits its deal's listening (decisions 0244 to 0246), as a heard like does. The pairs run user after user (round k likes every
   // user's k-th track), as listeners like one track at a time; 20 concurrent likes by one user
   // would only measure the queue on that user's points row.
   const likePairs: { cookie: string; userId: string; trackId: string; alias: string }[] = [];
@@ -56,7 +57,8 @@ try {
     );
   }
   await db.query(
-    `insert into deals (id, user_id, track_id) select a, u, t from unnest($1::uuid[], $2::uuid[], $3::uuid[]) as x(a, u, t)`,
+    `insert into deals (id, user_id, track_id, first_served_at)
+     select a, u, t, now() - interval '1 minute' from unnest($1::uuid[], $2::uuid[], $3::uuid[]) as x(a, u, t)`,
     [likePairs.map((p) => p.alias), likePairs.map((p) => p.userId), likePairs.map((p) => p.trackId)],
   );
   await db.query(

@@ -98,6 +98,7 @@ export const TABLE_OWNERS = {
   },
   deck_exposure: { owner: 'player' },
   playback_grants: { owner: 'player' },
+  stream_grants: { owner: 'player' },
   track_interactions: {
     owner: 'player',
     readers: { catalogue: 'a listener’s library and the likes a chart counts' },

@@ -45,6 +45,8 @@ export interface AppDeps {
   webDistDir?: string;
   /** The process's phase for `/api/health/ready`; an app built without one is serving. */
   readiness?: Readiness;
+  /** The clock of listening (grants, their serving, ratings, credit); tests move it. */
+  listeningClock?: () => Date;
 }
 
 /**
@@ -117,12 +119,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The forms area is registered below; its captcha gate needs only the database and provider.
     passCaptcha: formsCaptchaGate({ db, captcha: providers.captcha }),
   });
-  await registerPlayer(app, {
+  const { streamServed } = await registerPlayer(app, {
     db,
     storage: providers.storage,
     streamSecret: deps.secrets.media,
     loyalty,
     firstListens: config.firstListens,
+    ...(deps.listeningClock && { clock: deps.listeningClock }),
   });
   await registerFollows(app, { db });
 
@@ -190,6 +193,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerMedia(app, {
     storage: providers.storage,
     signingSecret: deps.secrets.media,
+    streamServed,
+    ...(deps.listeningClock && { clock: deps.listeningClock }),
     localDir: config.storage.kind === 'local' ? config.storage.dir : undefined,
   });
 

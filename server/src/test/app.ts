@@ -29,6 +29,8 @@ export async function createTestApp(
     readiness?: Readiness;
     /** What the app sees of the test database (a wrapper that can fail, for outage tests). */
     wrapDb?: (db: Db) => Db;
+    /** The clock of listening (grants, their serving, ratings, credit). */
+    listeningClock?: () => Date;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'klang-test-'));
@@ -44,6 +46,7 @@ export async function createTestApp(
     db: options.wrapDb ? options.wrapDb(db) : db,
     secrets,
     ...(options.readiness && { readiness: options.readiness }),
+    ...(options.listeningClock && { listeningClock: options.listeningClock }),
     providers,
     webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web-build'),
   });

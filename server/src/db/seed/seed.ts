@@ -558,13 +558,14 @@ async function insertListening(
       xp.dislikes,
       xp.addedToLibrary,
       xp.listeningMinutes,
+      xp.listeningMinutes * 60,
       xp.dailyLogins,
       utcDate(ago(1)),
     ]);
   }
   // Everyone else (the demo account) starts as a new signup does: 0 points, tier Bronze.
   for (const artist of ctx.catalogue.artists.filter((a) => !plan.users.has(a.key))) {
-    xpRows.push([idOf(artist.key), 0, 'Bronze', 0, 0, 0, 0, 0, 0, null]);
+    xpRows.push([idOf(artist.key), 0, 'Bronze', 0, 0, 0, 0, 0, 0, 0, null]);
   }
   await insertRows(
     tx,
@@ -584,6 +585,7 @@ async function insertListening(
       'dislikes',
       'added_to_library',
       'listening_time',
+      'listening_seconds',
       'daily_logins',
       'last_login_date',
     ],

@@ -10,6 +10,7 @@ import {
 import { signUp, type Client } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { dealTrack, insertAccount, insertTrack } from '../../test/catalogue-fixtures';
+import { hear } from '../../test/listening';
 import { writeChartSnapshot } from './catalogue.repository';
 import { utcDay } from './chart-day';
 
@@ -37,7 +38,7 @@ describe('catalogue routes: charts, library, artist pages, follows', () => {
   /** A like through the real routes: the track is dealt and served first, as Discover would. */
   async function like(client: Client, trackId: string, addToLibrary = false) {
     const alias = await dealTrack(t.db, client.id, trackId);
-    await client.post('/functions/v1/secure-track-access', { trackId: alias });
+    await hear(t, client, alias);
     const res = await client.post(`/api/player/tracks/${alias}/like`, { addToLibrary });
     expect(res.statusCode).toBe(200);
   }

@@ -3,6 +3,7 @@ import { libraryResponseSchema, nextTrackResponseSchema, POINTS } from '@klang/d
 import { signUp, type Client } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { insertAccount, insertTrack } from '../../test/catalogue-fixtures';
+import { hear } from '../../test/listening';
 
 /**
  * The library's remove and undo (issue 17): the undo re-adds through the like rule, and neither
@@ -12,7 +13,9 @@ describe('library removal and undo', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Listening stands still, so the points compared are the like's and the library's alone.
+    const listeningTime = new Date();
+    t = await createTestApp({}, { listeningClock: () => listeningTime });
   });
   afterAll(async () => {
     await t.close();
@@ -24,8 +27,8 @@ describe('library removal and undo', () => {
     const listener = await signUp(t.app);
     const next = nextTrackResponseSchema.parse((await listener.get('/api/player/next')).json());
     if (next.state !== 'track') throw new Error('no track dealt');
-    // A rating counts only for a track the listener can hear: the deal, then its playback URL.
-    await listener.post('/functions/v1/secure-track-access', { trackId: next.track.id });
+    // A rating earns only for a track the listener heard: the deal, then its audio served.
+    await hear(t, listener, next.track.id);
     const like = await listener.post(`/api/player/tracks/${next.track.id}/like`, { addToLibrary: true });
     expect(like.statusCode).toBe(200);
     const library = libraryResponseSchema.parse((await listener.get('/api/catalogue/library')).json());

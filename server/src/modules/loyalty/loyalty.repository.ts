@@ -1,5 +1,6 @@
 import { LOYALTY_TIERS } from '@klang/domain';
 import type { Queryable } from '../../db/client';
+import type { Span } from './listening-spans';
 
 export type AwardReason = 'swipe' | 'like' | 'library' | 'listening' | 'daily_login';
 
@@ -10,7 +11,7 @@ export interface XpDelta {
   likes?: number;
   dislikes?: number;
   addedToLibrary?: number;
-  listeningMinutes?: number;
+  listeningSeconds?: number;
   dailyLogins?: number;
   lastLoginDate?: string;
 }
@@ -29,20 +30,23 @@ function tierCase(total: string, firstParam: number): string {
  * The user_xp upsert: adds one row of deltas from `source` (a select of user_id, points, swipes,
  * likes, dislikes, added_to_library, listening minutes, daily logins, last login date) to the
  * user's counters, creating the row when missing, with the tier thresholds from `$firstParam`.
+ * Listening is counted in seconds; `listening_time`, the spec's minutes, follows from them.
  */
 function upsertXp(source: string, firstParam: number): string {
   return `insert into user_xp as x (user_id, total_points, swipes, likes, dislikes, added_to_library,
-                                   listening_time, daily_logins, last_login_date, tier)
-         select d.*, case when d.points = 0 then 'Bronze' else ${tierCase('d.points', firstParam)} end
+                                   listening_seconds, daily_logins, last_login_date, tier, listening_time)
+         select d.*, case when d.points = 0 then 'Bronze' else ${tierCase('d.points', firstParam)} end,
+                d.listening_seconds / 60
          from (${source}) as d (user_id, points, swipes, likes, dislikes, added_to_library,
-                                listening_time, daily_logins, last_login_date)
+                                listening_seconds, daily_logins, last_login_date)
          on conflict (user_id) do update set
            total_points = x.total_points + excluded.total_points,
            swipes = x.swipes + excluded.swipes,
            likes = x.likes + excluded.likes,
            dislikes = x.dislikes + excluded.dislikes,
            added_to_library = x.added_to_library + excluded.added_to_library,
-           listening_time = x.listening_time + excluded.listening_time,
+           listening_seconds = x.listening_seconds + excluded.listening_seconds,
+           listening_time = (x.listening_seconds + excluded.listening_seconds) / 60,
            daily_logins = x.daily_logins + excluded.daily_logins,
            last_login_date = coalesce(excluded.last_login_date, x.last_login_date),
            tier = case when excluded.total_points = 0 then x.tier
@@ -133,7 +137,7 @@ export function createLoyaltyRepository(db: Queryable) {
           delta.likes ?? 0,
           delta.dislikes ?? 0,
           delta.addedToLibrary ?? 0,
-          delta.listeningMinutes ?? 0,
+          delta.listeningSeconds ?? 0,
           delta.dailyLogins ?? 0,
           delta.lastLoginDate ?? null,
           ...THRESHOLD_PARAMS.map((t) => t.from),
@@ -184,18 +188,41 @@ export function createLoyaltyRepository(db: Queryable) {
       return rows[0];
     },
 
-    /** Locks the user's row for the listening check (one credit at a time per user). */
-    async lockListening(userId: string): Promise<{ lastCreditAt: Date | null }> {
+    /**
+     * Locks the user's row for a listening credit (one credit at a time per user) and reads the
+     * spans already credited, in order.
+     */
+    async lockListening(userId: string): Promise<Span[]> {
       await db.query('insert into user_xp (user_id) values ($1) on conflict (user_id) do nothing', [userId]);
-      const rows = await db.query<{ last_listening_credit_at: Date | null }>(
-        'select last_listening_credit_at from user_xp where user_id = $1 for update',
+      const rows = await db.query<{ start: Date; end: Date }>(
+        `select lower(r) as start, upper(r) as end
+         from (select listening_credited from user_xp where user_id = $1 for update) x,
+              unnest(x.listening_credited) r
+         order by 1`,
         [userId],
       );
-      return { lastCreditAt: rows[0]?.last_listening_credit_at ?? null };
+      return rows.map((row) => ({ start: row.start.getTime(), end: row.end.getTime() }));
     },
 
-    async setListeningCredit(userId: string, at: Date): Promise<void> {
-      await db.query('update user_xp set last_listening_credit_at = $2 where user_id = $1', [userId, at]);
+    /**
+     * Adds newly credited spans to the user's, keeping only what ends after `keepFrom`: nothing
+     * older can be part of a credit again.
+     */
+    async addCredited(userId: string, spans: readonly Span[], keepFrom: Date): Promise<void> {
+      await db.query(
+        `update user_xp set listening_credited =
+           (listening_credited + coalesce((select range_agg(tstzrange(s, e))
+                                           from unnest($2::timestamptz[], $3::timestamptz[]) as n (s, e)),
+                                          '{}'))
+           * tstzmultirange(tstzrange($4, null))
+         where user_id = $1`,
+        [
+          userId,
+          spans.map((span) => new Date(span.start).toISOString()),
+          spans.map((span) => new Date(span.end).toISOString()),
+          keepFrom,
+        ],
+      );
     },
   };
 }

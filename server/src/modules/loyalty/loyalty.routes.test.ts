@@ -3,12 +3,15 @@ import { loyaltyCardSchema, MESSAGES, POINTS } from '@klang/domain';
 import { clientFor, signUp, type ApiBody } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { dealTrack, insertAccount, insertTrack } from '../../test/catalogue-fixtures';
+import { hear } from '../../test/listening';
 
 describe('loyalty card route', () => {
   let t: TestApp;
   let trackId: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    // Listening stands still, so the like's answer is its own points alone.
+    const listeningTime = new Date();
+    t = await createTestApp({}, { listeningClock: () => listeningTime });
     trackId = await insertTrack(t.db, await insertAccount(t.db, 'artist'));
   });
   afterAll(async () => {
@@ -21,7 +24,7 @@ describe('loyalty card route', () => {
     expect(before).toMatchObject({ memberName: listener.username, swipes: 0, likes: 0, listeningMinutes: 0 });
 
     const alias = await dealTrack(t.db, listener.id, trackId);
-    await listener.post('/functions/v1/secure-track-access', { trackId: alias });
+    await hear(t, listener, alias);
     await listener.post(`/api/player/tracks/${alias}/like`, { addToLibrary: true });
     const after = loyaltyCardSchema.parse((await listener.get('/api/loyalty')).json());
     expect(after).toMatchObject({ tier: 'Red', swipes: 1, likes: 1, addedToLibrary: 1 });

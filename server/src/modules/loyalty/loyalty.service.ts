@@ -1,4 +1,5 @@
-import { INITIAL_LOYALTY_TIER, LIMITS, LOYALTY_MESSAGES, POINTS, type LoyaltyCard } from '@klang/domain';
+import { INITIAL_LOYALTY_TIER, LOYALTY_MESSAGES, POINTS, type LoyaltyCard } from '@klang/domain';
+import { earliestOf, spansLength, subtractSpans, type Span } from './listening-spans';
 import type { Queryable } from '../../db/client';
 import {
   createLoyaltyRepository,
@@ -8,11 +9,7 @@ import {
 
 export type { AwardStatementPart };
 
-/** The player's playback grants of a user at a moment, as the listening credit needs them. */
-export interface ListeningGrants {
-  active: boolean;
-  first: Date | null;
-}
+export type { Span };
 
 export type TrackAction = 'swipe' | 'like' | 'library';
 
@@ -22,7 +19,8 @@ const TRACK_ACTION_POINTS: Record<TrackAction, number> = {
   library: POINTS.library,
 };
 
-const MINUTE_MS = 60_000;
+/** Listening older than this is never credited: a credit looks back one hour at most. */
+const LISTENING_WINDOW_MS = 60 * 60_000;
 
 /**
  * K-Points (product-decisions.md, Loyalty). Every award goes through the ledger first, so a track earns
@@ -95,37 +93,34 @@ export function createLoyaltyService(deps: { clock?: () => Date } = {}) {
     },
 
     /**
-     * Credits listening minutes (spec 000 §7 secure-listening-xp; product-decisions.md): at most 1..60 per
-     * call, never more than the wall-clock minutes since the last credit (or since the first
-     * playback URL when there was none), and only while the user holds an unexpired playback URL.
-     * The credit clock advances by the minutes awarded, so unclaimed real listening is not lost.
-     * The grants are the player's: it passes `listeningGrants`, read in the same transaction
-     * after the user's credit row is locked.
+     * Credits listening the server saw (decision 0244; spec 000 §7 secure-listening-xp,
+     * product-decisions.md Listening and points): `heard` gives the wall-clock spans in which
+     * the player served this user audio, within the last hour up to `at`, merged so that two
+     * tracks at once count once. What was credited before is taken out, and the earliest part
+     * of the rest is credited in whole units of `unitSeconds`, at most `maxSeconds`; the rest
+     * stays owed. A second of listening is worth POINTS.listeningMinute / 60 points. The user's
+     * row is locked first, so two credits at once cannot both take the same spans. Returns the
+     * seconds credited.
      */
     async creditListening(
       tx: Queryable,
       userId: string,
-      minutesRequested: number,
-      listeningGrants: (at: Date) => Promise<ListeningGrants>,
+      at: Date,
+      claim: { unitSeconds: number; maxSeconds: number },
+      heard: (from: Date, to: Date) => Promise<Span[]>,
     ): Promise<number> {
-      const requested = Math.min(
-        LIMITS.listeningMinutesPerCallMax,
-        Math.max(1, Math.floor(minutesRequested)),
-      );
       const repo = createLoyaltyRepository(tx);
-      const { lastCreditAt } = await repo.lockListening(userId);
-      const grant = await listeningGrants(now());
-      if (!grant.active || !grant.first) return 0;
-      const current = now().getTime();
-      // No more than an hour can be owed at once, however long ago the last credit was.
-      const since = Math.max(lastCreditAt?.getTime() ?? grant.first.getTime(), current - 60 * MINUTE_MS);
-      const owed = Math.floor((current - since) / MINUTE_MS);
-      const minutes = Math.min(requested, owed);
-      if (minutes <= 0) return 0;
-      await repo.insertAward(userId, 'listening', minutes * POINTS.listeningMinute);
-      await repo.applyDelta(userId, { points: minutes * POINTS.listeningMinute, listeningMinutes: minutes });
-      await repo.setListeningCredit(userId, new Date(since + minutes * MINUTE_MS));
-      return minutes;
+      const credited = await repo.lockListening(userId);
+      const from = new Date(at.getTime() - LISTENING_WINDOW_MS);
+      const owed = subtractSpans(await heard(from, at), credited);
+      const unitMs = claim.unitSeconds * 1000;
+      const seconds = Math.min(claim.maxSeconds, Math.floor(spansLength(owed) / unitMs) * claim.unitSeconds);
+      if (seconds <= 0) return 0;
+      const points = (seconds * POINTS.listeningMinute) / 60;
+      await repo.insertAward(userId, 'listening', points);
+      await repo.applyDelta(userId, { points, listeningSeconds: seconds });
+      await repo.addCredited(userId, earliestOf(owed, seconds * 1000), from);
+      return seconds;
     },
   };
 }

@@ -112,9 +112,13 @@ async function openObject(file: string): Promise<{ handle: FileHandle; size: num
   return { handle, size: stats.size };
 }
 
+/** Records that bytes of a stream grant's audio were sent, at `at`; the first time counts. */
+export type StreamServed = (grantId: string, at: Date) => Promise<void>;
+
 export interface StreamRoutesOptions {
   storage: StorageProvider;
   signingSecret: string;
+  served: StreamServed;
   /** Milliseconds since the epoch; tests move it. */
   clock?: () => number;
 }
@@ -131,7 +135,8 @@ async function* zeros(length: number): AsyncGenerator<Buffer> {
  * Serves a track's audio through a stream grant (decision 0131), whichever storage holds it:
  * the object's bytes, then the grant's padding of zero bytes, as one file of `size + pad` bytes
  * with range requests over the whole, so seeking works and the length differs per grant.
- * Every refusal is the same 403, as for signed URLs.
+ * Every refusal is the same 403, as for signed URLs. Sending any of the audio's own bytes (not
+ * the padding alone, not a HEAD) marks the grant served: listening credit starts there.
  */
 export const streamRoutes: FastifyPluginCallbackZod<StreamRoutesOptions> = (app, options, done) => {
   const clock = options.clock ?? Date.now;
@@ -169,6 +174,14 @@ export const streamRoutes: FastifyPluginCallbackZod<StreamRoutesOptions> = (app,
         return reply.header('content-length', size).send();
       }
       const { start, end } = range.kind === 'partial' ? range : { start: 0, end: size - 1 };
+      if (start < object.size) {
+        try {
+          await options.served(grant.id, new Date(now));
+        } catch (error) {
+          await object.close();
+          throw error;
+        }
+      }
       if (range.kind === 'partial') {
         void reply.status(206).header('content-range', `bytes ${start}-${end}/${size}`);
       }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,8 @@ let mp3: Buffer;
 let nowMs = Date.UTC(2026, 10, 1, 12, 0, 0);
 const clock = () => nowMs;
 const key = newStorageKey('mp3');
+/** The grants the route said it served, in order, with the clock's time. */
+const served: { id: string; at: number }[] = [];
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'klang-stream-'));
@@ -33,7 +36,14 @@ beforeAll(async () => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorsPlugin);
-  await app.register(streamRoutes, { storage, signingSecret: SECRET, clock });
+  await app.register(streamRoutes, {
+    storage,
+    signingSecret: SECRET,
+    clock,
+    served: async (id, at) => {
+      served.push({ id, at: at.getTime() });
+    },
+  });
   await app.ready();
 });
 afterAll(async () => {
@@ -42,6 +52,7 @@ afterAll(async () => {
 });
 
 const grantOf = (padBytes: number, seconds = 600): StreamGrant => ({
+  id: randomUUID(),
   bucket: 'renditions',
   key,
   contentType: 'audio/mpeg',
@@ -61,10 +72,10 @@ describe('GET /media/stream/*', () => {
     const response = await get(streamGrantPath(SECRET, grantOf(pad)));
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-length']).toBe(String(mp3.length + pad));
-    const served = response.rawPayload;
-    expect(served.subarray(0, mp3.length)).toEqual(mp3);
-    expect(served.subarray(mp3.length).every((byte) => byte === 0)).toBe(true);
-    const [original, padded] = await Promise.all([decode(mp3), decode(served)]);
+    const bytes = response.rawPayload;
+    expect(bytes.subarray(0, mp3.length)).toEqual(mp3);
+    expect(bytes.subarray(mp3.length).every((byte) => byte === 0)).toBe(true);
+    const [original, padded] = await Promise.all([decode(mp3), decode(bytes)]);
     expect(original.length).toBeGreaterThan(44_100 * 4 * 2);
     expect(padded.equals(original)).toBe(true);
   });
@@ -105,6 +116,20 @@ describe('GET /media/stream/*', () => {
     const beyond = await get(url, { range: `bytes=${size}-` });
     expect(beyond.statusCode).toBe(416);
     expect(beyond.headers['content-range']).toBe(`bytes */${size}`);
+  });
+
+  it('marks a grant served when it sends audio bytes, not for a HEAD, the padding or a refusal', async () => {
+    const grant = grantOf(5000);
+    const url = streamGrantPath(SECRET, grant);
+    const size = mp3.length + 5000;
+    served.length = 0;
+    expect((await app.inject({ method: 'HEAD', url })).statusCode).toBe(200);
+    expect((await get(url, { range: `bytes=${mp3.length}-` })).statusCode).toBe(206);
+    expect((await get(url, { range: `bytes=${size}-` })).statusCode).toBe(416);
+    expect((await get(streamGrantPath('another-secret-0123456789abcdefghij', grant))).statusCode).toBe(403);
+    expect(served).toEqual([]);
+    expect((await get(url, { range: 'bytes=0-99' })).statusCode).toBe(206);
+    expect(served).toEqual([{ id: grant.id, at: nowMs }]);
   });
 
   it('refuses an expired, moved, forged or truncated grant with one same 403', async () => {

@@ -51,6 +51,8 @@ describe('blind integrity: two listeners walk the whole deck', () => {
       const url = grant.json<{ signedUrl: string }>().signedUrl;
       const head = await t.app.inject({ method: 'HEAD', url });
       record(walk, head);
+      // The audio element starts: its first bytes serve the deal (decision 0244).
+      record(walk, await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-0' } }));
       const [deal] = await t.db.query<{ track_id: string }>('select track_id from deals where id = $1', [
         alias,
       ]);

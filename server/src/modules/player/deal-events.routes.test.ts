@@ -3,6 +3,7 @@ import { DEAL_RULES, nextTrackResponseSchema } from '@klang/domain';
 import { signUp, type Client } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { insertAccount, insertTrack } from '../../test/catalogue-fixtures';
+import { fetchAudio, grant, hear } from '../../test/listening';
 
 interface DealRow {
   user_id: string;
@@ -50,8 +51,7 @@ describe('deals as listening events', () => {
   /** Deals and serves a track whose audio was first served `secondsAgo` before now. */
   const served = async (client: Client, secondsAgo: number): Promise<string> => {
     const alias = await deal(client);
-    const grant = await client.post('/functions/v1/secure-track-access', { trackId: alias });
-    expect(grant.statusCode).toBe(200);
+    await hear(t, client, alias);
     await t.db.query(`update deals set first_served_at = now() - make_interval(secs => $2) where id = $1`, [
       alias,
       secondsAgo,
@@ -206,18 +206,20 @@ describe('deals as listening events', () => {
     it('ends an unreported served deal at the server bound when the next deal is first served', async () => {
       const listener = await signUp(t.app);
       const abandoned = await served(listener, 15);
-      // A prefetch and a preload do not end it: only hearing another deal does.
+      // A prefetch, its preloaded URL and a playback URL do not end it: only hearing another
+      // deal does, and the player plays the preloaded URL (decision 0244).
       const upcoming = await deal(listener);
-      await listener.post('/functions/v1/secure-track-access', { trackId: upcoming, purpose: 'preload' });
+      const preloaded = await grant(t, listener, upcoming, 'preload');
+      await grant(t, listener, upcoming);
       expect((await dealOf(abandoned)).ended_as).toBeNull();
 
-      await listener.post('/functions/v1/secure-track-access', { trackId: upcoming });
+      await fetchAudio(t, preloaded);
       const row = await dealOf(abandoned);
       expect(row.ended_as).toBe('left');
       expect(row.end_position_ms).toBeGreaterThanOrEqual(15_000);
       expect(row.end_position_ms).toBeLessThan(18_000);
       // Serving the same deal again (a resumed URL) ends nothing more.
-      await listener.post('/functions/v1/secure-track-access', { trackId: upcoming });
+      await hear(t, listener, upcoming);
       expect((await dealOf(upcoming)).ended_as).toBeNull();
     });
 

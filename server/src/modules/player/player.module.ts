@@ -4,10 +4,15 @@ import { createPlayerService, type PlayerDeps } from './player.service';
 
 export type PlayerModuleDeps = Pick<
   PlayerDeps,
-  'db' | 'storage' | 'streamSecret' | 'loyalty' | 'firstListens'
+  'db' | 'storage' | 'streamSecret' | 'loyalty' | 'firstListens' | 'clock'
 >;
 
-/** The player area: deals and aliases, next track, likes, playback and stream grants. */
-export async function registerPlayer(app: FastifyInstance, deps: PlayerModuleDeps): Promise<void> {
-  await app.register(playerRoutes, { service: createPlayerService(deps) });
+/**
+ * The player area: deals and aliases, next track, likes, playback and stream grants. Returns
+ * what the media area's stream route calls when a grant's audio is first sent.
+ */
+export async function registerPlayer(app: FastifyInstance, deps: PlayerModuleDeps) {
+  const service = createPlayerService(deps);
+  await app.register(playerRoutes, { service });
+  return { streamServed: service.streamServed };
 }

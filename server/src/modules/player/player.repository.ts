@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client';
 import type { Bucket } from '../../providers/storage/storage';
-import type { AwardStatementPart, ListeningGrants } from '../loyalty/loyalty.service';
+import type { AwardStatementPart, Span } from '../loyalty/loyalty.service';
 
 /** The reveal card's columns (RevealRow but the library flag) over `t`, with REVEAL_JOINS; $1 is the user. */
 const REVEAL_COLUMNS = `t.id, t.title, t.genre, t.label, a.id as artist_id, p.artist_name, a.gold_badge_applied, a.followers,
@@ -22,6 +22,21 @@ function endPosition(at: string, reported: string): string {
   return `least(${reported}::bigint,
     coalesce(greatest(0, floor(extract(epoch from (${at}::timestamptz - d.first_served_at)) * 1000))::bigint, 0),
     coalesce(t.duration_ms, 2147483647))::int`;
+}
+
+/**
+ * Runs `heardSql`, a select of one multirange `heard` whose $2 and $3 are the window `from..to`,
+ * and returns the spans of it inside the window, in order.
+ */
+async function spansOf(db: Queryable, heardSql: string, params: [string, Date, Date]): Promise<Span[]> {
+  const rows = await db.query<{ start: Date; end: Date }>(
+    `select lower(r) as start, upper(r) as end
+     from (${heardSql}) h, unnest(h.heard * tstzmultirange(tstzrange($2, $3))) r
+     order by 1`,
+    params,
+    { prepare: true },
+  );
+  return rows.map((row) => ({ start: row.start.getTime(), end: row.end.getTime() }));
 }
 
 /**
@@ -104,7 +119,10 @@ export interface RatingState {
   /** The deal named, when named by its alias. */
   dealId: string | null;
   playable: boolean;
+  /** A grant of the track was issued to the user. */
   served: boolean;
+  /** The named deal's audio was sent to the user (never, when named by public id). */
+  heard: boolean;
   like: { addedToLibrary: boolean } | null;
 }
 
@@ -150,6 +168,7 @@ export function createPlayerRepository(db: Queryable) {
       );
       await db.query('delete from track_interactions where user_id = $1', [userId]);
       await db.query('delete from playback_grants where user_id = $1', [userId]);
+      await db.query('delete from stream_grants where user_id = $1', [userId]);
       await db.query('delete from deals where user_id = $1', [userId]);
     },
 
@@ -160,6 +179,7 @@ export function createPlayerRepository(db: Queryable) {
     async forgetTrack(trackId: string): Promise<void> {
       await db.query('delete from track_interactions where track_id = $1', [trackId]);
       await db.query('delete from playback_grants where track_id = $1', [trackId]);
+      await db.query('delete from stream_grants where track_id = $1', [trackId]);
       await db.query('delete from deals where track_id = $1', [trackId]);
     },
 
@@ -241,52 +261,101 @@ export function createPlayerRepository(db: Queryable) {
     },
 
     /**
-     * Records that a playback URL was issued; a playback (not a preload) counts as a play and
-     * marks its deal's audio as first served. A listener hears one Discover track at a time, so
-     * when a deal is first served, every other served deal of theirs still open ends as 'left'
-     * at the server's bound (decision 0190): a beacon they sent on leaving it had ended it
-     * already, with the position it reported.
+     * Records that a stream grant was issued (`grantId`, sealed in its path): its row, which the
+     * stream route marks served when it first sends the audio (see markServed), and the
+     * listener's grant of the track, which a rating needs. A playback (not a preload) counts as
+     * a play. The listener's grant rows that no credit can need any more go in the same
+     * statement: never served and expired, or heard to their end more than an hour ago.
      */
     async recordGrant(
       userId: string,
-      track: { id: string; dealId: string | null },
+      grantId: string,
+      track: { id: string; dealId: string | null; durationMs: number | null },
       issuedAt: Date,
       expiresAt: Date,
       isPlay: boolean,
     ): Promise<void> {
-      // One statement, so one commit: the grant and, for a playback, the play and the deal.
+      // One statement, so one commit: the grant, its row and, for a playback, the play.
       await db.query(
         `with play as (update tracks set play_count = play_count + 1 where id = $2 and $5),
-         served as (
-           update deals set first_served_at = $3
-           where id = $6::uuid and user_id = $1 and first_served_at is null and $5
-           returning id),
-         left_behind as (
-           update deals d set ended_as = 'left', ended_at = $3, end_position_ms = ${endPosition('$3', 'null')}
-           from tracks t
-           where t.id = d.track_id and d.user_id = $1 and d.ended_as is null and d.first_served_at is not null
-             and d.id <> $6::uuid and exists (select 1 from served))
+         pruned as (
+           delete from stream_grants
+           where user_id = $1 and (served_at is null and expires_at <= $3
+             or served_at + duration_ms * interval '1 millisecond' < $3 - interval '1 hour')),
+         issued as (
+           insert into stream_grants (id, user_id, track_id, deal_id, issued_at, expires_at, duration_ms)
+           values ($7, $1, $2, $6, $3, $4, $8))
          insert into playback_grants (user_id, track_id, first_issued_at, last_issued_at, expires_at)
          values ($1, $2, $3, $3, $4)
          on conflict (user_id, track_id) do update
            set last_issued_at = excluded.last_issued_at,
                expires_at = greatest(playback_grants.expires_at, excluded.expires_at)`,
-        [userId, track.id, issuedAt, expiresAt, isPlay, track.dealId],
+        [userId, track.id, issuedAt, expiresAt, isPlay, track.dealId, grantId, track.durationMs ?? 0],
         { prepare: true },
       );
     },
 
     /**
-     * Whether the user holds an unexpired playback URL at `at`, and when they were first given
-     * one: what the listening credit (loyalty) may count from.
+     * The stream route sent bytes of a grant's audio at `at`: the first time, the grant is
+     * served, and so is its deal, if it has one whose audio was not served before. A listener
+     * hears one Discover track at a time, so when a deal is first served, every other served
+     * deal of theirs still open ends as 'left' at the server's bound (decision 0190): a beacon
+     * they sent on leaving it had ended it already, with the position it reported. Later
+     * requests of the same grant (seeking, the browser's ranges) change nothing.
      */
-    async listeningGrants(userId: string, at: Date): Promise<ListeningGrants> {
-      const rows = await db.query<ListeningGrants>(
-        `select coalesce(bool_or(expires_at > $2), false) as active, min(first_issued_at) as first
-         from playback_grants where user_id = $1`,
-        [userId, at],
+    async markServed(grantId: string, at: Date): Promise<void> {
+      await db.query(
+        `with first_serve as (
+           update stream_grants set served_at = $2 where id = $1 and served_at is null
+           returning user_id, deal_id),
+         served as (
+           update deals set first_served_at = $2
+           where id = (select deal_id from first_serve) and first_served_at is null
+           returning id, user_id),
+         left_behind as (
+           update deals d set ended_as = 'left', ended_at = $2, end_position_ms = ${endPosition('$2', 'null')}
+           from tracks t
+           where t.id = d.track_id and d.user_id = (select user_id from served) and d.ended_as is null
+             and d.first_served_at is not null and d.id <> (select id from served))
+         select 1`,
+        [grantId, at],
+        { prepare: true },
       );
-      return rows[0] ?? { active: false, first: null };
+    },
+
+    /**
+     * The wall-clock spans of `from..to` in which this user's served grants could be heard:
+     * each from its first serve for at most its track's length, and a Discover deal's no later
+     * than the deal ended (a skipped track is not heard on), merged, in order.
+     */
+    async heardGrants(userId: string, from: Date, to: Date): Promise<Span[]> {
+      return spansOf(
+        db,
+        `select range_agg(tstzrange(g.served_at, greatest(g.served_at,
+                  least(g.served_at + g.duration_ms * interval '1 millisecond', d.ended_at, $3)))) as heard
+         from stream_grants g left join deals d on d.id = g.deal_id
+         where g.user_id = $1 and g.served_at < $3
+           and g.served_at + g.duration_ms * interval '1 millisecond' > $2`,
+        [userId, from, to],
+      );
+    },
+
+    /**
+     * The wall-clock spans of `from..to` this user heard in Discover deals that have ended: each
+     * from its first serve to its end position (already bounded by the wall clock and the
+     * track's length, decision 0190), merged, in order. A span ends by the deal's end, so deals
+     * that ended before `from` are skipped by the index.
+     */
+    async heardDeals(userId: string, from: Date, to: Date): Promise<Span[]> {
+      return spansOf(
+        db,
+        `select range_agg(tstzrange(d.first_served_at,
+                  least(d.first_served_at + d.end_position_ms * interval '1 millisecond', $3))) as heard
+         from deals d
+         where d.user_id = $1 and d.ended_at > $2 and d.first_served_at < $3
+           and d.first_served_at + d.end_position_ms * interval '1 millisecond' > $2`,
+        [userId, from, to],
+      );
     },
 
     /**
@@ -301,6 +370,7 @@ export function createPlayerRepository(db: Queryable) {
         deal_id: string | null;
         playable: boolean;
         served: boolean;
+        heard: boolean;
         liked: boolean | null;
         library: boolean | null;
       }>(
@@ -308,6 +378,7 @@ export function createPlayerRepository(db: Queryable) {
          select g.track_id, g.deal_id,
                 exists (select 1 from tracks t where t.id = g.track_id and not t.is_deleted and t.status = 'ready') as playable,
                 exists (select 1 from playback_grants p where p.user_id = $1 and p.track_id = g.track_id) as served,
+                exists (select 1 from deals d where d.id = g.deal_id and d.first_served_at is not null) as heard,
                 (select true from track_interactions i
                   where i.user_id = $1 and i.track_id = g.track_id and i.interaction_type = 'like') as liked,
                 (select i.added_to_library from track_interactions i
@@ -323,6 +394,7 @@ export function createPlayerRepository(db: Queryable) {
           dealId: row.deal_id,
           playable: row.playable,
           served: row.served,
+          heard: row.heard,
           like: row.liked ? { addedToLibrary: row.library ?? false } : null,
         }
       );
@@ -334,7 +406,8 @@ export function createPlayerRepository(db: Queryable) {
      * when added, a dislike the user had given before removed with its count, the points
      * (`award`, loyalty's part, waiting on the insert; its track is `(select track_id from
      * liked)`; its parameters start at $6) and the reveal, which names the track by its public
-     * id. The deal ends at `positionMs`, clamped (see endPosition). Undefined when nothing was
+     * id. The deal ends at `positionMs`, clamped (see endPosition); `heard` says whether its audio
+     * was ever sent (the award's `when` may ask `(select heard from deal)`). Undefined when nothing was
      * inserted (already liked, not dealt, not served, gone): the caller says why. One round trip
      * instead of seven: the like is the hottest write of Discover.
      */
@@ -345,9 +418,11 @@ export function createPlayerRepository(db: Queryable) {
       likedAt: Date,
       positionMs: number | null,
       award: AwardStatementPart,
-    ): Promise<(RevealRow & { points_awarded: number }) | undefined> {
-      const rows = await db.query<RevealRow & { points_awarded: number }>(
-        `with deal as (select d.id, d.track_id, d.first_served_at from deals d where d.id = $2 and d.user_id = $1),
+    ): Promise<(RevealRow & { points_awarded: number; heard: boolean }) | undefined> {
+      const rows = await db.query<RevealRow & { points_awarded: number; heard: boolean }>(
+        `with deal as (
+           select d.id, d.track_id, d.first_served_at is not null as heard
+           from deals d where d.id = $2 and d.user_id = $1),
          liked as (
            insert into track_interactions (user_id, track_id, interaction_type, added_to_library)
            select $1, deal.track_id, 'like', $3 from deal
@@ -372,7 +447,8 @@ export function createPlayerRepository(db: Queryable) {
            where id = (select track_id from liked)),
          ${award.ctes}
          select ${REVEAL_COLUMNS}, $3::boolean as added_to_library,
-                (select coalesce(sum(points), 0)::int from earned) as points_awarded
+                (select coalesce(sum(points), 0)::int from earned) as points_awarded,
+                (select heard from deal) as heard
          from liked join tracks t on t.id = liked.track_id
          ${REVEAL_JOINS}`,
         [userId, alias, addedToLibrary, likedAt, positionMs, ...award.params],

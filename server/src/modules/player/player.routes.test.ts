@@ -12,6 +12,7 @@ import {
 import { signUp } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { dealTrack, insertAccount, insertTrack } from '../../test/catalogue-fixtures';
+import { hear } from '../../test/listening';
 
 describe('player routes', () => {
   let t: TestApp;
@@ -21,7 +22,10 @@ describe('player routes', () => {
   const audio = Buffer.alloc(4096, 7);
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Listening stands still: a like or a skip right after the audio is served credits no
+    // seconds of listening, so the points each answer reports are the rating's alone.
+    const listeningTime = new Date();
+    t = await createTestApp({}, { listeningClock: () => listeningTime });
     artistId = await insertAccount(t.db, 'artist', { username: 'haldenmarr', artistName: 'Halden Marr' });
     trackId = await insertTrack(t.db, artistId, { title: 'Tidal Lock' });
     const [media] = await t.db.query<{ bucket: string; storage_key: string }>(
@@ -168,11 +172,10 @@ describe('player routes', () => {
     const listener = await signUp(t.app);
     const points = async () => loyaltyCardSchema.parse((await listener.get('/api/loyalty')).json()).points;
     const skippedId = await insertTrack(t.db, artistId, { title: 'Second Orbit' });
-    // Both dealt to this listener, under aliases of theirs, and served.
+    // Both dealt to this listener, under aliases of theirs, and their audio served.
     const likedAlias = await dealTrack(t.db, listener.id, trackId);
     const skippedAlias = await dealTrack(t.db, listener.id, skippedId);
-    for (const alias of [likedAlias, skippedAlias])
-      await listener.post('/functions/v1/secure-track-access', { trackId: alias });
+    for (const alias of [likedAlias, skippedAlias]) await hear(t, listener, alias);
     const before = await points();
 
     // The first like names the alias; later ones the public id the reveal gave, as the web does.

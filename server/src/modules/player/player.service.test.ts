@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POINTS } from '@klang/domain';
 import { createLocalStorage } from '../../providers/storage/local-storage';
+import { openStreamGrant } from '../../providers/storage/stream-grant';
 import { dealTrack, insertAccount, insertTrack } from '../../test/catalogue-fixtures';
 import { createTestDatabase } from '../../test/database';
 import { createLoyaltyService } from '../loyalty/loyalty.service';
 import { createPlayerService } from './player.service';
+
+const STREAM_SECRET = 'player-test-stream-secret-0123456789';
 
 describe('player service', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -22,7 +25,7 @@ describe('player service', () => {
     player = createPlayerService({
       db,
       storage,
-      streamSecret: 'player-test-stream-secret-0123456789',
+      streamSecret: STREAM_SECRET,
       loyalty: createLoyaltyService({ clock: () => clock }),
       clock: () => clock,
     });
@@ -37,10 +40,26 @@ describe('player service', () => {
     listener = await insertAccount(db, 'listener');
   });
 
-  /** Deals the track to the user and serves it; resolves to the alias the user holds. */
+  /**
+   * Deals the track to the user, grants it and sends its audio (the stream route's call);
+   * resolves to the alias the user holds.
+   */
   const serve = async (trackId: string, user = listener) => {
     const alias = await dealTrack(db, user, trackId);
-    await player.secureTrackAccess(user, { trackId: alias, purpose: 'playback', duration: 600 });
+    const { signedUrl } = await player.secureTrackAccess(user, {
+      trackId: alias,
+      purpose: 'playback',
+      duration: 600,
+    });
+    const url = new URL(signedUrl, 'http://localhost');
+    const grant = openStreamGrant(
+      STREAM_SECRET,
+      url.pathname.split('/').at(-1) ?? '',
+      url.searchParams.get('exp'),
+      clock.getTime(),
+    );
+    if (!grant) throw new Error('the grant does not open');
+    await player.streamServed(grant.id, clock);
     return alias;
   };
   const trackOfDeal = async (alias: string) =>
@@ -102,7 +121,7 @@ describe('player service', () => {
       const high = createPlayerService({
         db,
         storage,
-        streamSecret: 'player-test-stream-secret-0123456789',
+        streamSecret: STREAM_SECRET,
         loyalty: createLoyaltyService(),
         random: () => 0.99,
       });
@@ -264,30 +283,6 @@ describe('player service', () => {
       expect(points.map((row) => row.total_points)).toEqual(
         users.map(() => POINTS.swipe + POINTS.like + POINTS.library),
       );
-    });
-  });
-
-  describe('listening credit', () => {
-    it('credits only while a playback URL is held, and never more than the minutes that passed', async () => {
-      const id = await insertTrack(db, artist);
-      expect(await player.creditListening(listener, 5)).toBe(0);
-      await serve(id);
-      expect(await player.creditListening(listener, 60)).toBe(0);
-      clock = new Date(clock.getTime() + 3 * 60_000 + 10_000);
-      expect(await player.creditListening(listener, 60)).toBe(3);
-      expect(await player.creditListening(listener, 60)).toBe(0);
-      clock = new Date(clock.getTime() + 2 * 60_000);
-      expect(await player.creditListening(listener, 1)).toBe(1);
-      expect(await player.creditListening(listener, 1)).toBe(1);
-      expect(await player.creditListening(listener, 1)).toBe(0);
-      expect(await xp()).toMatchObject({ total_points: 5 * POINTS.listeningMinute });
-    });
-
-    it('stops crediting once the playback URL has expired', async () => {
-      const id = await insertTrack(db, artist);
-      await serve(id);
-      clock = new Date(clock.getTime() + 30 * 60_000);
-      expect(await player.creditListening(listener, 10)).toBe(0);
     });
   });
 });

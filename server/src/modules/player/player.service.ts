@@ -3,12 +3,14 @@ import {
   LIMITS,
   MESSAGES,
   PLAYER_MESSAGES,
+  POINTS,
   type NextTrackResponse,
   type Reveal,
 } from '@klang/domain';
 import type { Db, Queryable } from '../../db/client';
 import { AppError } from '../../errors';
 import type { StorageProvider } from '../../providers/storage/storage';
+import { randomUUID } from 'node:crypto';
 import { randomPadBytes, streamGrantPath } from '../../providers/storage/stream-grant';
 import type { LoyaltyService, TrackAction } from '../loyalty/loyalty.service';
 import { createPlayerRepository, type RevealRow } from './player.repository';
@@ -20,6 +22,9 @@ import { createPlayerRepository, type RevealRow } from './player.repository';
 function wholeSeconds(durationMs: number | null): number | null {
   return durationMs === null ? null : Math.round(durationMs / 1000) * 1000;
 }
+
+/** A credit looks back one hour at most, so that is the most one deal's end can credit. */
+const LISTENING_WINDOW_SECONDS = 3600;
 
 /** Signed cover and avatar URLs live as long as a playback URL. */
 const IMAGE_URL_SECONDS = LIMITS.secureUrlMaxSeconds;
@@ -47,6 +52,22 @@ export function createPlayerService(deps: PlayerDeps) {
   const random = deps.random ?? Math.random;
   const firstListens = deps.firstListens ?? DEAL_RULES.firstListensDefault;
   const repo = createPlayerRepository(db);
+
+  /**
+   * Credits the Discover listening of the user's deals that have ended (decision 0246), whole
+   * seconds from each one's first serve to its bounded end, less what any credit took before;
+   * in the caller's transaction. Returns the points awarded.
+   */
+  async function creditDeals(tx: Queryable, userId: string, at: Date): Promise<number> {
+    const seconds = await loyalty.creditListening(
+      tx,
+      userId,
+      at,
+      { unitSeconds: 1, maxSeconds: LISTENING_WINDOW_SECONDS },
+      (from, to) => createPlayerRepository(tx).heardDeals(userId, from, to),
+    );
+    return (seconds * POINTS.listeningMinute) / 60;
+  }
 
   async function toReveal(row: RevealRow, pointsAwarded: number): Promise<Reveal> {
     const sign = (bucket: RevealRow['cover_bucket'], key: string | null) =>
@@ -107,24 +128,29 @@ export function createPlayerService(deps: PlayerDeps) {
       const issuedAt = now();
       const expiresAt = new Date(issuedAt.getTime() + seconds * 1000);
       // A path of its own and a length of its own per grant: nothing in the URL or the file's
-      // size is the same for two listeners of one track.
+      // size is the same for two listeners of one track. The sealed id lets the stream route
+      // say when the grant's audio was first sent: listening credit starts there, not here.
+      const grantId = randomUUID();
       const signedUrl = streamGrantPath(deps.streamSecret, {
+        id: grantId,
         bucket: track.bucket,
         key: track.storageKey,
         contentType: track.contentType,
         padBytes: randomPadBytes(track.byteSize, track.durationMs),
         expiresAt: Math.floor(expiresAt.getTime() / 1000),
       });
-      await repo.recordGrant(userId, track, issuedAt, expiresAt, input.purpose === 'playback');
+      await repo.recordGrant(userId, grantId, track, issuedAt, expiresAt, input.purpose === 'playback');
       return { success: true as const, signedUrl };
     },
 
     /**
      * The like rule of spec 000 §4, decided on the server: an existing like only gains the library
      * flag when asked and not yet set; otherwise a new like is recorded (replacing a dislike).
-     * Points come once per track, ever. A new like ends its deal at `positionMs` (the client's
-     * report, clamped to what the server observed; decision 0190). Returns the reveal, with the
-     * points this request earned.
+     * Points come once per track, ever, and only for a deal whose audio the server sent: a like
+     * of a track only granted stands (the reveal) but earns nothing (decision 0245). A new like
+     * ends its deal at `positionMs` (the client's report, clamped to what the server observed;
+     * decision 0190), which credits the listening of the deals that ended. Returns the reveal,
+     * with the points this request earned.
      */
     async like(
       userId: string,
@@ -138,11 +164,22 @@ export function createPlayerService(deps: PlayerDeps) {
       const award = loyalty.trackAwardStatementPart(actions, {
         user: '$1',
         track: '(select track_id from liked)',
-        when: 'exists (select 1 from liked)',
+        when: 'exists (select 1 from liked) and (select heard from deal)',
         firstParam: 6,
       });
-      const fresh = await repo.insertLikeWithReveal(userId, givenId, addToLibrary, now(), positionMs, award);
-      if (fresh) return toReveal(fresh, fresh.points_awarded);
+      const likedAt = now();
+      const fresh = await repo.insertLikeWithReveal(
+        userId,
+        givenId,
+        addToLibrary,
+        likedAt,
+        positionMs,
+        award,
+      );
+      if (fresh) {
+        const listened = fresh.heard ? await db.transaction((tx) => creditDeals(tx, userId, likedAt)) : 0;
+        return toReveal(fresh, fresh.points_awarded + listened);
+      }
 
       const { trackId, pointsAwarded } = await db.transaction(async (tx) => {
         const txRepo = createPlayerRepository(tx);
@@ -165,7 +202,9 @@ export function createPlayerService(deps: PlayerDeps) {
 
     /**
      * A skip (spec 001 §4): records a dislike unless the track is liked, and ends the deal at
-     * `positionMs` (clamped; decision 0190); returns the points earned.
+     * `positionMs` (clamped; decision 0190), which credits the listening of the deals that
+     * ended; returns the points earned. The swipe point, like a like's, needs the deal's audio
+     * to have been sent (decision 0245).
      */
     async dislike(userId: string, givenId: string, positionMs: number | null = null): Promise<number> {
       return db.transaction(async (tx) => {
@@ -174,12 +213,14 @@ export function createPlayerService(deps: PlayerDeps) {
         if (!state?.playable) throw new AppError('NOT_FOUND', PLAYER_MESSAGES.trackUnavailable);
         if (!state.served) throw new AppError('FORBIDDEN', PLAYER_MESSAGES.trackNotServed);
         if (state.like) return 0;
-        if (state.dealId) await txRepo.endDealAsSkip(state.dealId, now(), positionMs);
-        if (!(await txRepo.insertInteraction(userId, state.trackId, 'dislike', false))) return 0;
+        const skippedAt = now();
+        if (state.dealId) await txRepo.endDealAsSkip(state.dealId, skippedAt, positionMs);
+        const listened = state.heard ? await creditDeals(tx, userId, skippedAt) : 0;
+        if (!(await txRepo.insertInteraction(userId, state.trackId, 'dislike', false))) return listened;
         await txRepo.adjustCounters(state.trackId, { dislikes: 1 });
-        const points = await loyalty.awardTrackActions(tx, userId, state.trackId, ['swipe']);
+        const swipe = state.heard ? await loyalty.awardTrackActions(tx, userId, state.trackId, ['swipe']) : 0;
         await loyalty.countDislike(tx, userId);
-        return points;
+        return swipe + listened;
       });
     },
 
@@ -189,8 +230,12 @@ export function createPlayerService(deps: PlayerDeps) {
      * any other id is the same 404 as an unknown one.
      */
     async leave(userId: string, alias: string, positionMs: number): Promise<void> {
-      if (!(await repo.endDealAsLeft(userId, alias, now(), positionMs)))
-        throw new AppError('NOT_FOUND', PLAYER_MESSAGES.trackUnavailable);
+      await db.transaction(async (tx) => {
+        const leftAt = now();
+        if (!(await createPlayerRepository(tx).endDealAsLeft(userId, alias, leftAt, positionMs)))
+          throw new AppError('NOT_FOUND', PLAYER_MESSAGES.trackUnavailable);
+        await creditDeals(tx, userId, leftAt);
+      });
     },
 
     /** Removes a liked track from the library (spec 001 §4 Library); the like stays. */
@@ -202,13 +247,28 @@ export function createPlayerService(deps: PlayerDeps) {
       });
     },
 
+    /**
+     * spec 000 §7 secure-listening-xp: credits up to `minutes` (clamped 1..60) whole minutes of
+     * what the server served this user in the last hour and has not credited yet (decision
+     * 0244): a grant counts from its audio's first serve, for at most its track's length, and
+     * two at once count once. Returns the minutes awarded.
+     */
     async creditListening(userId: string, minutes: number): Promise<number> {
-      return db.transaction((tx) =>
-        loyalty.creditListening(tx, userId, minutes, (at) =>
-          createPlayerRepository(tx).listeningGrants(userId, at),
+      const requested = Math.min(LIMITS.listeningMinutesPerCallMax, Math.max(1, Math.floor(minutes)));
+      const seconds = await db.transaction((tx) =>
+        loyalty.creditListening(
+          tx,
+          userId,
+          now(),
+          { unitSeconds: 60, maxSeconds: requested * 60 },
+          (from, to) => createPlayerRepository(tx).heardGrants(userId, from, to),
         ),
       );
+      return seconds / 60;
     },
+
+    /** Marks a stream grant served when its audio is first sent (the media area's stream route). */
+    streamServed: (grantId: string, at: Date) => repo.markServed(grantId, at),
   };
 }
 

@@ -13,6 +13,8 @@ import { isStorageKey } from './storage-key';
  * appends after the object's last byte, so the length a listener sees differs per grant.
  */
 export interface StreamGrant {
+  /** The grant's row (player's `stream_grants`), which the stream route marks served. */
+  id: string;
   bucket: Bucket;
   key: string;
   contentType: string;
@@ -29,6 +31,7 @@ const EXPIRY_PATTERN = /^[1-9][0-9]{0,11}$/;
 
 /** The sealed part: short field names keep the URL short. */
 const sealedSchema = z.strictObject({
+  g: z.uuid(),
   b: z.enum(BUCKETS),
   k: z.string().refine(isStorageKey),
   c: z.string().refine(isServableContentType),
@@ -62,7 +65,7 @@ export function streamGrantPath(secret: string, grant: StreamGrant): string {
   cipher.setAAD(Buffer.from(String(grant.expiresAt)));
   const sealed = Buffer.concat([
     cipher.update(
-      JSON.stringify({ b: grant.bucket, k: grant.key, c: grant.contentType, p: grant.padBytes }),
+      JSON.stringify({ g: grant.id, b: grant.bucket, k: grant.key, c: grant.contentType, p: grant.padBytes }),
       'utf8',
     ),
     cipher.final(),
@@ -94,7 +97,14 @@ export function openStreamGrant(
       decipher.final(),
     ]).toString('utf8');
     const sealed = sealedSchema.parse(JSON.parse(plain));
-    return { bucket: sealed.b, key: sealed.k, contentType: sealed.c, padBytes: sealed.p, expiresAt };
+    return {
+      id: sealed.g,
+      bucket: sealed.b,
+      key: sealed.k,
+      contentType: sealed.c,
+      padBytes: sealed.p,
+      expiresAt,
+    };
   } catch {
     return undefined;
   }
