@@ -27,12 +27,13 @@ export interface HearingGroupRow {
 
 /**
  * Joins the account of deal `d` only when the verdict trusts it at the deal's end (decisions
- * 0196, 0257): not a temporary account, not the shared demo, and at least a day old. Scripted
+ * 0196, 0257): not a temporary account, not the shared demo, an email confirmed (0255), and at least a day old. Scripted
  * accounts made for the purpose fail the last, so they never fill the floor of listeners.
  * `$email` and `$age` are the placeholders of DEMO_ACCOUNT.email and VERDICT.accountMinAgeMs.
  */
 function trustedListenerJoin(email: string, age: string): string {
   return `join accounts a on a.id = d.user_id and not a.is_temporary and a.email <> ${email}
+    and a.email_verified_at is not null
     and d.ended_at >= a.created_at + ${age}::bigint * interval '1 millisecond'`;
 }
 

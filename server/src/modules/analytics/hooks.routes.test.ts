@@ -198,21 +198,28 @@ describe('GET /api/analytics/tracks/:trackId/hooks', () => {
 
   it('counts only listeners the verdict trusts toward the floor: four new accounts fill nothing', async () => {
     const trackId = await insertTrack(t.db, artist.id, { title: 'Sockpuppet Target' });
-    const [real, temporary] = await listeners(2);
+    const [real, temporary, unverified] = await listeners(3);
     const fakes = await listeners(4, 0);
     await t.db.query('update accounts set is_temporary = true, created_for_checkout = true where id = $1', [
       temporary,
     ]);
-    for (const [i, userId] of [...fakes, temporary ?? '', real ?? ''].entries()) {
+    // An address never confirmed weighs nothing in the verdict (decision 0255), nor here.
+    await t.db.query('update accounts set email_verified_at = null where id = $1', [unverified]);
+    for (const [i, userId] of [...fakes, temporary ?? '', unverified ?? '', real ?? ''].entries()) {
       await deal(t.db, trackId, { userId, endedAs: 'skip', positionMs: 4_000 + 1_000 * i, minute: i });
     }
     const below = trackHooksSchema.parse((await hooksOf(artist, trackId)).json());
     expect(below.status).toBe('not_enough_listeners');
 
-    // Four more listeners the verdict trusts make five: the fakes' and the temporary one's are not among them.
-    for (const [i, userId] of (await listeners(4)).entries()) {
+    // Three more listeners the verdict trusts make four, not five: the unverified one is not among them.
+    const trusted = await listeners(4);
+    for (const [i, userId] of trusted.slice(0, 3).entries()) {
       await deal(t.db, trackId, { userId, endedAs: 'skip', positionMs: 30_000, minute: 20 + i });
     }
+    const four = trackHooksSchema.parse((await hooksOf(artist, trackId)).json());
+    expect(four.status).toBe('not_enough_listeners');
+    // The fourth makes five: the fakes', the temporary one's and the unverified one's are not among them.
+    await deal(t.db, trackId, { userId: trusted[3] ?? '', endedAs: 'skip', positionMs: 30_000, minute: 23 });
     const ready = await readyHooks(trackId);
     expect(ready.listeners).toBe(5);
   });
