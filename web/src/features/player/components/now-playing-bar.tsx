@@ -32,10 +32,7 @@ export function NowPlayingBar({ artistHref, idle, className }: NowPlayingBarProp
   return (
     <section
       aria-label="Now playing"
-      className={cn(
-        'fixed inset-x-0 bottom-0 z-30 h-20 border-t border-line bg-nav',
-        className,
-      )}
+      className={cn('fixed inset-x-0 bottom-0 z-30 h-20 border-t border-line bg-nav', className)}
     >
       <div className="grid h-full grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)] items-center gap-6 px-5">
         <div className="flex min-w-0 items-center gap-3">
