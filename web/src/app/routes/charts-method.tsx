@@ -11,7 +11,7 @@ export function Component() {
     <StaticPage
       title="How the charts rank"
       eyebrow="Charts method"
-      lead={`No bots, no paid rankings: ${PRODUCT_NAME}'s charts measure the verdict of blind ears. Each row shows the share of its trusted blind listeners who liked it and how many they were. Here is exactly how, with the live figures behind it.`}
+      lead={`No bots, no paid rankings: ${PRODUCT_NAME}'s charts measure the verdict of blind ears. Each row shows the cautious share it is ranked by, then the share of its trusted blind listeners who liked it and how many they were. Here is exactly how, with the live figures behind it.`}
       width="wide"
     >
       <ChartMethodContent />

@@ -4,6 +4,7 @@ import { chartFiguresText } from './chart-figures';
 describe('chartFiguresText', () => {
   it('says the trusted share, how many listeners, the cautious share and the likes in all', () => {
     expect(chartFiguresText({ share: 0.625, listeners: 48, cautiousShare: 0.4844, likes: 1234 })).toEqual({
+      cautious: '≥ 48%',
       share: '63%',
       listeners: '48 blind listeners',
       likes: '1,234 likes in all',

@@ -183,10 +183,11 @@ export function ChartMethodContent() {
             verdict until its first listens come in.
           </p>
           <p>
-            Each row of a chart shows what it is ranked by: the share of its blind listeners who liked it and
-            how many they were, counting only the verdicts below trusts. A higher share from a few listeners
-            can sit below a slightly lower share from many; the row’s detail gives its cautious share, and its
-            likes in all. A hidden track’s row shows only its place.
+            Each row of a chart shows, large, the cautious share it is ranked by (“≥ 76%”), so the numbers
+            read in the order of the rows; under it, the share of its blind listeners who liked it and how
+            many they were, counting only the verdicts below trusts. That is why 100% of 4 listeners can sit
+            below 95% of 20. The row’s detail adds its likes in all. A hidden track’s row shows only its
+            place.
           </p>
         </div>
       </Section>

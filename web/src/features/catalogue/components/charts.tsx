@@ -144,9 +144,10 @@ function ChartList({ genre, playback, artistHref, preload, discoverLink }: Chart
 }
 
 /**
- * A revealed row's figures: the trusted share and how many blind listeners, the rows' order
- * (decision 0257); the cautious share and the likes in all are its detail, said on hover and to
- * screen readers, and the likes shown beside it where the row has room.
+ * A revealed row's figures (decision 0257): the cautious share it is ranked by, large, so the rows'
+ * numbers read in their order; under it the share of its trusted blind listeners who liked it and
+ * how many they were; the likes in all beside them where the row has room. The whole sentence is
+ * the tooltip and what a screen reader says.
  */
 function Figures({ figures }: { figures: ChartFigures }) {
   const text = chartFiguresText(figures);
@@ -154,10 +155,10 @@ function Figures({ figures }: { figures: ChartFigures }) {
     <p className="flex shrink-0 flex-col items-end text-right tabular-nums" title={text.detail}>
       <span className="sr-only">{text.detail}</span>
       <span aria-hidden="true" className="text-sm font-semibold text-fg">
-        {text.share}
+        {text.cautious}
       </span>
       <span aria-hidden="true" className="text-xs text-muted">
-        of {text.listeners}
+        {text.share} of {text.listeners}
         <span className="hidden md:inline"> · {text.likes}</span>
       </span>
     </p>
