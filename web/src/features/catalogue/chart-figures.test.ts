@@ -6,6 +6,7 @@ describe('chartFiguresText', () => {
     expect(chartFiguresText({ share: 0.625, listeners: 48, cautiousShare: 0.4844, likes: 1234 })).toEqual({
       cautious: '≥ 48%',
       share: '63%',
+      listenerCount: '48',
       listeners: '48 blind listeners',
       likes: '1,234 likes in all',
       detail:

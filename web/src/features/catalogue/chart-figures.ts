@@ -15,6 +15,7 @@ export function chartFiguresText(figures: ChartFigures) {
   return {
     cautious: `≥ ${percent.format(figures.cautiousShare)}`,
     share: percent.format(figures.share),
+    listenerCount: count.format(figures.listeners),
     listeners,
     likes,
     /** The whole sentence: the row's tooltip and what a screen reader says. */

@@ -157,8 +157,10 @@ function Figures({ figures }: { figures: ChartFigures }) {
       <span aria-hidden="true" className="text-sm font-semibold text-fg">
         {text.cautious}
       </span>
-      <span aria-hidden="true" className="text-xs text-muted">
-        {text.share} of {text.listeners}
+      <span aria-hidden="true" className="text-xs whitespace-nowrap text-muted">
+        {text.share} of {text.listenerCount}
+        {/* A phone keeps the room for the title; the tooltip and screen readers have the words. */}
+        <span className="hidden sm:inline"> blind {figures.listeners === 1 ? 'listener' : 'listeners'}</span>
         <span className="hidden md:inline"> · {text.likes}</span>
       </span>
     </p>
