@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { errorBodySchema, healthResponseSchema, MESSAGES } from '@klang/domain';
 import { AppError } from './errors';
 import { createTestApp, type TestApp } from './test/app';
+import { uploadDecoder } from './providers/audio/upload-decoder';
 
 describe('the application shell of the API', () => {
   let t: TestApp;
@@ -64,6 +65,7 @@ describe('the application shell of the API', () => {
         packs: 'local',
         llm: 'local-tutor',
         voiceAgent: 'local (speech-to-text: none)',
+        decoder: uploadDecoder().name,
       },
     });
   });
