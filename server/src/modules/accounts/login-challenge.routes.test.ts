@@ -1,9 +1,9 @@
-import * as argon2 from '@node-rs/argon2';
+import type * as argon2 from '@node-rs/argon2';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi, type MockedFunction } from 'vitest';
 import { ACCOUNT_GUARD_MESSAGES, ACCOUNT_MESSAGES as M, DEMO_ACCOUNT } from '@klang/domain';
 import { nextAddress, signUp, type ApiBody } from '../../test/accounts-helpers';
-import { createTestApp, type TestApp } from '../../test/app';
+import type { TestApp } from '../../test/app';
 import { solvedCaptcha } from '../../test/captcha-helpers';
 import { LOGIN_CHALLENGE } from './login-challenge';
 
@@ -13,10 +13,16 @@ vi.mock('@node-rs/argon2', async (importOriginal) => {
   const actual = await importOriginal<typeof argon2>();
   return { ...actual, verify: vi.fn(actual.verify) };
 });
-const checks = vi.mocked(argon2.verify);
+let checks: MockedFunction<typeof argon2.verify>;
 
 let t: TestApp;
 beforeAll(async () => {
+  // WARNING: the server's test files share one module cache (vitest.config.ts, isolate: false),
+  // so an earlier file may have loaded the accounts area with the real Argon2 already. A fresh
+  // module graph binds this file's app to the counting mock, whatever ran before.
+  vi.resetModules();
+  checks = vi.mocked((await import('@node-rs/argon2')).verify);
+  const { createTestApp } = await import('../../test/app');
   t = await createTestApp({ ALTCHA_MAX_NUMBER: '1000' });
 });
 afterAll(async () => {
