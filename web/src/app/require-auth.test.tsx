@@ -82,6 +82,7 @@ describe('RequireAuth', () => {
       subscriptionTier: 'free',
       isDemo: false,
       isAdmin: false,
+      emailVerified: true,
     };
     const router = renderAt([paths.library]);
 

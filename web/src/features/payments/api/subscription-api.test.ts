@@ -34,6 +34,7 @@ const session = {
   subscriptionTier: 'trial',
   isDemo: false,
   isAdmin: false,
+  emailVerified: false,
 };
 
 describe('completeCheckoutSignup (spec 001 §4)', () => {
