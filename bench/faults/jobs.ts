@@ -175,7 +175,12 @@ export async function gracefulShutdown(battery: Battery) {
 
 export async function workerKilled(battery: Battery) {
   const leaseMs = 5000;
-  const { db, shared, renditions } = await setUp(battery, { JOB_LEASE_MS: String(leaseMs) });
+  // Each of the two artists may run three transcodes at once (decision 0247's per-account limit
+  // is one on two cores), so the workers hold some of the six while the server holds others.
+  const { db, shared, renditions } = await setUp(battery, {
+    JOB_LEASE_MS: String(leaseMs),
+    JOB_MEDIA_PER_ACCOUNT: '3',
+  });
   const a = await battery.klang('a', { env: shared });
   const workers: KlangProcess[] = [
     await battery.klang('w1', { role: 'worker', env: shared }),

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { accountsEndpoints, playerEndpoints, TRACK_MESSAGES, entryUrl } from '@klang/domain';
+import { accountsEndpoints, playerEndpoints, TRACK_MESSAGES, tracksEndpoints, entryUrl } from '@klang/domain';
 import { migrate } from '../../server/src/db/migrate';
 import type { Battery } from './harness';
 import {
@@ -22,21 +22,48 @@ import {
 
 type Db = Awaited<ReturnType<Battery['database']>>;
 
-/** Plays a track through the API and returns the sha256 of what the signed URL served. */
-async function play(server: KlangProcess, cookie: string, trackId: string): Promise<string> {
+/**
+ * The artist features the track and the deck deals it to the listener: since decision 0130 a
+ * listener names a track before the like only by the alias of their deal, and only a dealt,
+ * featured track is granted. Returns the alias.
+ */
+async function dealToListener(server: KlangProcess, artist: string, listener: string, trackId: string) {
+  const featured = await fetch(
+    server.base + entryUrl(tracksEndpoints.setTrackFeatured, { params: { trackId } }),
+    {
+      method: tracksEndpoints.setTrackFeatured.method,
+      headers: { cookie: artist, 'content-type': 'application/json' },
+      body: JSON.stringify({ featured: true }),
+    },
+  );
+  if (featured.status !== 200)
+    throw new Error(`feature ${String(featured.status)}: ${await featured.text()}`);
+  const next = await fetch(server.base + entryUrl(playerEndpoints.nextTrack), {
+    headers: { cookie: listener },
+  });
+  const dealt = (await next.json()) as { state: string; track?: { id: string } };
+  if (!dealt.track) throw new Error(`nothing dealt: ${JSON.stringify(dealt)}`);
+  return dealt.track.id;
+}
+
+/** Plays a dealt track through the API and returns the sha256 of the audio the signed URL served. */
+async function play(server: KlangProcess, cookie: string, alias: string): Promise<string> {
   const access = await fetch(server.base + entryUrl(playerEndpoints.secureTrackAccess), {
     method: playerEndpoints.secureTrackAccess.method,
     headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ trackId }),
+    body: JSON.stringify({ trackId: alias }),
   });
   const { signedUrl } = (await access.json()) as { signedUrl?: string };
   if (!signedUrl) return `no url (${String(access.status)})`;
   // Local storage signs a path on this server; S3 an absolute URL.
   const audio = await fetch(new URL(signedUrl, server.base), { signal: AbortSignal.timeout(10_000) });
   if (audio.status !== 200) return `status ${String(audio.status)}`;
-  return createHash('sha256')
-    .update(Buffer.from(await audio.arrayBuffer()))
-    .digest('hex');
+  // Each grant pads the file with zeros after its last frame, so lengths differ per grant
+  // (decision 0131): the audio is what comes before the padding.
+  const bytes = Buffer.from(await audio.arrayBuffer());
+  let end = bytes.length;
+  while (end > 0 && bytes[end - 1] === 0) end -= 1;
+  return createHash('sha256').update(bytes.subarray(0, end)).digest('hex');
 }
 
 async function readyTrack(server: KlangProcess, db: Db, cookie: string, mib: number, title: string) {
@@ -67,7 +94,8 @@ async function s3Outage(battery: Battery): Promise<Check[]> {
   const { db, server, artist } = await setUp(battery, s3.env);
   const stored = await readyTrack(server, db, artist, 5, 'Stored before');
   const listener = await signUpListener(server);
-  const before = await play(server, listener, stored);
+  const dealt = await dealToListener(server, artist, listener, stored);
+  const before = await play(server, listener, dealt);
 
   await s3.down();
   const started = performance.now();
@@ -75,7 +103,7 @@ async function s3Outage(battery: Battery): Promise<Check[]> {
   const refusedMs = Math.round(performance.now() - started);
   const rowsDuring = await db.query(`select 1 from tracks where title = 'During the outage'`);
   await s3.up();
-  const after = await play(server, listener, stored);
+  const after = await play(server, listener, dealt);
   const resumed = await upload(server.base, artist, wav(5, 98), 'After the outage');
   await server.stop();
 
@@ -122,7 +150,8 @@ async function fullDisk(battery: Battery): Promise<Check[] | { skipped: string }
   const { db, server, artist } = await setUp(battery, { DATA_DIR: path.join(disk, 'data') });
   const stored = await readyTrack(server, db, artist, 5, 'Stored before');
   const listener = await signUpListener(server);
-  const before = await play(server, listener, stored);
+  const dealt = await dealToListener(server, artist, listener, stored);
+  const before = await play(server, listener, dealt);
 
   // Fill the disk, leaving less than the next upload needs.
   const filler = path.join(disk, 'filler');
@@ -133,7 +162,7 @@ async function fullDisk(battery: Battery): Promise<Check[] | { skipped: string }
     String(f).endsWith('.part'),
   );
   const rows = await db.query(`select 1 from tracks where title = 'On a full disk'`);
-  const during = await play(server, listener, stored);
+  const during = await play(server, listener, dealt);
   rmSync(filler);
   const resumed = await upload(server.base, artist, wav(8, 96), 'After space returned');
   await server.stop();
