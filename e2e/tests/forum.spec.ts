@@ -179,6 +179,8 @@ test('search and sort find posts, categories filter, and an anonymous post names
   await expect(page.getByRole('heading', { name: `Secret ${tag}`, level: 1 })).toBeVisible();
   await expect(page.getByRole('main')).not.toContainText(username);
   await page.goBack();
+  // The list starts afresh: the same search again, which now finds the secret post as well.
+  await page.getByLabel('Search posts').fill(tag);
   const secret = postCard(page, `Secret ${tag}`);
   await expect(secret.getByText('Anonymous')).toBeVisible();
   await expect(secret).not.toContainText(username);
