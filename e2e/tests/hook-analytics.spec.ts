@@ -124,6 +124,11 @@ test('blind listeners skip and like a track, and its hook analytics appear and g
   browser,
   screens,
 }, testInfo) => {
+  // The floor of five now counts only listeners the verdict trusts: a day old at the deal's end,
+  // email confirmed (issue 27 item 6g, decisions 0255 and 0257). This journey signs its listeners
+  // up minutes before, so it cannot pass the floor until the trust age is a setting the journeys'
+  // server can shorten; `analytics/hooks.routes.test.ts` holds the floor meanwhile.
+  test.fixme(true, 'needs a trust-age setting for the journeys (issue 27 item 6g)');
   test.setTimeout(300_000);
   const artistName = unique(`hk${testInfo.project.name.slice(0, 1)}`);
   await signUp(page.request, 'artist', artistName);
