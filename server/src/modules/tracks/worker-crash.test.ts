@@ -40,6 +40,9 @@ function startWorker(leaseMs: number): ChildProcess {
       DATA_DIR: t.dataDir,
       DATABASE_URL: url,
       JOB_LEASE_MS: String(leaseMs),
+      // Each killed worker's job keeps its lease for ten minutes and counts as running for the
+      // artist, so the media lane's per-account limit (decision 0247) must not hold the next one.
+      JOB_MEDIA_PER_ACCOUNT: '64',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
