@@ -19,27 +19,23 @@ export function wavHeader(dataBytes: number, sampleRate = 44_100): Buffer {
   return wavFileHeader(dataBytes, { sampleRate, channels: 2 });
 }
 
-/** An MP3 that carries ID3 tags naming its title and artist, as a real release would. */
-export function makeTaggedMp3(seconds: number, tags: { title: string; artist: string }): Buffer {
+/** Encodes a sine tone (`source`, a lavfi `sine=` description) with the bundled ffmpeg's `encode` arguments. */
+function encodeSine(source: string, encode: string[]): Buffer {
   const result = spawnSync(
     ffmpeg.path,
-    [
-      ...[
-        '-hide_banner',
-        '-loglevel',
-        'error',
-        '-f',
-        'lavfi',
-        '-i',
-        `sine=frequency=330:duration=${seconds}`,
-      ],
-      ...['-metadata', `title=${tags.title}`, '-metadata', `artist=${tags.artist}`, '-id3v2_version', '3'],
-      ...['-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3', 'pipe:1'],
-    ],
+    ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', source, ...encode, '-f', 'mp3', 'pipe:1'],
     { maxBuffer: 64 * 1024 * 1024 },
   );
   if (result.status !== 0) throw new Error(`ffmpeg: ${result.stderr.toString()}`);
   return result.stdout;
+}
+
+/** An MP3 that carries ID3 tags naming its title and artist, as a real release would. */
+export function makeTaggedMp3(seconds: number, tags: { title: string; artist: string }): Buffer {
+  return encodeSine(`sine=frequency=330:duration=${seconds}`, [
+    ...['-metadata', `title=${tags.title}`, '-metadata', `artist=${tags.artist}`, '-id3v2_version', '3'],
+    ...['-c:a', 'libmp3lame', '-b:a', '128k'],
+  ]);
 }
 
 /**
@@ -48,21 +44,10 @@ export function makeTaggedMp3(seconds: number, tags: { title: string; artist: st
  * from its size and the decode has to find it: 21 minutes is 1.3 MB.
  */
 export function makeLongMp3(seconds: number): Buffer {
-  const result = spawnSync(ffmpeg.path, [
-    ...[
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=330:duration=10:sample_rate=8000',
-    ],
+  const tenSeconds = encodeSine('sine=frequency=330:duration=10:sample_rate=8000', [
     ...['-ac', '1', '-c:a', 'libmp3lame', '-b:a', '8k', '-write_xing', '0', '-id3v2_version', '0'],
-    ...['-f', 'mp3', 'pipe:1'],
   ]);
-  if (result.status !== 0) throw new Error(`ffmpeg: ${result.stderr.toString()}`);
-  return Buffer.concat(Array.from({ length: Math.ceil(seconds / 10) }, () => result.stdout));
+  return Buffer.concat(Array.from({ length: Math.ceil(seconds / 10) }, () => tenSeconds));
 }
 
 /** An honest WAV of 8-bit 8 kHz mono silence: 21 minutes is 10 MB and its header says so. */
