@@ -45,6 +45,8 @@ export default defineConfig({
       // The journeys read their emails from the local outbox's pages.
       DEV_MAILBOX: 'true',
       RATE_LIMITS: 'off',
+      // Every journey's listeners are minutes old; the day the verdict waits for has route tests.
+      VERDICT_ACCOUNT_MIN_AGE_HOURS: '0',
       // Character packs train for real on the local engine, but need not wait the 90 s default.
       PACK_LOCAL_TRAINING_SECONDS: '3',
       PACK_CHECK_SECONDS: '1',

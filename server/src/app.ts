@@ -134,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: providers.storage,
     chartCacheMs: config.chartCacheMs,
     chartWindowDays: config.chartWindowDays,
+    accountMinAgeMs: config.verdictAccountMinAgeMs,
     firstListens: config.firstListens,
   });
   const { service: forum } = await registerForum(app, { db, storage: providers.storage });
@@ -186,7 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The payment provider is made by the payments area, not in registry.ts (it needs the database).
     providers: { ...describeProviders(providers), payments: payments.name },
   });
-  await registerAnalytics(app, { db });
+  await registerAnalytics(app, { db, accountMinAgeMs: config.verdictAccountMinAgeMs });
   await registerForms(app, { db, captcha: providers.captcha, email, teamEmail: config.teamEmail });
   await registerSubscribers(app, { db });
   await registerDemoTracks(app, { db, storage: providers.storage });

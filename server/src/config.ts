@@ -45,6 +45,11 @@ const envSchema = z.object({
     .max(DEAL_RULES.firstListensMax)
     .default(DEAL_RULES.firstListensDefault),
   CHART_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(VERDICT.windowDays),
+  VERDICT_ACCOUNT_MIN_AGE_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(VERDICT.accountMinAgeMs / 3_600_000),
   JOB_LEASE_MS: z.coerce
     .number()
     .int()
@@ -228,6 +233,11 @@ function buildConfig(env: Env) {
     firstListens: env.FIRST_LISTENS,
     /** The rolling window of the blind verdict a chart ranks by, in days (decision 0195). */
     chartWindowDays: env.CHART_WINDOW_DAYS,
+    /**
+     * How old an account must be before its verdicts count in full and it fills a hook floor
+     * (decisions 0196, 0257); 0 only where every listener is minutes old, as in the journeys.
+     */
+    verdictAccountMinAgeMs: Math.round(env.VERDICT_ACCOUNT_MIN_AGE_HOURS * 3_600_000),
     /** How long a job's lock holds before another worker takes it as its worker's crash. */
     jobLeaseMs: env.JOB_LEASE_MS,
     /** The media lane's limits (decision 0247); see {@link mediaLane}. */

@@ -27,9 +27,11 @@ export interface HearingGroupRow {
 
 /**
  * Joins the account of deal `d` only when the verdict trusts it at the deal's end (decisions
- * 0196, 0257): not a temporary account, not the shared demo, an email confirmed (0255), and at least a day old. Scripted
- * accounts made for the purpose fail the last, so they never fill the floor of listeners.
- * `$email` and `$age` are the placeholders of DEMO_ACCOUNT.email and VERDICT.accountMinAgeMs.
+ * 0196, 0257): not a temporary account, not the shared demo, an email confirmed (0255), and old
+ * enough (a day by default). Scripted accounts made for the purpose fail the last, so they never
+ * fill the floor of listeners.
+ * `$email` and `$age` are the placeholders of DEMO_ACCOUNT.email and the trusted age
+ * (VERDICT_ACCOUNT_MIN_AGE_HOURS, by default VERDICT.accountMinAgeMs).
  */
 function trustedListenerJoin(email: string, age: string): string {
   return `join accounts a on a.id = d.user_id and not a.is_temporary and a.email <> ${email}
@@ -41,7 +43,10 @@ function trustedListenerJoin(email: string, age: string): string {
  * The SQL of hook analytics (decision 0200). Both reads start from `deals_track_idx`: one
  * track's deals, or one genre's tracks' deals; no index of their own.
  */
-export function createHooksRepository(db: Queryable) {
+export function createHooksRepository(
+  db: Queryable,
+  trust: { accountMinAgeMs: number } = { accountMinAgeMs: VERDICT.accountMinAgeMs },
+) {
   return {
     /** Whether the account is an artist, and the track if it is one of theirs and not deleted. */
     async findOwnTrack(artistId: string, trackId: string): Promise<OwnTrackRow> {
@@ -110,7 +115,7 @@ export function createHooksRepository(db: Queryable) {
           options.steps,
           options.artistId,
           DEMO_ACCOUNT.email,
-          VERDICT.accountMinAgeMs,
+          trust.accountMinAgeMs,
         ],
       );
     },
@@ -136,7 +141,7 @@ export function createHooksRepository(db: Queryable) {
            group by t.id
            having count(distinct d.user_id) >= $2
          ) rated`,
-        [genre, minListeners, DEMO_ACCOUNT.email, VERDICT.accountMinAgeMs],
+        [genre, minListeners, DEMO_ACCOUNT.email, trust.accountMinAgeMs],
       );
       return rows[0] ?? { median: null, tracks: 0 };
     },

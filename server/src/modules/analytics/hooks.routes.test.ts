@@ -224,6 +224,17 @@ describe('GET /api/analytics/tracks/:trackId/hooks', () => {
     expect(ready.listeners).toBe(5);
   });
 
+  it('fills the floor with new accounts only where the operator trusts any age (VERDICT_ACCOUNT_MIN_AGE_HOURS=0)', async () => {
+    const trackId = await insertTrack(t.db, artist.id, { title: 'Minutes Old' });
+    for (const [i, userId] of (await listeners(5, 0)).entries()) {
+      await deal(t.db, trackId, { userId, endedAs: 'skip', positionMs: 9_000, minute: 10 + i });
+    }
+    const byDefault = createHooksService({ repository: createHooksRepository(t.db) });
+    expect((await byDefault.trackHooks(artist.id, trackId)).status).toBe('not_enough_listeners');
+    const anyAge = createHooksService({ repository: createHooksRepository(t.db, { accountMinAgeMs: 0 }) });
+    expect(await anyAge.trackHooks(artist.id, trackId)).toMatchObject({ status: 'ready', listeners: 5 });
+  });
+
   it('moves only in steps of five new listeners, so two reads never differ by one listener', async () => {
     const { trackId } = await fixtureTrack('House / Tech House');
     const before = await readyHooks(trackId);

@@ -32,11 +32,15 @@ export const chartSnapshotHandler: JobHandler = async (job, { db }) => {
  * latest deals), then forgets its own finished runs older than a day, so a job every 10 minutes
  * does not grow the queue table for ever.
  */
-export function createChartVerdictHandler(options: { windowDays: number; clock?: () => Date }): JobHandler {
+export function createChartVerdictHandler(options: {
+  windowDays: number;
+  accountMinAgeMs?: number;
+  clock?: () => Date;
+}): JobHandler {
   const clock = options.clock ?? (() => new Date());
   return async (job, { db }) => {
     verdictPayload.parse(job.payload);
-    await refreshVerdicts(db, clock(), options.windowDays);
+    await refreshVerdicts(db, clock(), options.windowDays, options.accountMinAgeMs);
     await pruneSucceededJobs(db, CHART_VERDICT_JOB, VERDICT_RUNS_KEPT_MS);
   };
 }
@@ -44,6 +48,7 @@ export function createChartVerdictHandler(options: { windowDays: number; clock?:
 /** The catalogue's job kinds: the daily chart snapshot and the blind verdict (decision 0195). */
 export function createCatalogueJobKinds(options: {
   windowDays: number;
+  accountMinAgeMs?: number;
   clock?: () => Date;
 }): Record<string, JobKind> {
   return {

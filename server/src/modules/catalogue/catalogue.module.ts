@@ -13,6 +13,8 @@ export interface CatalogueModuleDeps {
   chartCacheMs: number;
   /** The verdict's window (CHART_WINDOW_DAYS). */
   chartWindowDays: number;
+  /** How old a trusted account is (VERDICT_ACCOUNT_MIN_AGE_HOURS). */
+  accountMinAgeMs: number;
   /** The deck's first listens (FIRST_LISTENS), published with the chart's rules. */
   firstListens: number;
 }
@@ -29,12 +31,16 @@ export async function registerCatalogue(app: FastifyInstance, deps: CatalogueMod
     storage: deps.storage,
     chartCacheMs: deps.chartCacheMs,
     chartWindowDays: deps.chartWindowDays,
+    accountMinAgeMs: deps.accountMinAgeMs,
     firstListens: deps.firstListens,
   });
   await app.register(catalogueRoutes, { service });
   await app.register(chartMethodRoutes, { service });
   registerJobs(app, {
-    kinds: createCatalogueJobKinds({ windowDays: deps.chartWindowDays }),
+    kinds: createCatalogueJobKinds({
+      windowDays: deps.chartWindowDays,
+      accountMinAgeMs: deps.accountMinAgeMs,
+    }),
     periodic: { 'chart verdict': requestChartVerdict, 'chart snapshot': requestChartSnapshot },
   });
   return { service };

@@ -297,7 +297,12 @@ export interface VerdictRun {
  * to 0, and the method page's aggregates are written with it. Idempotent: running it twice for
  * the same moment changes nothing the second time.
  */
-export async function refreshVerdicts(db: Queryable, at: Date, windowDays: number): Promise<VerdictRun> {
+export async function refreshVerdicts(
+  db: Queryable,
+  at: Date,
+  windowDays: number,
+  accountMinAgeMs: number = VERDICT.accountMinAgeMs,
+): Promise<VerdictRun> {
   const rows = await db.query<{ changed: number }>(
     `with ${WEIGHTED_RATINGS},
      per_track as (
@@ -353,7 +358,7 @@ export async function refreshVerdicts(db: Queryable, at: Date, windowDays: numbe
       at.toISOString(),
       windowDays,
       DEMO_ACCOUNT.email,
-      VERDICT.accountMinAgeMs,
+      accountMinAgeMs,
       VERDICT.likeEverythingMinRated,
       VERDICT.likeEverythingShare,
       VERDICT.fullLikeAfterMs,

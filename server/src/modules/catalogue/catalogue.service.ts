@@ -61,6 +61,8 @@ export function createCatalogueService(deps: {
   chartCacheMs?: number;
   /** The verdict's window (CHART_WINDOW_DAYS), stated by the method page until the job has run. */
   chartWindowDays?: number;
+  /** How old a trusted account is (VERDICT_ACCOUNT_MIN_AGE_HOURS), stated by the method page. */
+  accountMinAgeMs?: number;
   /** The deck's first listens (FIRST_LISTENS), published with the chart's own rules. */
   firstListens?: number;
 }) {
@@ -174,7 +176,7 @@ export function createCatalogueService(deps: {
         computedAt: row?.computed_at.toISOString() ?? null,
         rules: {
           firstListens: deps.firstListens ?? DEAL_RULES.firstListensDefault,
-          accountMinAgeHours: VERDICT.accountMinAgeMs / 3_600_000,
+          accountMinAgeHours: (deps.accountMinAgeMs ?? VERDICT.accountMinAgeMs) / 3_600_000,
           fullLikeAfterSeconds: VERDICT.fullLikeAfterMs / 1000,
           likeEverythingMinRated: VERDICT.likeEverythingMinRated,
           likeEverythingPercent: VERDICT.likeEverythingShare * 100,

@@ -6,6 +6,7 @@ import {
   DEMO_ACCOUNT,
   likeEverythingWeight,
   quickLikeWeight,
+  VERDICT,
   wilsonLowerBound,
 } from '@klang/domain';
 import { createJobRunner } from '../../jobs/runner';
@@ -176,6 +177,31 @@ describe('blind-verdict charts (decisions 0195, 0196)', () => {
     expect(await scoreOf(t.db, track)).toBeCloseTo(wilsonLowerBound(1, 1), 9);
   });
 
+  it('waits the trusted age the operator sets (VERDICT_ACCOUNT_MIN_AGE_HOURS), and 0 waits for none', async () => {
+    const track = await insertTrack(t.db, artist, { genre: DEEP, title: 'Trusted at once' });
+    const fresh = await listener(t.db, 0.01);
+    await rate(t.db, fresh, track, { kind: 'like', daysAgo: 0.001 });
+    await refreshVerdicts(t.db, new Date(), 30);
+    expect(await scoreOf(t.db, track)).toBe(0);
+    await refreshVerdicts(t.db, new Date(), 30, 0);
+    expect(await scoreOf(t.db, track)).toBeCloseTo(wilsonLowerBound(1, 1), 9);
+    // The job passes the configured age on; the default day discounts the like again.
+    await t.db.query(`delete from jobs where kind = $1`, [CHART_VERDICT_JOB]);
+    const runner = createJobRunner({
+      db: t.db,
+      log: t.app.log,
+      kinds: {
+        [CHART_VERDICT_JOB]: {
+          lane: 'short',
+          run: createChartVerdictHandler({ windowDays: 30, accountMinAgeMs: VERDICT.accountMinAgeMs }),
+        },
+      },
+    });
+    await requestChartVerdict(t.db, new Date());
+    expect(await runner.runOnce()).toBe(true);
+    expect(await scoreOf(t.db, track)).toBe(0);
+  });
+
   it('counts the verdicts of an account that has not verified its email as nothing, until it does', async () => {
     const track = await insertTrack(t.db, artist, { genre: DEEP, title: 'Unverified' });
     const [unverified, verified] = await listeners(t.db, 2);
@@ -315,11 +341,14 @@ describe('the published method: GET /api/catalogue/charts/method', () => {
     await t.close();
   });
 
-  it("publishes the deck's first listens as the server is configured", async () => {
-    const configured = await createTestApp({ FIRST_LISTENS: '20' });
+  it("publishes the deck's first listens and the trusted age as the server is configured", async () => {
+    const configured = await createTestApp({ FIRST_LISTENS: '20', VERDICT_ACCOUNT_MIN_AGE_HOURS: '6' });
     try {
       const res = await configured.app.inject({ method: 'GET', url: '/api/catalogue/charts/method' });
-      expect(chartMethodSchema.parse(res.json()).rules.firstListens).toBe(20);
+      expect(chartMethodSchema.parse(res.json()).rules).toMatchObject({
+        firstListens: 20,
+        accountMinAgeHours: 6,
+      });
     } finally {
       await configured.close();
     }

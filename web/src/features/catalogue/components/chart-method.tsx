@@ -202,11 +202,7 @@ export function ChartMethodContent() {
             A like counts in full after {rules?.fullLikeAfterSeconds ?? 10} seconds of listening, timed by our
             server. A quicker like counts for the share of those seconds heard: after 3 seconds, three tenths.
           </Rule>
-          <Rule Icon={UserX} title="Accounts older than a day, email confirmed">
-            Verdicts given in an account’s first {rules?.accountMinAgeHours ?? 24} hours count for nothing,
-            and so do those of an account that has not confirmed its email address (until it does), of
-            temporary checkout accounts and of the shared demo account.
-          </Rule>
+          <TrustedAccountsRule hours={rules?.accountMinAgeHours ?? 24} />
           <Rule Icon={Users} title="Listeners who like nearly everything">
             A listener with {rules?.likeEverythingMinRated ?? 50} or more verdicts who liked over{' '}
             {rules?.likeEverythingPercent ?? 95} % of them counts less, down to nothing at 100 %: their likes
@@ -232,5 +228,30 @@ export function ChartMethodContent() {
         </div>
       </Section>
     </div>
+  );
+}
+
+/** "a day", "2 days", "an hour", "36 hours": how the method page names the trusted age. */
+function ageInWords(hours: number): string {
+  if (hours % 24 === 0) return hours === 24 ? 'a day' : `${hours / 24} days`;
+  return hours === 1 ? 'an hour' : `${hours} hours`;
+}
+
+/** The age rule as this server applies it (VERDICT_ACCOUNT_MIN_AGE_HOURS); 0 leaves the email rule. */
+function TrustedAccountsRule({ hours }: { hours: number }) {
+  if (hours <= 0) {
+    return (
+      <Rule Icon={UserX} title="Email confirmed">
+        Verdicts of an account that has not confirmed its email address count for nothing until it does, and
+        so do those of temporary checkout accounts and of the shared demo account.
+      </Rule>
+    );
+  }
+  return (
+    <Rule Icon={UserX} title={`Accounts older than ${ageInWords(hours)}, email confirmed`}>
+      Verdicts given in an account’s first {ageInWords(hours)} count for nothing, and so do those of an
+      account that has not confirmed its email address (until it does), of temporary checkout accounts and of
+      the shared demo account.
+    </Rule>
   );
 }
