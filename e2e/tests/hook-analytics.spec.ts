@@ -10,6 +10,7 @@ import {
   HOOKS,
   nextTrackResponseSchema,
   PLAYER_MESSAGES,
+  secureTrackAccessResponseSchema,
   trackHooksSchema,
   tracksEndpoints,
   type ReadyTrackHooks,
@@ -117,9 +118,11 @@ async function hearByApi(context: BrowserContext, verdict: 'like' | 'skip') {
   );
   if (next.state !== 'track') throw new Error(`expected the artist's track, got ${next.state}`);
   const alias = next.track.id;
-  expect(
-    (await callEntry(request, playerEndpoints.secureTrackAccess, { data: { trackId: alias } })).ok(),
-  ).toBe(true);
+  const access = await callEntry(request, playerEndpoints.secureTrackAccess, { data: { trackId: alias } });
+  expect(access.ok()).toBe(true);
+  // The audio is fetched, as the player does: only a served deal is a hearing (decision 0244).
+  const { signedUrl } = secureTrackAccessResponseSchema.parse(await access.json());
+  expect((await request.get(signedUrl ?? '', { headers: { range: 'bytes=0-1023' } })).status()).toBe(206);
   // Heard for a moment, as a person would, so the server measures time before the like.
   await new Promise((resolve) => setTimeout(resolve, 1_200));
   const rating =
