@@ -210,6 +210,7 @@ describe('the application shell of the API', () => {
       'payments.local-billing-clock': 'payments',
       'payments.local-deliver': 'payments',
       'payments.sweep-checkout-users': 'payments',
+      'player.credit-listening': 'short',
       'tracks.discard-unclaimed': 'short',
       'tracks.process': 'media',
     });

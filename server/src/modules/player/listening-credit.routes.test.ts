@@ -10,6 +10,8 @@ import { signUp, type Client } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { insertAccount, insertTrack } from '../../test/catalogue-fixtures';
 import { fetchAudio, grant, hear } from '../../test/listening';
+import { createJobRunner } from '../../jobs/runner';
+import { CREDIT_LISTENING_JOB } from './player.jobs';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -130,6 +132,9 @@ describe('listening credit', () => {
     at(11 * MINUTE);
     expect((await listener.post(`/api/player/tracks/${aliases[1] ?? ''}/dislike`, {})).statusCode).toBe(200);
     at(20 * MINUTE);
+    // By then the skip's minute has been credited: the skipped deal's minute, not the track's two.
+    await runDueCredits();
+    expect(await card(listener)).toMatchObject({ listeningMinutes: 3 });
     expect(await credit(listener, 60)).toBe(0);
   });
 
@@ -169,34 +174,63 @@ describe('listening credit', () => {
     expect(await card(listener)).toMatchObject({ points: 0, likes: 0, swipes: 0 });
   });
 
-  it('credits a Discover deal at its end once, in whole seconds, and secure-listening-xp cannot again', async () => {
+  /**
+   * Runs the listening credits whose minute is over by the listening clock, as the queue would:
+   * the queue compares run times with the database's clock, the test's clock is its own.
+   */
+  async function runDueCredits(): Promise<void> {
+    await t.db.query(
+      `update jobs set run_at = now() where kind = $1 and status = 'queued' and run_at <= $2`,
+      [CREDIT_LISTENING_JOB, clock],
+    );
+    const runner = createJobRunner({ db: t.db, log: t.app.log, kinds: t.app.jobKinds });
+    while (await runner.runOnce());
+  }
+
+  it('credits a Discover deal once its minute is over, in whole seconds, and secure-listening-xp cannot again', async () => {
     const { listener, aliases } = await setUp(3);
     const [skipped = '', liked = '', left = ''] = aliases;
     await hear(t, listener, skipped);
     at(90 * SECOND + 400);
     const skip = await listener.post(`/api/player/tracks/${skipped}/dislike`, { positionMs: 100_000 });
-    expect(dislikeResponseSchema.parse(skip.json()).pointsAwarded).toBe(POINTS.swipe + 90);
-    await hear(t, listener, liked);
-    at(2 * MINUTE);
+    // The skip answers its own point; its listening waits for the minute's credit, off its path.
+    expect(dislikeResponseSchema.parse(skip.json()).pointsAwarded).toBe(POINTS.swipe);
+    await runDueCredits();
+    expect(await card(listener)).toMatchObject({ points: POINTS.swipe });
+    at(3 * MINUTE);
+    await runDueCredits();
+    expect(await card(listener)).toMatchObject({ points: POINTS.swipe + 90 });
     expect(await credit(listener, 60)).toBe(0);
-    at(2 * MINUTE + 45 * SECOND);
+
+    await hear(t, listener, liked);
+    at(3 * MINUTE + 45 * SECOND);
     // The like reports where the listener was; less than the server saw is their own loss.
     const like = await listener.post(`/api/player/tracks/${liked}/like`, {
       addToLibrary: false,
       positionMs: 40_000,
     });
-    expect(revealSchema.parse(like.json()).pointsAwarded).toBe(POINTS.swipe + POINTS.like + 40);
+    expect(revealSchema.parse(like.json()).pointsAwarded).toBe(POINTS.swipe + POINTS.like);
+    at(5 * MINUTE);
+    await runDueCredits();
     expect(await card(listener)).toMatchObject({
       points: 2 * POINTS.swipe + POINTS.like + 130,
       listeningMinutes: 2,
     });
-    // A leave is a deal's end too; repeating it credits nothing more.
+
+    // A leave is a deal's end too; repeating it asks for one credit, which credits it once.
     await hear(t, listener, left);
-    at(3 * MINUTE + 45 * SECOND);
+    at(6 * MINUTE);
     for (let i = 0; i < 2; i++) {
       const leave = await listener.post(`/api/player/tracks/${left}/leave`, { positionMs: 59_000 });
       expect(leave.statusCode).toBe(204);
     }
+    const [queued] = await t.db.query<{ n: number }>(
+      `select count(*)::int as n from jobs where kind = $1 and status = 'queued' and payload->>'userId' = $2`,
+      [CREDIT_LISTENING_JOB, listener.id],
+    );
+    expect(queued?.n).toBe(1);
+    at(8 * MINUTE);
+    await runDueCredits();
     expect(await card(listener)).toMatchObject({ points: 2 * POINTS.swipe + POINTS.like + 189 });
     expect(await credit(listener, 60)).toBe(0);
   });

@@ -3,7 +3,6 @@ import {
   LIMITS,
   MESSAGES,
   PLAYER_MESSAGES,
-  POINTS,
   type NextTrackResponse,
   type Reveal,
 } from '@klang/domain';
@@ -13,6 +12,7 @@ import type { StorageProvider } from '../../providers/storage/storage';
 import { randomUUID } from 'node:crypto';
 import { randomPadBytes, streamGrantPath } from '../../providers/storage/stream-grant';
 import type { LoyaltyService, TrackAction } from '../loyalty/loyalty.service';
+import { requestListeningCredit } from './player.jobs';
 import { createPlayerRepository, type RevealRow } from './player.repository';
 
 /**
@@ -52,22 +52,6 @@ export function createPlayerService(deps: PlayerDeps) {
   const random = deps.random ?? Math.random;
   const firstListens = deps.firstListens ?? DEAL_RULES.firstListensDefault;
   const repo = createPlayerRepository(db);
-
-  /**
-   * Credits the Discover listening of the user's deals that have ended (decision 0246), whole
-   * seconds from each one's first serve to its bounded end, less what any credit took before;
-   * in the caller's transaction. Returns the points awarded.
-   */
-  async function creditDeals(tx: Queryable, userId: string, at: Date): Promise<number> {
-    const seconds = await loyalty.creditListening(
-      tx,
-      userId,
-      at,
-      { unitSeconds: 1, maxSeconds: LISTENING_WINDOW_SECONDS },
-      (from, to) => createPlayerRepository(tx).heardDeals(userId, from, to),
-    );
-    return (seconds * POINTS.listeningMinute) / 60;
-  }
 
   async function toReveal(row: RevealRow, pointsAwarded: number): Promise<Reveal> {
     const sign = (bucket: RevealRow['cover_bucket'], key: string | null) =>
@@ -149,8 +133,8 @@ export function createPlayerService(deps: PlayerDeps) {
      * Points come once per track, ever, and only for a deal whose audio the server sent: a like
      * of a track only granted stands (the reveal) but earns nothing (decision 0245). A new like
      * ends its deal at `positionMs` (the client's report, clamped to what the server observed;
-     * decision 0190), which credits the listening of the deals that ended. Returns the reveal,
-     * with the points this request earned.
+     * decision 0190) and asks for the credit of the listening of the deals that ended (the
+     * minute's job, decision 0246). Returns the reveal, with the points the rating earned.
      */
     async like(
       userId: string,
@@ -177,8 +161,8 @@ export function createPlayerService(deps: PlayerDeps) {
         award,
       );
       if (fresh) {
-        const listened = fresh.heard ? await db.transaction((tx) => creditDeals(tx, userId, likedAt)) : 0;
-        return toReveal(fresh, fresh.points_awarded + listened);
+        if (fresh.heard) await requestListeningCredit(db, userId, likedAt);
+        return toReveal(fresh, fresh.points_awarded);
       }
 
       const { trackId, pointsAwarded } = await db.transaction(async (tx) => {
@@ -202,9 +186,9 @@ export function createPlayerService(deps: PlayerDeps) {
 
     /**
      * A skip (spec 001 §4): records a dislike unless the track is liked, and ends the deal at
-     * `positionMs` (clamped; decision 0190), which credits the listening of the deals that
-     * ended; returns the points earned. The swipe point, like a like's, needs the deal's audio
-     * to have been sent (decision 0245).
+     * `positionMs` (clamped; decision 0190), asking for the credit of the listening of the deals
+     * that ended (the minute's job, decision 0246); returns the points the skip earned. The swipe
+     * point, like a like's, needs the deal's audio to have been sent (decision 0245).
      */
     async dislike(userId: string, givenId: string, positionMs: number | null = null): Promise<number> {
       return db.transaction(async (tx) => {
@@ -215,12 +199,12 @@ export function createPlayerService(deps: PlayerDeps) {
         if (state.like) return 0;
         const skippedAt = now();
         if (state.dealId) await txRepo.endDealAsSkip(state.dealId, skippedAt, positionMs);
-        const listened = state.heard ? await creditDeals(tx, userId, skippedAt) : 0;
-        if (!(await txRepo.insertInteraction(userId, state.trackId, 'dislike', false))) return listened;
+        if (state.heard) await requestListeningCredit(tx, userId, skippedAt);
+        if (!(await txRepo.insertInteraction(userId, state.trackId, 'dislike', false))) return 0;
         await txRepo.adjustCounters(state.trackId, { dislikes: 1 });
         const swipe = state.heard ? await loyalty.awardTrackActions(tx, userId, state.trackId, ['swipe']) : 0;
         await loyalty.countDislike(tx, userId);
-        return swipe + listened;
+        return swipe;
       });
     },
 
@@ -234,7 +218,7 @@ export function createPlayerService(deps: PlayerDeps) {
         const leftAt = now();
         if (!(await createPlayerRepository(tx).endDealAsLeft(userId, alias, leftAt, positionMs)))
           throw new AppError('NOT_FOUND', PLAYER_MESSAGES.trackUnavailable);
-        await creditDeals(tx, userId, leftAt);
+        await requestListeningCredit(tx, userId, leftAt);
       });
     },
 
@@ -265,6 +249,23 @@ export function createPlayerService(deps: PlayerDeps) {
         ),
       );
       return seconds / 60;
+    },
+
+    /**
+     * Credits the Discover listening of the user's ended deals as of now (decision 0246): whole
+     * seconds from each one's first serve to its bounded end, less what any credit took before.
+     * The `player.credit-listening` job, asked for when a deal of theirs ends.
+     */
+    async creditDiscoverListening(userId: string): Promise<void> {
+      await db.transaction((tx) =>
+        loyalty.creditListening(
+          tx,
+          userId,
+          now(),
+          { unitSeconds: 1, maxSeconds: LISTENING_WINDOW_SECONDS },
+          (from, to) => createPlayerRepository(tx).heardDeals(userId, from, to),
+        ),
+      );
     },
 
     /** Marks a stream grant served when its audio is first sent (the media area's stream route). */
