@@ -86,6 +86,25 @@ describe('the Discover flow store', () => {
     expect(leave).toHaveBeenCalledExactlyOnceWith(SECOND.id, 12_345);
   });
 
+  it("shows a skip's points beside the Skip button for a moment, quick skips adding up", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
+    try {
+      vi.spyOn(playerApi, 'next').mockResolvedValue({ state: 'track', track: FIRST });
+      vi.spyOn(playerApi, 'leave').mockResolvedValue(undefined);
+      vi.spyOn(playerApi, 'dislike').mockResolvedValue({ pointsAwarded: 1 });
+      await discover.start();
+      await discover.skip();
+      expect(useDiscoverStore.getState().skipPoints?.points).toBe(1);
+      vi.advanceTimersByTime(1_000);
+      await discover.skip();
+      expect(useDiscoverStore.getState().skipPoints?.points).toBe(2);
+      vi.advanceTimersByTime(1_800);
+      expect(useDiscoverStore.getState().skipPoints).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('moves on when the track on screen is gone from the server, and stays on any other refusal', async () => {
     vi.spyOn(playerApi, 'next')
       .mockResolvedValueOnce({ state: 'track', track: FIRST })

@@ -23,9 +23,28 @@ interface DiscoverState {
   error: string | null;
   /** A like or a skip is being recorded. */
   isBusy: boolean;
+  /**
+   * What the last skips earned, shown for a moment beside the Skip button (not a toast over the
+   * page: a listener skips often); quick skips add up. `at` tells one notice from the next.
+   */
+  skipPoints: { points: number; at: number } | null;
 }
 
-const INITIAL: DiscoverState = { phase: 'start', reveal: null, error: null, isBusy: false };
+const INITIAL: DiscoverState = { phase: 'start', reveal: null, error: null, isBusy: false, skipPoints: null };
+
+/** How long a skip's points stay beside the button, and within which quick skips add up. */
+const SKIP_POINTS_MS = 1_800;
+
+function noteSkipPoints(points: number): void {
+  if (points <= 0) return;
+  const at = Date.now();
+  const last = useDiscoverStore.getState().skipPoints;
+  const total = last && at - last.at < SKIP_POINTS_MS ? last.points + points : points;
+  set({ skipPoints: { points: total, at } });
+  setTimeout(() => {
+    if (useDiscoverStore.getState().skipPoints?.at === at) set({ skipPoints: null });
+  }, SKIP_POINTS_MS);
+}
 
 /**
  * The Discover flow's state (spec 000 §4, spec 001 §4), outside any component: the Discover
@@ -262,7 +281,7 @@ export const discover = {
       let current: string | null = first.id;
       while (current) {
         takeQueuedSkip();
-        showPointsToast(await skipUnlessGone(current));
+        noteSkipPoints(await skipUnlessGone(current));
         const shown: string | null = await advance(current);
         current = takeQueuedSkip() ? shown : null;
       }

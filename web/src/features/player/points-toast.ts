@@ -11,9 +11,9 @@ export function formatPoints(points: number): string {
 }
 
 /**
- * Tells the listener what the server just awarded (issue 17: after swipes, likes and listening
- * credits). Nothing shows for 0. Quick swipes gather into one toast that counts up, so a run of
- * skips leaves one notice and not a pile of them.
+ * Tells the listener what the server just awarded (issue 17: a library add and listening
+ * credits; a skip's point shows beside the Skip button instead, and a like's on its reveal card).
+ * Nothing shows for 0. Quick awards gather into one toast that counts up, not a pile of them.
  */
 export function showPointsToast(points: number, description?: string): void {
   if (points <= 0) return;

@@ -11,6 +11,7 @@ import { useAudioState } from '../hooks/use-audio-state';
 import { useDiscover } from '../hooks/use-discover';
 import { useSwipe, type SwipeState } from '../hooks/use-swipe';
 import { usePlayerStore } from '../player-store';
+import { formatPoints } from '../points-toast';
 import { DiscoverIntro, useDiscoverIntro } from './discover-intro';
 import { useAppliedVolume, VolumeControl } from './now-playing';
 import { RevealCard } from './reveal-card';
@@ -319,16 +320,28 @@ export function Discover({ libraryLink, chartsLink, artistHref, verifiedBadgeSrc
       </div>
 
       <div className="flex items-center gap-6">
-        <Button
-          variant="secondary"
-          size="icon"
-          className="size-14"
-          aria-label="Skip"
-          onClick={() => void discover.skip()}
-          disabled={discover.isBusy}
-        >
-          <X aria-hidden="true" className="size-6" />
-        </Button>
+        <div className="relative">
+          <Button
+            variant="secondary"
+            size="icon"
+            className="size-14"
+            aria-label="Skip"
+            onClick={() => void discover.skip()}
+            disabled={discover.isBusy}
+          >
+            <X aria-hidden="true" className="size-6" />
+          </Button>
+          <span aria-live="polite" className="pointer-events-none absolute -top-8 left-1/2 -translate-x-1/2">
+            {discover.skipPoints && (
+              <span
+                key={discover.skipPoints.at}
+                className="block rounded-full bg-surface px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-fg shadow-sm ring-1 ring-border motion-safe:animate-rise-in"
+              >
+                {formatPoints(discover.skipPoints.points)}
+              </span>
+            )}
+          </span>
+        </div>
         <Button
           size="icon"
           className="size-18"

@@ -7,7 +7,7 @@ export type { DiscoverPhase } from '../discover-store';
 /**
  * The Discover screen's view of the flow (discover-store.ts): on its first render it applies
  * spec 002 §4 (another origin's track is reset, a Discover track carries on), then it reads the
- * phase, the track on screen, its reveal and the last error.
+ * phase, the track on screen, its reveal, the last skips' points and the last error.
  */
 export function useDiscover() {
   useState(() => {
@@ -18,6 +18,7 @@ export function useDiscover() {
   const reveal = useDiscoverStore((state) => state.reveal);
   const error = useDiscoverStore((state) => state.error);
   const isBusy = useDiscoverStore((state) => state.isBusy);
+  const skipPoints = useDiscoverStore((state) => state.skipPoints);
   const track = usePlayerStore((state) => (state.trackOrigin === 'player' ? state.currentTrack : null));
-  return { phase, track, reveal, error, isBusy, ...discover };
+  return { phase, track, reveal, error, isBusy, skipPoints, ...discover };
 }
