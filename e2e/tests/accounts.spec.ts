@@ -127,6 +127,29 @@ test('forgot password through the mailbox link', async ({ page, context, request
   await expect(page).toHaveURL(/\/player$/);
 });
 
+test('a reset link that no longer works offers a new one, and the way back to log in', async ({
+  page,
+  request,
+  screens,
+}) => {
+  const user = newUser('stale');
+  await signUpListener(page, user);
+  await page.context().clearCookies();
+  await screens.visit('/reset-password#token=this-link-was-never-sent-by-klang');
+  await expect(page.getByText(ACCOUNT_MESSAGES.resetLinkInvalid)).toBeVisible();
+  await page.getByRole('button', { name: 'Send me a new link' }).click();
+  await page.getByRole('dialog').getByLabel('Email').fill(user.email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByText(ACCOUNT_MESSAGES.resetEmailSent)).toBeVisible();
+  await screens.check('a new reset link sent from a stale one');
+  // The new link works.
+  await screens.visit(await resetLinkFor(request, user.email));
+  await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
+  await page.goto('/reset-password');
+  await page.getByRole('button', { name: 'Back to log in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
 test('change password in settings, then log in with it', async ({ page, screens }) => {
   const user = newUser('chg');
   await signUpListener(page, user);

@@ -7,8 +7,11 @@ import { Input } from '../../../components/ui/input';
 import { accountsApi } from '../api/accounts-api';
 import { errorsFromFailure, validate } from '../form-errors';
 
-/** Spec 001 §2 'Forgot your password?': asks for the email and sends a one-hour reset link. */
-export function ForgotPasswordDialog() {
+/**
+ * Spec 001 §2 'Forgot your password?': asks for the email and sends a one-hour reset link. The
+ * login form opens it from a link; a reset link that no longer works, from a button.
+ */
+export function ForgotPasswordDialog({ trigger = 'link' }: { trigger?: 'link' | 'button' }) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [isSent, setSent] = useState(false);
@@ -40,9 +43,15 @@ export function ForgotPasswordDialog() {
         }
       }}
     >
-      <DialogTrigger className="text-sm font-medium text-accent underline-offset-4 hover:underline">
-        Forgot your password?
-      </DialogTrigger>
+      {trigger === 'link' ? (
+        <DialogTrigger className="text-sm font-medium text-accent underline-offset-4 hover:underline">
+          Forgot your password?
+        </DialogTrigger>
+      ) : (
+        <DialogTrigger asChild>
+          <Button size="lg">Send me a new link</Button>
+        </DialogTrigger>
+      )}
       <DialogContent
         title="Reset your password"
         description="Enter the email of your account and we will send you a link to set a new password."

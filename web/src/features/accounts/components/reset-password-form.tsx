@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { accountsApi } from '../api/accounts-api';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { errorsFromFailure, validate } from '../form-errors';
 
 export const RESET_REDIRECT_MS = 3_000;
@@ -24,7 +25,8 @@ type Status = 'checking' | 'invalid' | 'ready' | 'done';
 
 /**
  * Spec 001 §4 Password reset: the link's token (in the URL fragment) is checked first; if valid
- * the form appears; on success a confirmation shows and `onDone` runs after 3 seconds.
+ * the form appears; on success a confirmation shows and `onDone` (to the login) runs after 3
+ * seconds. A link that no longer works is no dead end: a new one is a tap away, or the login.
  */
 export function ResetPasswordForm({ token, onDone }: { token: string | null; onDone: () => void }) {
   const [status, setStatus] = useState<Status>(token ? 'checking' : 'invalid');
@@ -73,7 +75,17 @@ export function ResetPasswordForm({ token, onDone }: { token: string | null; onD
   }
 
   if (status === 'checking') return <Spinner label="Checking your reset link" />;
-  if (status === 'invalid') return <Banner tone="error">{ACCOUNT_MESSAGES.resetLinkInvalid}</Banner>;
+  if (status === 'invalid') {
+    return (
+      <div className="flex flex-col gap-4">
+        <Banner tone="error">{ACCOUNT_MESSAGES.resetLinkInvalid}</Banner>
+        <ForgotPasswordDialog trigger="button" />
+        <Button variant="ghost" onClick={onDone}>
+          Back to log in
+        </Button>
+      </div>
+    );
+  }
   if (status === 'done') return <Banner tone="success">{ACCOUNT_MESSAGES.passwordResetDone}</Banner>;
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
