@@ -17,11 +17,11 @@ interface TrackRowProps {
   track: ListedTrack;
   playback: ListPlayback;
   artistHref: (artistId: string) => string;
-  /** Why a masked track is masked; shown on hover and read by screen readers. */
+  /** How to reveal a masked track, shown in words under its mask. */
   lockedHint: string;
   position?: number;
   movement?: Movement | null;
-  /** Shown on a masked row in place of genre and label, which are masked too. */
+  /** Shows a revealed track's genre beside its label (a list across genres). */
   showGenre?: boolean;
   trailing?: ReactNode;
 }
@@ -75,10 +75,7 @@ export function TrackRow({
           </span>
         </button>
       ) : (
-        <div
-          className="grid size-12 shrink-0 place-items-center rounded-xl bg-field text-muted"
-          title={lockedHint}
-        >
+        <div className="grid size-12 shrink-0 place-items-center rounded-xl bg-field text-muted">
           <Lock aria-hidden="true" className="size-5" />
         </div>
       )}
@@ -96,13 +93,9 @@ export function TrackRow({
           </>
         ) : (
           <>
-            <span className="truncate font-semibold tracking-widest text-fg/70" title={lockedHint}>
-              {track.title}
-            </span>
-            <span className="truncate text-sm text-muted">
-              <span className="sr-only">{lockedHint}. </span>
-              {showGenre ? `${track.genre} · ${track.label}` : track.artist}
-            </span>
+            <span className="truncate font-semibold tracking-widest text-fg/70">{track.title}</span>
+            {/* The way to reveal it, in words on every screen (a hover title reaches no phone). */}
+            <span className="line-clamp-2 text-sm text-muted">{lockedHint || track.artist}</span>
           </>
         )}
       </div>
