@@ -45,8 +45,21 @@ export function PackGrid({ packs, onCreate, onOpen, onDelete }: PackGridProps) {
                 <UserRound className="size-12" aria-hidden="true" />
               </div>
             )}
-            <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/85 to-transparent p-3 pt-10">
-              <p className="truncate font-semibold text-white">{name}</p>
+            {/* Spec 002 §2.6 shows Create on hover; it stays in sight (issue 30): hover reaches no phone. */}
+            <div className="absolute inset-x-0 bottom-0 flex items-end gap-2 bg-gradient-to-t from-black/85 to-transparent p-3 pt-10">
+              <p className="min-w-0 flex-1 truncate font-semibold text-white">{name}</p>
+              {pack.status === 'ready' && (
+                <button
+                  type="button"
+                  onClick={() => {
+                    onOpen(pack);
+                  }}
+                  aria-label={`Create with ${name}`}
+                  className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-primary px-3.5 py-1.5 text-sm font-semibold text-on-primary shadow-lg transition-transform active:scale-[0.98]"
+                >
+                  <Sparkles className="size-4" aria-hidden="true" /> Create
+                </button>
+              )}
             </div>
             {badge && (
               <span
@@ -68,21 +81,6 @@ export function PackGrid({ packs, onCreate, onOpen, onDelete }: PackGridProps) {
             >
               <Trash2 className="size-4" aria-hidden="true" />
             </button>
-            {pack.status === 'ready' && (
-              // Spec 002 §2.6: Create appears on hover; keyboard focus and touch screens show it too.
-              <div className="absolute inset-0 grid place-items-center bg-black/40 opacity-100 transition-opacity sm:opacity-0 sm:group-hover:opacity-100 sm:focus-within:opacity-100 sm:bg-black/50">
-                <button
-                  type="button"
-                  onClick={() => {
-                    onOpen(pack);
-                  }}
-                  aria-label={`Create with ${name}`}
-                  className="inline-flex items-center gap-2 rounded-full bg-primary px-5 py-2.5 font-semibold text-on-primary shadow-lg"
-                >
-                  <Sparkles className="size-4" aria-hidden="true" /> Create
-                </button>
-              </div>
-            )}
           </li>
         );
       })}

@@ -70,6 +70,9 @@ export function SelectedImagesDialog(props: SelectedImagesDialogProps) {
       >
         <div className="flex flex-col gap-4">
           {props.error && <Banner tone="error">{props.error}</Banner>}
+          <p className="text-sm text-muted">
+            Training costs {PACKS.costCredits} credits, included in your plan: nothing is charged.
+          </p>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-muted" aria-live="polite">
               <span className="font-semibold text-fg">
