@@ -43,6 +43,26 @@ function elevenLabsWorklets(): Plugin {
 }
 
 /**
+ * The brand face at a path that does not change between builds, for the pages the server renders
+ * without the app's script (the local checkout and billing pages, `server/src/modules/payments/
+ * local-page.ts`, which names the same path): the app's own copy has a hashed name.
+ */
+function brandFontForServerPages(): Plugin {
+  return {
+    name: 'klang-brand-font-for-server-pages',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'fonts/figtree-latin-wght-normal.woff2',
+        source: readFileSync(
+          require.resolve('@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2'),
+        ),
+      });
+    },
+  };
+}
+
+/**
  * The SDK passes `libsampleratePath` to its microphone side only; its speaker side always takes the
  * jsDelivr URL (@elevenlabs/client 1.25, the newest). This points that URL at Klang's copy, in the
  * build and in the dev server's pre-bundle, and stops the build if the SDK names another URL or
@@ -137,6 +157,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     elevenLabsWorklets(),
+    brandFontForServerPages(),
     elevenLabsOwnResampler(),
     preloadBrandFont(),
     appPageWithoutLandingPreloads(),

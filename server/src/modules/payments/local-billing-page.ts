@@ -1,7 +1,7 @@
 import { PRO_PLAN, subscriptionStatusLabel, type SubscriptionState } from '@klang/domain';
 import { escapeHtml } from '../../lib/html';
 import { LOCAL_PAGES } from '../../providers/payments/local-pages';
-import { CARD_FIELDS_CSS, cardFields, localPage } from './local-page';
+import { CARD_FIELDS_CSS, cardFields, localPage, PRIMARY_BUTTON_CSS } from './local-page';
 
 const longDate = (iso: string | null) =>
   iso
@@ -54,20 +54,19 @@ export function renderLocalBilling(
     title: 'Billing · Klang',
     css: `
   main { max-width: 34rem; margin: 0 auto; padding: 10vh 1.25rem; display: grid; gap: 1.25rem; }
-  .badge { justify-self: start; font-size: .75rem; padding: .125rem .5rem; border-radius: 1rem; background: #2a2a3a; color: #c9c9d6; }
+  .badge { justify-self: start; font-size: .75rem; padding: .125rem .625rem; border-radius: 1rem; background: var(--line); color: var(--muted); }
   h1 { font-size: 1.5rem; margin: 0; }
-  .card { background: #14141c; border: 1px solid #2a2a3a; border-radius: 1rem; padding: 1.25rem; display: grid; gap: .5rem; }
+  .card { background: var(--surface); border: 1px solid var(--line); border-radius: 1.25rem; padding: 1.25rem; display: grid; gap: .5rem; }
   .plan { font-weight: 600; margin: 0; }
   .status { color: #7ee2b8; margin: 0; }
   .status.overdue { color: #ffb4c0; }
-  .when { color: #c9c9d6; margin: 0; }
-  button { font: inherit; font-weight: 600; padding: .75rem 1rem; border: 0; border-radius: .5rem; background: #8b7cff; color: #0b0b10; cursor: pointer; }
-  button.danger { background: #ff383a; color: #fff; }
+  .when { color: var(--muted); margin: 0; }
+${PRIMARY_BUTTON_CSS}  button.danger { background: transparent; color: var(--primary); border: 1px solid rgb(255 56 58 / .6); box-shadow: none; }
   h2 { font-size: 1rem; margin: 0; }
   .card-form { display: grid; gap: 1rem; }
 ${CARD_FIELDS_CSS}  .notice { background: #123024; color: #b8f0d6; padding: .75rem; border-radius: .5rem; margin: 0; }
   .error { background: #3a1620; color: #ffb4c0; padding: .75rem; border-radius: .5rem; margin: 0; }
-  a { color: #a9a9b8; }
+  a { color: var(--muted); }
 `,
     main: `
   <span class="badge">Klang local billing · no real payment is taken</span>

@@ -2,7 +2,7 @@ import { PRO_PLAN } from '@klang/domain';
 import type { LocalCheckoutView } from '../../providers/payments/local-payments';
 import { escapeHtml } from '../../lib/html';
 import { LOCAL_PAGES } from '../../providers/payments/local-pages';
-import { CARD_FIELDS_CSS, cardFields, localPage } from './local-page';
+import { CARD_FIELDS_CSS, cardFields, localPage, PRIMARY_BUTTON_CSS } from './local-page';
 
 /**
  * The local checkout page: Klang's stand-in for Stripe's hosted page. Plain HTML with a form, so
@@ -34,21 +34,21 @@ export function renderLocalCheckout(
     title: 'Checkout · Klang',
     css: `
   main { display: grid; grid-template-columns: 1fr 1fr; min-height: 100vh; }
-  .plan { padding: 12vh 8vw; background: #14141c; }
-  .plan h1 { font-size: 1rem; font-weight: 500; color: #a9a9b8; margin: 0 0 1rem; }
+  .plan { padding: 14vh 8vw 8vh; background: var(--surface); border-right: 1px solid var(--line); }
+  .plan h1 { font-size: 1rem; font-weight: 500; color: var(--muted); margin: 0 0 1rem; }
   .price { font-size: 2.25rem; font-weight: 700; margin: 0; }
-  .price small { font-size: 1rem; font-weight: 400; color: #a9a9b8; }
+  .price small { font-size: 1rem; font-weight: 400; color: var(--muted); }
   .trial { color: #7ee2b8; margin: .5rem 0 2rem; }
-  .note { color: #a9a9b8; font-size: .875rem; max-width: 28rem; }
+  .note { color: var(--muted); font-size: .875rem; line-height: 1.5; max-width: 28rem; }
   .card-number { white-space: nowrap; }
-  .pay { padding: 12vh 8vw; }
+  .pay { padding: 14vh 8vw 8vh; }
   form { display: grid; gap: 1rem; max-width: 24rem; }
-  .email { margin: 0; color: #c9c9d6; font-size: .875rem; }
-${CARD_FIELDS_CSS}  button { font: inherit; font-weight: 600; padding: .875rem; border: 0; border-radius: .5rem; background: #8b7cff; color: #0b0b10; cursor: pointer; }
+  .email { margin: 0; color: var(--muted); font-size: .875rem; }
+${CARD_FIELDS_CSS}${PRIMARY_BUTTON_CSS}
   .error { background: #3a1620; color: #ffb4c0; padding: .75rem; border-radius: .5rem; margin: 0; }
-  .cancel { color: #a9a9b8; font-size: .875rem; }
-  .badge { display: inline-block; font-size: .75rem; padding: .125rem .5rem; border-radius: 1rem; background: #2a2a3a; color: #c9c9d6; margin-bottom: 2rem; }
-  @media (max-width: 720px) { main { grid-template-columns: 1fr; grid-template-rows: auto 1fr; } .plan, .pay { padding: 2rem 1.25rem; } }
+  .cancel { color: var(--muted); font-size: .875rem; justify-self: center; }
+  .badge { display: inline-block; font-size: .75rem; padding: .125rem .625rem; border-radius: 1rem; background: var(--line); color: var(--muted); margin-bottom: 2rem; }
+  @media (max-width: 720px) { main { grid-template-columns: 1fr; grid-template-rows: auto 1fr; } .plan { padding: 5rem 1.25rem 2rem; border-right: 0; border-bottom: 1px solid var(--line); } .pay { padding: 2rem 1.25rem; } }
 `,
     main: `
   <section class="plan" aria-labelledby="plan">
