@@ -1,6 +1,6 @@
 import { TRACK_MESSAGES as M, type CoverArtResult } from '@klang/domain';
 import { ImagePlus, Sparkles } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Area } from 'react-easy-crop';
 import { Button } from '../../../components/ui/button';
 import { ImageCropper } from '../../../components/ui/image-cropper';
@@ -28,6 +28,12 @@ type CoverArtPickerProps = {
 export function CoverArtPicker({ value, onChange, onRefusal, disabled }: CoverArtPickerProps) {
   const picked = usePickedImage(checkCoverFile);
   const { error, setError } = picked;
+  // A chosen picture opens its crop below the fold of the dialog: bring it into view.
+  const cropper = useRef<HTMLDivElement>(null);
+  const cropSource = value.kind === 'crop' ? value.source : null;
+  useEffect(() => {
+    if (cropSource) cropper.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [cropSource]);
   const [prompt, setPrompt] = useState('');
   const [seed, setSeed] = useState(0);
   const [isGenerating, setGenerating] = useState(false);
@@ -70,14 +76,16 @@ export function CoverArtPicker({ value, onChange, onRefusal, disabled }: CoverAr
         </TabsList>
         <TabsContent value="upload" className="mt-0 flex flex-col gap-3">
           {value.kind === 'crop' ? (
-            <ImageCropper
-              key={value.source}
-              image={value.source}
-              className="h-56"
-              onAreaChange={(area) => {
-                onChange({ kind: 'crop', source: value.source, area });
-              }}
-            />
+            <div ref={cropper} className="scroll-my-4">
+              <ImageCropper
+                key={value.source}
+                image={value.source}
+                className="h-56"
+                onAreaChange={(area) => {
+                  onChange({ kind: 'crop', source: value.source, area });
+                }}
+              />
+            </div>
           ) : null}
           <label className="flex cursor-pointer items-center gap-3 rounded-xl border border-dashed border-line px-4 py-3 text-sm text-muted hover:border-fg/40">
             <ImagePlus aria-hidden="true" className="size-5 shrink-0" />
