@@ -329,6 +329,7 @@ export async function listenersWithGrants(db: Db, count: number, grantsPerUser: 
   const aliases = new Map(dealt.map((d) => [`${d.user_id}:${d.track_id}`, d.id]));
   return {
     cookies: tokens.map((t) => `klang_session=${t}`),
+    userIds: users,
     pairs: pairs.map((p) => ({ ...p, alias: aliases.get(`${p.userId}:${p.trackId}`) ?? '' })),
     tracks,
   };

@@ -105,11 +105,25 @@ export async function restoreDrill(battery: Battery) {
   const restoreMs = Math.round(performance.now() - restoreStarted);
   client.destroy();
 
-  // Every track plays: a signed URL from the API, fetched, byte for byte what was stored.
+  // Every track plays: a signed URL from the API, fetched, byte for byte what was stored. A
+  // listener is granted a track by its public id only once they liked it (decision 0130), so the
+  // listener likes every track first, in the restored database.
   const server = await battery.klang('restored', { env: { ...env, DATABASE_URL: restored.url } });
   const db2 = await battery.database(restored.url);
-  const { cookies } = await listenersWithGrants(db2, 1, 0);
+  const { cookies, userIds } = await listenersWithGrants(db2, 1, 0);
   const cookie = cookies[0] ?? '';
+  // A skip the seed gave this listener turns into the like (one row per listener and track).
+  await db2.query(
+    `update track_interactions set interaction_type = 'like'
+     where user_id = $1 and track_id = any($2::uuid[]) and interaction_type = 'dislike'`,
+    [userIds[0], tracksBefore.map((track) => track.id)],
+  );
+  await db2.query(
+    `insert into track_interactions (user_id, track_id, interaction_type)
+     select $1, id, 'like' from unnest($2::uuid[]) as t(id)
+     where not exists (select 1 from track_interactions i where i.user_id = $1 and i.track_id = t.id)`,
+    [userIds[0], tracksBefore.map((track) => track.id)],
+  );
   const failures: string[] = [];
   for (const track of tracksBefore) {
     const access = await fetch(server.base + entryUrl(playerEndpoints.secureTrackAccess), {
@@ -119,13 +133,17 @@ export async function restoreDrill(battery: Battery) {
     });
     const body = (await access.json()) as { signedUrl?: string };
     if (!body.signedUrl) {
-      failures.push(`${track.id}: ${String(access.status)}`);
+      failures.push(`${track.id}: ${String(access.status)} ${JSON.stringify(body)}`);
       continue;
     }
     const audio = await fetch(new URL(body.signedUrl, server.base));
+    // Each grant pads the file after its last byte to a length of its own (decision 0131): the
+    // stored file is the first byte_size bytes.
     const bytes = Buffer.from(await audio.arrayBuffer());
-    const sha = createHash('sha256').update(bytes).digest('hex');
-    if (audio.status !== 200 || bytes.length !== track.byte_size || (track.sha256 && sha !== track.sha256))
+    const size = Number(track.byte_size);
+    const stored = bytes.subarray(0, size);
+    const sha = createHash('sha256').update(stored).digest('hex');
+    if (audio.status !== 200 || bytes.length < size || (track.sha256 && sha !== track.sha256))
       failures.push(`${track.id}: ${String(audio.status)}, ${String(bytes.length)} bytes`);
   }
   const ready = await waitFor(
