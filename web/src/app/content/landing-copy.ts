@@ -19,6 +19,7 @@ export const LANDING_COPY = {
   charts: {
     title: 'Sound Powered Charts',
     body: 'Charts stay hidden until you like a track, and only the community’s likes decide who climbs. No bots, no paid placements.',
+    rowHint: 'Like it in Discover to reveal',
   },
   loyalty: {
     title: 'Listener Loyalty',

@@ -1,8 +1,9 @@
 import { PRODUCT_NAME } from '@klang/domain';
-import { ArrowRight, BarChart3, Check, Sparkles } from 'lucide-react';
+import { ArrowRight, Check, Heart, Lock, Sparkles } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
+import { cn } from '../../components/ui/cn';
 import { Logo } from '../../components/ui/logo';
 import { ExpandablePanel } from '../../features/landing/components/expandable-panel';
 import { IntroVideo } from '../../features/landing/components/intro-video';
@@ -31,24 +32,38 @@ const MEDIA = {
   },
 } as const;
 
+/**
+ * One landing section. `split` puts a showpiece beside its words on a wide screen (the words left,
+ * the piece right), so a narrow piece leaves no empty half; on a phone every section stacks.
+ */
 function Section({
   id,
   title,
   children,
   lead,
+  split = false,
 }: {
   id: string;
   title: string;
   lead?: string;
   children?: ReactNode;
+  split?: boolean;
 }) {
   return (
-    <section aria-labelledby={id} className="mx-auto w-full max-w-6xl px-5 py-16 sm:px-8 sm:py-24">
-      <h2 id={id} className="text-3xl font-bold tracking-tight text-balance text-fg sm:text-5xl">
-        {title}
-      </h2>
-      {lead && <p className="mt-4 max-w-2xl text-lg leading-relaxed text-pretty text-muted">{lead}</p>}
-      {children && <div className="mt-10">{children}</div>}
+    <section
+      aria-labelledby={id}
+      className={cn(
+        'mx-auto w-full max-w-6xl px-5 py-16 sm:px-8 sm:py-24',
+        split && 'lg:grid lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:items-center lg:gap-16',
+      )}
+    >
+      <div>
+        <h2 id={id} className="text-3xl font-bold tracking-tight text-balance text-fg sm:text-5xl">
+          {title}
+        </h2>
+        {lead && <p className="mt-4 max-w-2xl text-lg leading-relaxed text-pretty text-muted">{lead}</p>}
+      </div>
+      {children && <div className={cn('mt-10', split && 'lg:mt-0')}>{children}</div>}
     </section>
   );
 }
@@ -133,8 +148,8 @@ export function Component() {
         </ul>
       </Section>
 
-      <Section id="music" title={COPY.music.title} lead={COPY.music.body}>
-        <div className="max-w-xl">
+      <Section id="music" title={COPY.music.title} lead={COPY.music.body} split>
+        <div className="max-w-xl lg:max-w-none">
           <Suspense fallback={<div className="h-44 rounded-3xl border border-line bg-surface" />}>
             <DemoPlayer
               renderSignupAction={(label, icon) => (
@@ -150,23 +165,33 @@ export function Component() {
         </div>
       </Section>
 
-      <Section id="charts" title={COPY.charts.title} lead={COPY.charts.body}>
-        <ol className="flex max-w-xl flex-col gap-2" aria-label="A chart, hidden until you like">
+      <Section id="charts" title={COPY.charts.title} lead={COPY.charts.body} split>
+        {/* A chart as a listener first sees it: places, each masked until they like it. */}
+        <ol
+          className="flex max-w-xl flex-col gap-2 lg:max-w-none"
+          aria-label="A chart, hidden until you like"
+        >
           {[1, 2, 3].map((rank) => (
             <li
               key={rank}
-              className="flex items-center gap-4 rounded-2xl border border-line bg-surface px-5 py-4"
+              className="flex items-center gap-4 rounded-2xl border border-line bg-surface px-4 py-3 sm:px-5"
             >
-              <span className="w-6 text-xl font-bold text-accent">{rank}</span>
-              <span aria-hidden="true" className="h-3 flex-1 rounded-full bg-field" />
-              <BarChart3 aria-hidden="true" className="size-5 text-muted" />
+              <span className="w-6 text-center text-xl font-bold text-accent tabular-nums">{rank}</span>
+              <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-field text-muted">
+                <Lock aria-hidden="true" className="size-5" />
+              </span>
+              <span className="flex min-w-0 flex-1 flex-col">
+                <span className="font-semibold tracking-widest text-fg/70">****</span>
+                <span className="truncate text-sm text-muted">{COPY.charts.rowHint}</span>
+              </span>
+              <Heart aria-hidden="true" className="size-5 shrink-0 text-muted" />
             </li>
           ))}
         </ol>
       </Section>
 
-      <Section id="loyalty" title={COPY.loyalty.title} lead={COPY.loyalty.body}>
-        <div className="grid items-center gap-8 md:grid-cols-2">
+      <Section id="loyalty" title={COPY.loyalty.title} lead={COPY.loyalty.body} split>
+        <div className="flex flex-col gap-6">
           <ScrubbedVideo
             src={MEDIA.loyalty.src}
             poster={MEDIA.loyalty.poster}
