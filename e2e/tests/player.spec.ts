@@ -281,3 +281,31 @@ test('a Discover track that ends on another screen brings the listener back to D
   await page.keyboard.press('End');
   await expect(page).toHaveURL(/\/player$/, { timeout: 10_000 });
 });
+
+test('a listener who has heard everything is told what comes next, and where to go', async ({
+  page,
+  screens,
+}) => {
+  await signUpListener(page, 'end');
+  // Every featured track, dealt and liked through the API: the deck has nothing left to deal.
+  for (let i = 0; i < 500; i++) {
+    const next = (await (await callEntry(page.request, playerEndpoints.nextTrack)).json()) as {
+      state: string;
+      track?: { id: string };
+    };
+    if (next.state !== 'track') break;
+    const trackId = next.track?.id ?? '';
+    await callEntry(page.request, playerEndpoints.secureTrackAccess, { data: { trackId } });
+    await callEntry(page.request, playerEndpoints.likeTrack, {
+      params: { trackId },
+      data: { addToLibrary: false },
+    });
+  }
+  await screens.visit('/player');
+  await page.getByRole('button', { name: PLAYER_MESSAGES.discoverMusic }).click();
+  await expect(page.getByRole('heading', { name: PLAYER_MESSAGES.allLiked })).toBeVisible();
+  await expect(page.getByText(PLAYER_MESSAGES.allLikedNext)).toBeVisible();
+  await screens.check('discover end state');
+  await page.getByRole('link', { name: 'Invite a friend' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+});

@@ -94,7 +94,10 @@ export const listeningXpResponseSchema = z.object({ minutes_awarded: z.number().
 export const PLAYER_MESSAGES = {
   discoverMusic: 'Discover Music',
   allLiked: "You've discovered everything!",
+  allLikedNext:
+    'New tracks come to you first as artists feature them, so check back soon. Meanwhile, the charts show what other blind listeners liked.',
   noFeaturedTracks: 'No featured tracks available',
+  noFeaturedTracksNext: 'Artists are getting their first tracks ready. Check back soon, or see the charts.',
   audioFailedToLoad: 'Audio failed to load',
   failedToPlayAudio: 'Failed to play audio',
   failedToGetSecureUrl: 'Failed to get secure URL',

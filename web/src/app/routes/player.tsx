@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
+import { useAuthStore } from '../../features/accounts/auth-store';
 import { Discover } from '../../features/player/components/discover';
 import { BRAND_ASSETS } from '../../lib/brand-assets';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -7,6 +8,7 @@ import { paths } from '../paths';
 
 export function Component() {
   useDocumentTitle('Discover');
+  const isListener = useAuthStore((state) => state.profile?.role === 'listener');
   return (
     <section className="mx-auto flex min-h-[70dvh] max-w-xl flex-col items-center justify-center gap-6 px-5 py-10">
       <h1 className="sr-only">Discover</h1>
@@ -22,6 +24,13 @@ export function Component() {
           <Button asChild>
             <Link to={paths.charts}>See the charts</Link>
           </Button>
+        }
+        inviteLink={
+          isListener && (
+            <Button asChild variant="secondary">
+              <Link to={paths.profile}>Invite a friend</Link>
+            </Button>
+          )
         }
       />
     </section>

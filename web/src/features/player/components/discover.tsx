@@ -1,4 +1,4 @@
-import { Heart, Pause, Play, X } from 'lucide-react';
+import { Heart, Pause, Play, Sparkles, X } from 'lucide-react';
 import { useEffect, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
 import { PLAYER_MESSAGES } from '@klang/domain';
 import { Banner } from '../../../components/ui/banner';
@@ -20,6 +20,8 @@ import { formatTime, RingScrubber } from './ring-scrubber';
 interface DiscoverProps {
   libraryLink: ReactNode;
   chartsLink: ReactNode;
+  /** A listener's way to bring a friend (their invites); none for an artist. */
+  inviteLink?: ReactNode;
   artistHref: (artistId: string) => string;
   verifiedBadgeSrc: string;
 }
@@ -78,7 +80,13 @@ function Kbd({ children }: { children: ReactNode }) {
 }
 
 /** The Discover screen (spec 001 §2 /player): blind listening, like to reveal, skip to move on. */
-export function Discover({ libraryLink, chartsLink, artistHref, verifiedBadgeSrc }: DiscoverProps) {
+export function Discover({
+  libraryLink,
+  chartsLink,
+  inviteLink,
+  artistHref,
+  verifiedBadgeSrc,
+}: DiscoverProps) {
   const discover = useDiscover();
   const audio = useAudioState();
   const intro = useDiscoverIntro();
@@ -179,17 +187,25 @@ export function Discover({ libraryLink, chartsLink, artistHref, verifiedBadgeSrc
   }
 
   if (discover.phase === 'all-liked' || discover.phase === 'empty') {
+    const isAllLiked = discover.phase === 'all-liked';
     return (
-      <div className="flex flex-col items-center gap-4 text-center">
-        <h2 className="text-2xl font-bold text-fg">
-          {discover.phase === 'all-liked' ? PLAYER_MESSAGES.allLiked : PLAYER_MESSAGES.noFeaturedTracks}
-        </h2>
-        {discover.phase === 'all-liked' && (
-          <div className="flex flex-wrap justify-center gap-3">
-            {libraryLink}
-            {chartsLink}
-          </div>
-        )}
+      <div className="flex w-full max-w-md flex-col items-center gap-6 text-center">
+        <div className="grid size-20 place-items-center rounded-full border border-line bg-surface shadow-xl">
+          <Sparkles aria-hidden="true" className="size-9 text-accent" />
+        </div>
+        <div className="flex flex-col gap-2">
+          <h2 className="text-2xl font-bold tracking-tight text-fg">
+            {isAllLiked ? PLAYER_MESSAGES.allLiked : PLAYER_MESSAGES.noFeaturedTracks}
+          </h2>
+          <p className="text-pretty text-muted">
+            {isAllLiked ? PLAYER_MESSAGES.allLikedNext : PLAYER_MESSAGES.noFeaturedTracksNext}
+          </p>
+        </div>
+        <div className="flex flex-wrap justify-center gap-3">
+          {chartsLink}
+          {isAllLiked && libraryLink}
+          {inviteLink}
+        </div>
       </div>
     );
   }
