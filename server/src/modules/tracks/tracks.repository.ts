@@ -42,6 +42,14 @@ export interface TrackRow {
   chart_genre: string | null;
   chart_position: number | null;
   chart_previous: number | null;
+  bpm: number | null;
+  bpm_confidence: number | null;
+  key_camelot: string | null;
+  key_confidence: number | null;
+  energy_percentile: number | null;
+  sound_measured_at: Date | string | null;
+  bpm_artist: number | null;
+  key_artist: string | null;
 }
 
 export interface StoredFile {
@@ -76,7 +84,8 @@ function trackColumns(genres: string): string {
         or (o.verdict_score = t.verdict_score and (o.uploaded_at > t.uploaded_at
           or (o.uploaded_at = t.uploaded_at and o.id < t.id))))
   ) end as chart_position,
-  yesterday.position as chart_previous`;
+  yesterday.position as chart_previous, t.bpm, t.bpm_confidence, t.key_camelot, t.key_confidence,
+  t.energy_percentile, t.sound_measured_at, t.bpm_artist, t.key_artist`;
 }
 
 const TRACK_JOINS = `left join media_objects c on c.id = t.cover_media_id
@@ -282,6 +291,34 @@ export function createTracksRepository(db: Queryable) {
         [trackId, reason],
       );
       return rows[0]?.storage_key;
+    },
+
+    /**
+     * The artist's corrections of their own live track: a field given (a value or null) is
+     * written, a field left undefined is kept. Resolves with whether the track was theirs.
+     */
+    async setSoundCorrection(
+      q: Queryable,
+      artistId: string,
+      trackId: string,
+      correction: { bpm?: number | null; key?: string | null },
+    ): Promise<boolean> {
+      const rows = await q.query(
+        `update tracks set
+           bpm_artist = case when $3 then $4::real else bpm_artist end,
+           key_artist = case when $5 then $6::text else key_artist end,
+           updated_at = now()
+         where id = $1 and artist_id = $2 and not is_deleted returning id`,
+        [
+          trackId,
+          artistId,
+          correction.bpm !== undefined,
+          correction.bpm ?? null,
+          correction.key !== undefined,
+          correction.key ?? null,
+        ],
+      );
+      return rows.length > 0;
     },
 
     /**
