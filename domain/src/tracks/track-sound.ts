@@ -9,6 +9,15 @@ import { isCamelot, relativeCamelot } from './musical-key';
 export const SOUND_MESSAGES = {
   bpmInvalid: 'BPM must be a number from 40 to 220, with at most one decimal',
   keyInvalid: 'Key must be a Camelot code from 1A to 12B, such as 8A',
+  /** The deck's filters (decision 0266). */
+  bpmRangeReversed: 'The lowest BPM must not be above the highest',
+  energyInvalid: 'Energy must be low, mid or high',
+  genreInvalid: 'Choose a genre from the list',
+  halfDoubleInvalid: 'Half and double time must be true or false',
+  /** What the deck says when a filter leaves nothing to deal: the web names the filter ("172–176 BPM"). */
+  filterEmpty: (filter: string) => `No more blind tracks at ${filter}: widen the range`,
+  /** Mix mode's variant, when nothing left mixes with the track playing. */
+  mixEmpty: 'No more blind tracks mix with this one: turn mix mode off or pick another track',
 } as const;
 
 export const SOUND_BPM_RANGE = { min: 40, max: 220 } as const;
@@ -87,6 +96,12 @@ export const camelotSchema = z
   .trim()
   .toUpperCase()
   .refine(isCamelot, SOUND_MESSAGES.keyInvalid);
+
+/** A tempo bound of a deck filter, from the query string. */
+export const bpmFilterSchema = z.coerce
+  .number(SOUND_MESSAGES.bpmInvalid)
+  .min(SOUND_BPM_RANGE.min, SOUND_MESSAGES.bpmInvalid)
+  .max(SOUND_BPM_RANGE.max, SOUND_MESSAGES.bpmInvalid);
 
 /** What the artist's track list shows of a track's sound; null until measured or corrected. */
 export const trackSoundSchema = z.object({
