@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { GENRE_NAMES } from '../genres';
 import { LIMITS } from '../limits';
-import { bpmFilterSchema, camelotSchema, ENERGY_BANDS, SOUND_MESSAGES } from '../tracks/track-sound';
+import {
+  bpmFilterSchema,
+  camelotSchema,
+  ENERGY_BANDS,
+  revealedSoundSchema,
+  SOUND_MESSAGES,
+} from '../tracks/track-sound';
 import { DEAL_RULES } from './deal-rules';
 
 /**
@@ -58,6 +64,8 @@ export const revealSchema = z.object({
     genre: z.string(),
     label: z.string(),
     coverUrl: z.string().nullable(),
+    /** Revealed with the like, never before (decision 0266). */
+    sound: revealedSoundSchema,
   }),
   artist: z.object({
     id: z.uuid(),

@@ -135,3 +135,8 @@ export const revealedSoundSchema = z.object({
   energy: z.enum(ENERGY_BANDS).nullable(),
 });
 export type RevealedSound = z.infer<typeof revealedSoundSchema>;
+
+/** What a liked track shows of its sound: the effective tempo and key, and the energy band. */
+export function revealedSound(s: SoundReading & { energyPercentile: number | null }): RevealedSound {
+  return { bpm: effectiveBpm(s), key: effectiveKey(s), energy: energyBand(s.energyPercentile) };
+}

@@ -1,9 +1,11 @@
 import type { Queryable } from '../../db/client';
+import type { StoredSound } from '../../lib/sound/stored-sound';
 import type { Bucket } from '../../providers/storage/storage';
 import type { AwardStatementPart, Span } from '../loyalty/loyalty.service';
 
 /** The reveal card's columns (RevealRow but the library flag) over `t`, with REVEAL_JOINS; $1 is the user. */
-const REVEAL_COLUMNS = `t.id, t.title, t.genre, t.label, a.id as artist_id, p.artist_name, a.gold_badge_applied, a.followers,
+const REVEAL_COLUMNS = `t.id, t.title, t.genre, t.label, t.bpm, t.bpm_confidence, t.key_camelot, t.key_confidence,
+  t.bpm_artist, t.key_artist, t.energy_percentile, a.id as artist_id, p.artist_name, a.gold_badge_applied, a.followers,
   c.bucket as cover_bucket, c.storage_key as cover_key, av.bucket as avatar_bucket, av.storage_key as avatar_key,
   exists (select 1 from follows f where f.follower_id = $1 and f.artist_id = a.id) as is_following`;
 const REVEAL_JOINS = `join artist_profiles a on a.id = t.artist_id
@@ -169,7 +171,7 @@ export interface RatingState {
   like: { addedToLibrary: boolean } | null;
 }
 
-export interface RevealRow {
+export interface RevealRow extends StoredSound {
   id: string;
   title: string;
   genre: string;

@@ -12,6 +12,7 @@ import {
 } from '@klang/domain';
 import type { Db, Queryable } from '../../db/client';
 import { AppError } from '../../errors';
+import { toRevealedSound } from '../../lib/sound/stored-sound';
 import type { StorageProvider } from '../../providers/storage/storage';
 import { randomUUID } from 'node:crypto';
 import { randomPadBytes, streamGrantPath } from '../../providers/storage/stream-grant';
@@ -96,6 +97,7 @@ export function createPlayerService(deps: PlayerDeps) {
         genre: row.genre,
         label: row.label,
         coverUrl: await sign(row.cover_bucket, row.cover_key),
+        sound: toRevealedSound(row),
       },
       artist: {
         id: row.artist_id,
