@@ -8,7 +8,12 @@ import { cpus } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
-import { createPlayerRepository, DEAL_CANDIDATE_SQL } from '../server/src/modules/player/player.repository';
+import {
+  createPlayerRepository,
+  DEAL_CANDIDATE_SQL,
+  NO_FILTER,
+  type DealFilter,
+} from '../server/src/modules/player/player.repository';
 import { DATASET_S, generateDataset } from './lib/dataset';
 import { benchCluster } from './lib/load';
 
@@ -53,6 +58,17 @@ try {
            (select count(*) from track_interactions) as interactions`)
   )[0];
   console.log(`dataset: ${JSON.stringify(counts)} in ${generatedInSeconds} s`);
+  // Plausible measured sound for every track (issue 28): tempos over 118..178, keys all over the
+  // wheel, energy evenly ranked; the trigger copies the effective values into the deck.
+  await db.query(`update tracks set bpm = 118 + floor(random() * 600) / 10, bpm_confidence = 0.6,
+    key_camelot = (1 + floor(random() * 12))::int || (case when random() < 0.5 then 'A' else 'B' end),
+    key_confidence = 0.7, energy_percentile = floor(random() * 1000) / 10, sound_measured_at = now()`);
+  // A DJ's dig: 120..130 BPM (half and double time too), compatible with 8A.
+  const dig: DealFilter = {
+    ...NO_FILTER,
+    keys: ['8A', '7A', '9A', '8B'],
+    tempo: { min: 120, max: 130, halfDouble: true },
+  };
 
   const repo = createPlayerRepository(db);
   const users = (
@@ -69,7 +85,13 @@ try {
   const naive: number[] = [];
   const heavyRandomKey: number[] = [];
   const heavyNaive: number[] = [];
+  const filtered: number[] = [];
   for (const user of users) {
+    filtered.push(
+      await time(() =>
+        repo.dealCandidate(user, null, Math.random(), new Date(), DEAL_RULES.firstListensDefault, dig),
+      ),
+    );
     randomKey.push(
       await time(() =>
         repo.dealCandidate(user, null, Math.random(), new Date(), DEAL_RULES.firstListensDefault),
@@ -107,7 +129,9 @@ try {
       ).toFixed(3),
     );
   // The whole deal statement (pick, deal row, count), with the draw as $3 and no current deal.
-  const dealQuery = DEAL_CANDIDATE_SQL.replaceAll('$2::uuid', 'null::uuid')
+  // The filters ($6..$14) off.
+  const dealQuery = DEAL_CANDIDATE_SQL.replace(/\$(1[0-4]|[6-9])(?!\d)/g, 'null')
+    .replaceAll('$2::uuid', 'null::uuid')
     .replaceAll('$3', '$2')
     .replaceAll('$4', '$3')
     .replaceAll('$5', '$4');
@@ -134,7 +158,7 @@ try {
   ).map((r) => r['QUERY PLAN']);
   // The statement the deck runs (decision 0191): the fair pick and its deal, planned as the app
   // plans it, for an ordinary listener and for the heavy liker.
-  const dealPlan = async (userId: string) =>
+  const dealPlan = async (userId: string, filter: DealFilter = NO_FILTER) =>
     (
       await db.query<{ 'QUERY PLAN': string }>(`explain ${DEAL_CANDIDATE_SQL}`, [
         userId,
@@ -142,11 +166,21 @@ try {
         0.5,
         new Date(),
         DEAL_RULES.firstListensDefault,
+        filter.genre,
+        filter.energy,
+        filter.keys,
+        filter.mixKeys,
+        filter.tempo?.min ?? null,
+        filter.tempo?.max ?? null,
+        filter.tempo?.halfDouble ?? false,
+        filter.mixTempo?.min ?? null,
+        filter.mixTempo?.max ?? null,
       ])
     ).map((r) => r['QUERY PLAN']);
   const dealPlans = {
     listener: await dealPlan(users[0] ?? heavyUserId),
     heavyUser: await dealPlan(heavyUserId),
+    listenerDigging: await dealPlan(users[0] ?? heavyUserId, dig),
   };
   await db.close();
 
@@ -160,6 +194,7 @@ try {
       orderByRandom: summarise(naive),
       heavyUserRandomKey: summarise(heavyRandomKey),
       heavyUserOrderByRandom: summarise(heavyNaive),
+      dealFilteredByTempoAndKey: summarise(filtered),
     },
     inServer: serverSide,
     inServerSpeedup: Number((serverSide.orderByRandomMeanMs / serverSide.randomKeyMeanMs).toFixed(1)),

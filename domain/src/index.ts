@@ -28,6 +28,7 @@ export * from './loyalty/loyalty.schema';
 export * from './forum/forum.schema';
 export * from './tracks/tracks.schema';
 export * from './tracks/musical-key';
+export * from './tracks/track-sound';
 export * from './kit/kit.schema';
 export * from './payments/payments.schema';
 export * from './klang-packs/klang-packs.schema';

@@ -212,13 +212,16 @@ describe('the application shell of the API', () => {
       'payments.sweep-checkout-users': 'payments',
       'player.credit-listening': 'short',
       'tracks.discard-unclaimed': 'short',
+      'tracks.measure-sound': 'media',
       'tracks.process': 'media',
+      'tracks.rank-energy': 'short',
     });
     expect(Object.keys(t.app.periodicJobs).sort()).toEqual([
       'chart snapshot',
       'chart verdict',
       'daily payments jobs',
       'local billing clock',
+      'sound backfill',
     ]);
   });
 });

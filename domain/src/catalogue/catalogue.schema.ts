@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { revealedSoundSchema } from '../tracks/track-sound';
 
 /**
  * Track lists a listener browses: charts, the library and artist pages (spec 001 §2, §4). A track
@@ -17,6 +18,8 @@ export const revealedTrackSchema = z.object({
   label: z.string(),
   coverUrl: z.string().nullable(),
   durationMs: z.number().int().nullable(),
+  /** The effective tempo and key and the energy band (decision 0266): a liked track's only. */
+  sound: revealedSoundSchema,
 });
 export type RevealedListedTrack = z.infer<typeof revealedTrackSchema>;
 

@@ -1,5 +1,13 @@
 import { z } from 'zod';
+import { GENRE_NAMES } from '../genres';
 import { LIMITS } from '../limits';
+import {
+  bpmFilterSchema,
+  camelotSchema,
+  ENERGY_BANDS,
+  revealedSoundSchema,
+  SOUND_MESSAGES,
+} from '../tracks/track-sound';
 import { DEAL_RULES } from './deal-rules';
 
 /**
@@ -12,7 +20,28 @@ export const blindTrackSchema = z.object({
 });
 export type BlindTrack = z.infer<typeof blindTrackSchema>;
 
-export const nextTrackQuerySchema = z.object({ current: z.uuid().optional() });
+/**
+ * The deal's request (decision 0266): the current alias, and the listener's filters, each
+ * optional. `key` takes the keys compatible with it (same, ±1 on the wheel, its relative);
+ * `halfDouble` also takes half and double of the tempo range; `mixWith` (mix mode) takes only
+ * tracks that mix with the one dealt under that alias, which must be the caller's own deal.
+ */
+export const nextTrackQuerySchema = z
+  .object({
+    current: z.uuid().optional(),
+    bpmMin: bpmFilterSchema.optional(),
+    bpmMax: bpmFilterSchema.optional(),
+    halfDouble: z.stringbool(SOUND_MESSAGES.halfDoubleInvalid).optional(),
+    key: camelotSchema.optional(),
+    energy: z.enum(ENERGY_BANDS, SOUND_MESSAGES.energyInvalid).optional(),
+    genre: z.enum(GENRE_NAMES, SOUND_MESSAGES.genreInvalid).optional(),
+    mixWith: z.uuid().optional(),
+  })
+  .refine((q) => q.bpmMin === undefined || q.bpmMax === undefined || q.bpmMin <= q.bpmMax, {
+    message: SOUND_MESSAGES.bpmRangeReversed,
+    path: ['bpmMin'],
+  });
+export type NextTrackQuery = z.infer<typeof nextTrackQuerySchema>;
 
 export const nextTrackResponseSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('track'), track: blindTrackSchema }),
@@ -20,6 +49,8 @@ export const nextTrackResponseSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('all-liked') }),
   /** Nothing is featured at all: 'No featured tracks available' */
   z.object({ state: z.literal('empty') }),
+  /** The filters (or mix mode) leave nothing to deal: SOUND_MESSAGES.filterEmpty / mixEmpty. */
+  z.object({ state: z.literal('filter-empty') }),
 ]);
 export type NextTrackResponse = z.infer<typeof nextTrackResponseSchema>;
 
@@ -33,6 +64,8 @@ export const revealSchema = z.object({
     genre: z.string(),
     label: z.string(),
     coverUrl: z.string().nullable(),
+    /** Revealed with the like, never before (decision 0266). */
+    sound: revealedSoundSchema,
   }),
   artist: z.object({
     id: z.uuid(),

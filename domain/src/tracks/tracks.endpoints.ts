@@ -11,6 +11,7 @@ import {
   uploadTrackQuerySchema,
   uploadTrackResponseSchema,
 } from './tracks.schema';
+import { setTrackSoundRequestSchema } from './track-sound';
 
 const tags = ['tracks'];
 
@@ -59,6 +60,19 @@ export const tracksEndpoints = defineEndpoints({
     path: '/api/tracks/:trackId/featured',
     params: artistTrackParamsSchema,
     body: featureTrackRequestSchema,
+    response: { 200: uploadTrackResponseSchema },
+    tags,
+  }),
+  /**
+   * The artist confirms or corrects the measured tempo and key (decision 0265): a value sets the
+   * correction, null clears it, a missing field keeps it. A correction far from the measurement
+   * is kept and flagged.
+   */
+  setTrackSound: endpoint({
+    method: 'PUT',
+    path: '/api/tracks/:trackId/sound',
+    params: artistTrackParamsSchema,
+    body: setTrackSoundRequestSchema,
     response: { 200: uploadTrackResponseSchema },
     tags,
   }),

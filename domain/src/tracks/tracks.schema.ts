@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UPLOAD_GENRES } from '../genres';
 import { LIMITS } from '../limits';
 import { SUBSCRIPTION_TIERS } from '../tiers';
+import { trackSoundSchema } from './track-sound';
 
 /**
  * The artist workspace (spec 001 §2 Artist profile, §5 Upload track, Limits on tracks, §7 Tracks,
@@ -110,6 +111,8 @@ export const artistTrackSchema = z.object({
   featured: z.boolean(),
   uploadedAt: z.string(),
   chart: chartPlacementSchema.nullable(),
+  /** The measured sound and the artist's corrections (decision 0265); null until either exists. */
+  sound: trackSoundSchema.nullable(),
 });
 export type ArtistTrack = z.infer<typeof artistTrackSchema>;
 

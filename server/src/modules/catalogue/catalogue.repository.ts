@@ -1,9 +1,10 @@
 import { ACTIVE_CHART_GENRES, DEMO_ACCOUNT, VERDICT } from '@klang/domain';
 import type { Queryable } from '../../db/client';
+import type { StoredSound } from '../../lib/sound/stored-sound';
 import type { Bucket } from '../../providers/storage/storage';
 
 /** A track as the lists read it, with whether this listener may see what it is. */
-export interface TrackRow {
+export interface TrackRow extends StoredSound {
   id: string;
   title: string;
   artist_name: string | null;
@@ -62,13 +63,17 @@ export interface ArtistRow {
 /** Listed tracks: ready and not deleted (a deleted artist's tracks went with the account). */
 const LISTED = `not t.is_deleted and t.status = 'ready'`;
 
+/** A track's sound (StoredSound), shown on a revealed row only (decision 0266). */
+const SOUND_COLUMNS = `t.bpm, t.bpm_confidence, t.key_camelot, t.key_confidence, t.bpm_artist, t.key_artist,
+  t.energy_percentile`;
+
 /**
  * The columns every list reads for a track `t` (artist profile `p`, cover `c`) for user $1, who
  * may be nobody (a signed-out visitor of a public artist page): then nothing is revealed.
  */
 const TRACK_COLUMNS = `
   t.id, t.title, p.artist_name, t.artist_id, t.genre, t.label, t.duration_ms,
-  c.bucket as cover_bucket, c.storage_key as cover_key,
+  c.bucket as cover_bucket, c.storage_key as cover_key, ${SOUND_COLUMNS},
   (t.artist_id = $1::uuid or exists (
      select 1 from track_interactions i
      where i.user_id = $1::uuid and i.track_id = t.id and i.interaction_type = 'like')) is true as is_revealed`;
@@ -106,7 +111,7 @@ export function createCatalogueRepository(db: Queryable) {
          select r.position, t.likes, t.verdict_score, t.verdict_share, t.verdict_listeners,
                 y.position as yesterday_position,
                 t.id, t.title, p.artist_name, t.artist_id, t.genre, t.label, t.duration_ms,
-                c.bucket as cover_bucket, c.storage_key as cover_key
+                c.bucket as cover_bucket, c.storage_key as cover_key, ${SOUND_COLUMNS}
          from ranked r
          join tracks t on t.id = r.id
          ${TRACK_JOINS}

@@ -18,6 +18,7 @@ import {
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../errors';
 import type { ShareCard } from '../../plugins/web-app';
+import { toRevealedSound } from '../../lib/sound/stored-sound';
 import type { Bucket, StorageProvider } from '../../providers/storage/storage';
 import { utcDay } from './chart-day';
 import {
@@ -102,6 +103,7 @@ export function createCatalogueService(deps: {
       label: row.label,
       coverUrl: await sign(row.cover_bucket, row.cover_key),
       durationMs: row.duration_ms,
+      sound: toRevealedSound(row),
     };
   }
 

@@ -1,9 +1,11 @@
 import type { Queryable } from '../../db/client';
+import type { StoredSound } from '../../lib/sound/stored-sound';
 import type { Bucket } from '../../providers/storage/storage';
 import type { AwardStatementPart, Span } from '../loyalty/loyalty.service';
 
 /** The reveal card's columns (RevealRow but the library flag) over `t`, with REVEAL_JOINS; $1 is the user. */
-const REVEAL_COLUMNS = `t.id, t.title, t.genre, t.label, a.id as artist_id, p.artist_name, a.gold_badge_applied, a.followers,
+const REVEAL_COLUMNS = `t.id, t.title, t.genre, t.label, t.bpm, t.bpm_confidence, t.key_camelot, t.key_confidence,
+  t.bpm_artist, t.key_artist, t.energy_percentile, a.id as artist_id, p.artist_name, a.gold_badge_applied, a.followers,
   c.bucket as cover_bucket, c.storage_key as cover_key, av.bucket as avatar_bucket, av.storage_key as avatar_key,
   exists (select 1 from follows f where f.follower_id = $1 and f.artist_id = a.id) as is_following`;
 const REVEAL_JOINS = `join artist_profiles a on a.id = t.artist_id
@@ -39,14 +41,35 @@ async function spansOf(db: Queryable, heardSql: string, params: [string, Date, D
   return rows.map((row) => ({ start: row.start.getTime(), end: row.end.getTime() }));
 }
 
+/** `x.bpm` within `min..max`, or with `halfDouble` also within half or double of it (SQL terms). */
+function tempoWithin(min: string, max: string, halfDouble: string): string {
+  return `x.bpm between ${min} and ${max} or (${halfDouble} and (x.bpm between ${min} / 2 and ${max} / 2
+    or x.bpm between ${min} * 2 and ${max} * 2))`;
+}
+
+/**
+ * The listener's filters on a deck entry `x` (decision 0266), each one off when its parameter is
+ * null: $6 genre, $7 energy band, $8 the keys compatible with the chosen one, $9 those compatible
+ * with the mixed track's, $10..$12 the tempo range and half/double time, $13..$14 the mixed
+ * track's tempo window (half and double time always). Extra predicates on the same scans.
+ */
+const MATCHES_FILTERS = `($6::text is null or x.genre = $6::text)
+  and ($7::text is null or x.energy = $7::text)
+  and ($8::text[] is null or x.key_camelot = any ($8::text[]))
+  and ($9::text[] is null or x.key_camelot = any ($9::text[]))
+  and ($10::real is null or ${tempoWithin('$10::real', '$11::real', '$12::boolean')})
+  and ($13::real is null or ${tempoWithin('$13::real', '$14::real', 'true')})`;
+
 /**
  * A deck entry `x` (deck_exposure, migration 0200) eligible for the user $1 in the deal pick: in
- * the deck, not liked by them, other than the track of their current deal (the `current_deal`
- * CTE). The like check is one index probe per entry the scan meets: `offset 0` keeps the
- * planner from turning it into an anti-join, whose generic plan (the statement is prepared)
- * materialises all of the user's likes on every call, 15,000 rows for a heavy liker.
+ * the deck, matching the listener's filters, not liked by them, other than the track of their
+ * current deal (the `current_deal` CTE). The like check is one index probe per entry the scan
+ * meets: `offset 0` keeps the planner from turning it into an anti-join, whose generic plan (the
+ * statement is prepared) materialises all of the user's likes on every call, 15,000 rows for a
+ * heavy liker.
  */
 const ELIGIBLE = `x.in_deck
+  and ${MATCHES_FILTERS}
   and x.track_id is distinct from (select track_id from current_deal)
   and not exists (
     select 1 from track_interactions i
@@ -55,7 +78,8 @@ const ELIGIBLE = `x.in_deck
 /**
  * The deal pick and its deal row, one statement (decision 0191; see dealCandidate): $1 user,
  * $2 the current alias or null, $3 the random draw in [0, 1), $4 when, $5 FIRST_LISTENS (0 deals
- * uniformly at random, as before the fair deck). It reads only the narrow deck_exposure rows
+ * uniformly at random, as before the fair deck), $6..$14 the filters (MATCHES_FILTERS). Equal
+ * first listens are judged among the tracks the filters leave this listener (decision 0266). It reads only the narrow deck_exposure rows
  * until it has chosen, and its commit does not wait for the WAL flush (`async_commit`, local
  * to this statement's own transaction): a crash may forget the last deals handed out, never a
  * rating, a grant or a like, whose commits flush every deal before them (decision 0201). So it
@@ -87,6 +111,27 @@ dealt as (
   insert into deals (user_id, track_id, dealt_at)
   select $1, pick.track_id, $4 from pick where exists (select from async_commit) returning id)
 select dealt.id as alias, t.duration_ms from dealt cross join pick join tracks t on t.id = pick.track_id`;
+
+/** What a listener digs the deck by (decision 0266); null is no filter of that kind. */
+export interface DealFilter {
+  genre: string | null;
+  energy: string | null;
+  /** Any of these Camelot codes. */
+  keys: string[] | null;
+  tempo: { min: number; max: number; halfDouble: boolean } | null;
+  /** Mix mode: compatible with the track mixed from (keys, and a tempo window with half/double). */
+  mixKeys: string[] | null;
+  mixTempo: { min: number; max: number } | null;
+}
+
+export const NO_FILTER: DealFilter = {
+  genre: null,
+  energy: null,
+  keys: null,
+  tempo: null,
+  mixKeys: null,
+  mixTempo: null,
+};
 
 export interface PlayableTrack {
   /** The public id. */
@@ -126,7 +171,7 @@ export interface RatingState {
   like: { addedToLibrary: boolean } | null;
 }
 
-export interface RevealRow {
+export interface RevealRow extends StoredSound {
   id: string;
   title: string;
   genre: string;
@@ -200,14 +245,47 @@ export function createPlayerRepository(db: Queryable) {
       r: number,
       dealtAt: Date,
       firstListens: number,
+      filter: DealFilter = NO_FILTER,
     ): Promise<{ alias: string; durationMs: number | null } | undefined> {
       const rows = await db.query<{ alias: string; duration_ms: number | null }>(
         DEAL_CANDIDATE_SQL,
-        [userId, currentAlias, r, dealtAt, firstListens],
+        [
+          userId,
+          currentAlias,
+          r,
+          dealtAt,
+          firstListens,
+          filter.genre,
+          filter.energy,
+          filter.keys,
+          filter.mixKeys,
+          filter.tempo?.min ?? null,
+          filter.tempo?.max ?? null,
+          filter.tempo?.halfDouble ?? false,
+          filter.mixTempo?.min ?? null,
+          filter.mixTempo?.max ?? null,
+        ],
         { prepare: true },
       );
       const row = rows[0];
       return row && { alias: row.alias, durationMs: row.duration_ms };
+    },
+
+    /**
+     * The effective tempo and key (as the deck holds them) of the track of one of this user's
+     * deals, named by its alias; undefined for another listener's alias or an unknown one.
+     */
+    async dealtSound(
+      userId: string,
+      alias: string,
+    ): Promise<{ bpm: number | null; key: string | null } | undefined> {
+      const rows = await db.query<{ bpm: number | null; key_camelot: string | null }>(
+        `select x.bpm, x.key_camelot from deals d join deck_exposure x on x.track_id = d.track_id
+         where d.id = $2 and d.user_id = $1`,
+        [userId, alias],
+      );
+      const row = rows[0];
+      return row && { bpm: row.bpm, key: row.key_camelot };
     },
 
     async hasAnyCandidate(): Promise<boolean> {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   dislikeResponseSchema,
+  libraryResponseSchema,
   loyaltyCardSchema,
   MESSAGES,
   nextTrackResponseSchema,
@@ -65,6 +66,12 @@ describe('player routes', () => {
   });
 
   it('tells a listener nothing about a track before the like, and reveals it in the like', async () => {
+    // A measured sound (decision 0266): shown with the like, never before it.
+    await t.db.query(
+      `update tracks set bpm = 123.7, bpm_confidence = 0.8, key_camelot = '11B', key_confidence = 0.8,
+         energy_percentile = 90, sound_measured_at = now() where id = $1`,
+      [trackId],
+    );
     const listener = await signUp(t.app);
     const seen: string[] = [];
     const record = <T extends { body: string; headers: object }>(res: T): T => {
@@ -108,6 +115,7 @@ describe('player routes', () => {
       record(await listener.get(url));
     }
     record(await listener.get(`/api/catalogue/artists/${artistId}`));
+    for (const text of seen) expect(text).not.toMatch(/123\.7|11B|"bpm"|"energy"|"sound"/);
     expect(seen.at(-2)).toContain('****');
 
     for (const text of seen.slice(0, -2)) {
@@ -118,17 +126,21 @@ describe('player routes', () => {
     expect(seen.at(-2)).not.toContain('Tidal Lock');
     expect(seen.at(-2)).not.toContain(trackId);
 
-    const like = await listener.post(`/api/player/tracks/${alias}/like`, { addToLibrary: false });
+    const like = await listener.post(`/api/player/tracks/${alias}/like`, { addToLibrary: true });
     expect(like.statusCode).toBe(200);
     expect(like.headers['cache-control']).toBe('no-store');
     // The reveal names the track by its public id; the alias stays this listener's.
+    const sound = { bpm: expect.closeTo(123.7, 3) as number, key: '11B', energy: 'high' };
     expect(revealSchema.parse(like.json()).track).toMatchObject({
       id: trackId,
       title: 'Tidal Lock',
       artist: 'Halden Marr',
       artistId,
+      sound,
     });
     expect(like.body).not.toContain(alias);
+    const library = libraryResponseSchema.parse((await listener.get('/api/catalogue/library')).json());
+    expect(library.tracks.find((track) => track.id === trackId)?.sound).toEqual(sound);
   });
 
   it('refuses a scripted like: by public id, undealt, or dealt but never served', async () => {

@@ -13,9 +13,10 @@ export const playerRoutes: FastifyPluginAsyncZod<{ service: PlayerService }> = a
     void reply.header('cache-control', 'no-store');
   });
 
-  contractRoute(app, playerEndpoints.nextTrack, auth, async (request) =>
-    service.nextTrack(signedInId(request.account), request.query.current ?? null),
-  );
+  contractRoute(app, playerEndpoints.nextTrack, auth, async (request) => {
+    const { current, ...filters } = request.query;
+    return service.nextTrack(signedInId(request.account), current ?? null, filters);
+  });
 
   contractRoute(app, playerEndpoints.likeTrack, { ...auth, ...ratingLimit }, async (request) =>
     service.like(

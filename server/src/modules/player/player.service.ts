@@ -1,19 +1,33 @@
 import {
+  compatibleCamelots,
   DEAL_RULES,
   LIMITS,
   MESSAGES,
   PLAYER_MESSAGES,
+  SOUND_BPM_RANGE,
+  type NextTrackQuery,
   type NextTrackResponse,
   type Reveal,
 } from '@klang/domain';
 import type { Db, Queryable } from '../../db/client';
 import { AppError } from '../../errors';
+import { toRevealedSound } from '../../lib/sound/stored-sound';
 import type { StorageProvider } from '../../providers/storage/storage';
 import { randomUUID } from 'node:crypto';
 import { randomPadBytes, streamGrantPath } from '../../providers/storage/stream-grant';
 import type { LoyaltyService, TrackAction } from '../loyalty/loyalty.service';
 import { requestListeningCredit } from './player.jobs';
-import { createPlayerRepository, type RevealRow } from './player.repository';
+import { createPlayerRepository, type DealFilter, type RevealRow } from './player.repository';
+
+/** Mix mode's tempo window around the track mixed from (issue 28): ±6 %, half and double time too. */
+export const MIX_TEMPO_TOLERANCE = 0.06;
+
+type DigFilters = Omit<NextTrackQuery, 'current'>;
+
+/** Does the request dig by anything? (The query's parse leaves out what was not given.) */
+function isFiltered(f: DigFilters): boolean {
+  return Object.keys(f).length > 0;
+}
 
 /**
  * A length as the deck gives it: whole seconds (in milliseconds, the field's unit), so that the
@@ -67,6 +81,7 @@ export function createPlayerService(deps: PlayerDeps) {
         genre: row.genre,
         label: row.label,
         coverUrl: await sign(row.cover_bucket, row.cover_key),
+        sound: toRevealedSound(row),
       },
       artist: {
         id: row.artist_id,
@@ -81,16 +96,46 @@ export function createPlayerService(deps: PlayerDeps) {
     };
   }
 
+  /** The deal's filter from the request's, mix mode's read from the user's own deal. */
+  async function dealFilter(userId: string, f: DigFilters): Promise<DealFilter> {
+    const mixed = f.mixWith === undefined ? null : await repo.dealtSound(userId, f.mixWith);
+    if (mixed === undefined) throw new AppError('NOT_FOUND', PLAYER_MESSAGES.trackUnavailable);
+    const hasTempo = f.bpmMin !== undefined || f.bpmMax !== undefined;
+    return {
+      genre: f.genre ?? null,
+      energy: f.energy ?? null,
+      keys: f.key === undefined ? null : compatibleCamelots(f.key),
+      tempo: hasTempo
+        ? {
+            min: f.bpmMin ?? SOUND_BPM_RANGE.min,
+            max: f.bpmMax ?? SOUND_BPM_RANGE.max,
+            halfDouble: f.halfDouble ?? false,
+          }
+        : null,
+      mixKeys: mixed?.key ? compatibleCamelots(mixed.key) : null,
+      mixTempo: mixed?.bpm
+        ? { min: mixed.bpm * (1 - MIX_TEMPO_TOLERANCE), max: mixed.bpm * (1 + MIX_TEMPO_TOLERANCE) }
+        : null,
+    };
+  }
+
   return {
     /**
-     * Deals the next blind track, the least exposed first (decision 0191), or says which of the
-     * two end states the user is in. The track is named by the deal's alias, its length in whole
-     * seconds (decision 0130).
+     * Deals the next blind track, the least exposed first (decision 0191) among the tracks the
+     * listener's filters leave (decision 0266), or says which end state the user is in. The track
+     * is named by the deal's alias, its length in whole seconds (decision 0130). Mix mode's alias
+     * must be one of the user's own deals: any other is the 404 of an unknown alias.
      */
-    async nextTrack(userId: string, currentAlias: string | null): Promise<NextTrackResponse> {
-      const dealt = await repo.dealCandidate(userId, currentAlias, random(), now(), firstListens);
+    async nextTrack(
+      userId: string,
+      currentAlias: string | null,
+      filters: DigFilters = {},
+    ): Promise<NextTrackResponse> {
+      const filter = await dealFilter(userId, filters);
+      const dealt = await repo.dealCandidate(userId, currentAlias, random(), now(), firstListens, filter);
       if (dealt)
         return { state: 'track', track: { id: dealt.alias, durationMs: wholeSeconds(dealt.durationMs) } };
+      if (isFiltered(filters)) return { state: 'filter-empty' };
       return (await repo.hasAnyCandidate()) ? { state: 'all-liked' } : { state: 'empty' };
     },
 

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -10,7 +10,18 @@ import type { Db } from '../../db/client';
 import type { JobKind } from '../../jobs/lanes';
 import type { Job, JobHandler } from '../../jobs/runner';
 import { BUCKETS, newStorageKey, type StorageProvider } from '../../providers/storage/storage';
+import type { SoundFeatures } from '../../lib/sound/sound-features';
 import { RefusedUploadError, transcodeToRendition, type Rendition } from './audio-transcode';
+import {
+  createMeasureSoundHandler,
+  createRankEnergyHandler,
+  createSoundBackfillRequest,
+  MEASURE_SOUND_JOB,
+  measureAudio,
+  RANK_ENERGY_JOB,
+  requestEnergyRank,
+  type MeasureAudio,
+} from './track-sound';
 import type { TracksRepository } from './tracks.repository';
 
 /** Transcodes an upload into the rendition listeners hear; queued with the track's row. */
@@ -29,12 +40,22 @@ export interface TracksJobsDeps {
   log: FastifyBaseLogger;
 }
 
-/** The tracks area's background work by kind, for `registerJobs`: transcodes are media work. */
+/**
+ * The tracks area's background work by kind, for `registerJobs`: transcodes and measurements are
+ * media work, shared between artists by the lane.
+ */
 export function createTracksJobKinds(deps: TracksJobsDeps): Record<string, JobKind> {
   return {
     [PROCESS_TRACK_JOB]: { lane: 'media', run: createProcessTrackHandler(deps) },
     [DISCARD_UNCLAIMED_JOB]: { lane: 'short', run: createDiscardUnclaimedHandler(deps) },
+    [MEASURE_SOUND_JOB]: { lane: 'media', run: createMeasureSoundHandler(deps) },
+    [RANK_ENERGY_JOB]: { lane: 'short', run: createRankEnergyHandler(deps) },
   };
+}
+
+/** The tracks area's periodic requests: the sound backfill, at start and every interval. */
+export function createTracksJobRequests(deps: Pick<TracksJobsDeps, 'repository'>) {
+  return { 'sound backfill': createSoundBackfillRequest(deps.repository) };
 }
 
 const processPayload = z.object({ trackId: z.uuid() });
@@ -43,11 +64,14 @@ export interface ProcessTrackDeps extends TracksJobsDeps {
   /** Tests stand in for a crash between steps; production passes nothing. */
   afterRenditionStored?: (trackId: string) => Promise<void>;
   transcode?: (input: string, output: string) => Promise<Rendition>;
+  measure?: MeasureAudio;
 }
 
 /**
  * The `tracks.process` job: check and measure the upload, write the one rendition listeners
- * hear, then mark the track ready in the same transaction that records the rendition. An upload
+ * hear, measure its sound (decision 0264), then mark the track ready in the same transaction that
+ * records the rendition and the sound. A sound that cannot be measured never fails the upload:
+ * the track is ready unmeasured, the log says why, and the backfill tries again. An upload
  * the check refuses (not audio, too long, too short, cut off) fails with the artist's reason and
  * its file is deleted, so it takes no upload slot (decision 0250). Safe to
  * run twice: the rendition key is reserved on the row before anything is written, so a worker
@@ -57,6 +81,20 @@ export interface ProcessTrackDeps extends TracksJobsDeps {
 export function createProcessTrackHandler(deps: ProcessTrackDeps): JobHandler {
   const { db, repository, storage, log } = deps;
   const transcode = deps.transcode ?? transcodeToRendition;
+  const measure = deps.measure ?? measureAudio;
+
+  async function measureOrNothing(
+    trackId: string,
+    file: string,
+    genre: string,
+  ): Promise<SoundFeatures | null> {
+    try {
+      return await measure(await readFile(file), genre);
+    } catch (error) {
+      log.warn({ trackId, err: error }, 'sound not measured: the track is ready without it');
+      return null;
+    }
+  }
 
   return async function processTrack(job: Job) {
     const { trackId } = processPayload.parse(job.payload);
@@ -88,6 +126,7 @@ export function createProcessTrackHandler(deps: ProcessTrackDeps): JobHandler {
         contentType: 'audio/mpeg',
       });
       await deps.afterRenditionStored?.(trackId);
+      const sound = await measureOrNothing(trackId, output, track.genre);
       const isReady = await db.transaction(async (tx) => {
         const audioId = await repository.insertMedia(tx, {
           bucket: 'renditions',
@@ -96,11 +135,14 @@ export function createProcessTrackHandler(deps: ProcessTrackDeps): JobHandler {
           ownerId: track.artist_id,
           ...stored,
         });
-        return repository.markReady(tx, trackId, {
+        const ready = await repository.markReady(tx, trackId, {
           audioId,
           durationMs: rendition.durationMs,
           peaks: rendition.peaks,
         });
+        if (ready && sound && (await repository.recordSound(tx, trackId, sound)))
+          await requestEnergyRank(tx, track.genre, new Date());
+        return ready;
       });
       if (!isReady) {
         // Deleted (or failed) while we worked: nothing may keep the file alive, so it goes.

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { registerJobs } from '../../jobs/registry';
 import type { CoverArtProvider } from '../../providers/images/cover-art';
 import type { StorageProvider } from '../../providers/storage/storage';
-import { createTracksJobKinds } from './tracks.jobs';
+import { createTracksJobKinds, createTracksJobRequests } from './tracks.jobs';
 import { createTracksRepository } from './tracks.repository';
 import { tracksRoutes } from './tracks.routes';
 import { createTracksService, type TracksServiceDeps } from './tracks.service';
@@ -17,7 +17,8 @@ export interface TracksModuleDeps {
 
 /**
  * The artist workspace's tracks: streamed uploads, covers, the dashboard (decision 0011), and
- * the `tracks.process` and `tracks.discard-unclaimed` jobs.
+ * the `tracks.process`, `tracks.discard-unclaimed`, `tracks.measure-sound` and
+ * `tracks.rank-energy` jobs, and the sound backfill's periodic request.
  */
 export async function registerTracks(app: FastifyInstance, deps: TracksModuleDeps): Promise<void> {
   const { db, storage } = deps;
@@ -32,5 +33,8 @@ export async function registerTracks(app: FastifyInstance, deps: TracksModuleDep
       forgetTrack: deps.forgetTrack,
     }),
   });
-  registerJobs(app, { kinds: createTracksJobKinds({ db, repository, storage, log: app.log }) });
+  registerJobs(app, {
+    kinds: createTracksJobKinds({ db, repository, storage, log: app.log }),
+    periodic: createTracksJobRequests({ repository }),
+  });
 }

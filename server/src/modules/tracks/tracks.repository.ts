@@ -1,5 +1,7 @@
 import { ACTIVE_CHART_GENRES, type SubscriptionTier } from '@klang/domain';
 import type { Queryable } from '../../db/client';
+import type { EnergyInputs } from '../../lib/sound/energy';
+import type { SoundFeatures } from '../../lib/sound/sound-features';
 
 /**
  * The tier that applies now (product-decisions.md, Subscriptions): pro, a trial that has not ended, or a
@@ -40,6 +42,14 @@ export interface TrackRow {
   chart_genre: string | null;
   chart_position: number | null;
   chart_previous: number | null;
+  bpm: number | null;
+  bpm_confidence: number | null;
+  key_camelot: string | null;
+  key_confidence: number | null;
+  energy_percentile: number | null;
+  sound_measured_at: Date | string | null;
+  bpm_artist: number | null;
+  key_artist: string | null;
 }
 
 export interface StoredFile {
@@ -74,7 +84,8 @@ function trackColumns(genres: string): string {
         or (o.verdict_score = t.verdict_score and (o.uploaded_at > t.uploaded_at
           or (o.uploaded_at = t.uploaded_at and o.id < t.id))))
   ) end as chart_position,
-  yesterday.position as chart_previous`;
+  yesterday.position as chart_previous, t.bpm, t.bpm_confidence, t.key_camelot, t.key_confidence,
+  t.energy_percentile, t.sound_measured_at, t.bpm_artist, t.key_artist`;
 }
 
 const TRACK_JOINS = `left join media_objects c on c.id = t.cover_media_id
@@ -220,12 +231,13 @@ export function createTracksRepository(db: Queryable) {
     async processingState(trackId: string) {
       const rows = await db.query<{
         artist_id: string;
+        genre: string;
         status: string;
         is_deleted: boolean;
         rendition_key: string | null;
         source_key: string | null;
       }>(
-        `select t.artist_id, t.status, t.is_deleted, t.rendition_key, m.storage_key as source_key
+        `select t.artist_id, t.genre, t.status, t.is_deleted, t.rendition_key, m.storage_key as source_key
          from tracks t left join media_objects m on m.id = t.source_media_id where t.id = $1`,
         [trackId],
       );
@@ -279,6 +291,107 @@ export function createTracksRepository(db: Queryable) {
         [trackId, reason],
       );
       return rows[0]?.storage_key;
+    },
+
+    /**
+     * The artist's corrections of their own live track: a field given (a value or null) is
+     * written, a field left undefined is kept. Resolves with whether the track was theirs.
+     */
+    async setSoundCorrection(
+      q: Queryable,
+      artistId: string,
+      trackId: string,
+      correction: { bpm?: number | null; key?: string | null },
+    ): Promise<boolean> {
+      const rows = await q.query(
+        `update tracks set
+           bpm_artist = case when $3 then $4::real else bpm_artist end,
+           key_artist = case when $5 then $6::text else key_artist end,
+           updated_at = now()
+         where id = $1 and artist_id = $2 and not is_deleted returning id`,
+        [
+          trackId,
+          artistId,
+          correction.bpm !== undefined,
+          correction.bpm ?? null,
+          correction.key !== undefined,
+          correction.key ?? null,
+        ],
+      );
+      return rows.length > 0;
+    },
+
+    /**
+     * Stores a track's measured sound (decision 0264), unless it was deleted meanwhile; its
+     * energy percentile is the ranking job's. Resolves with whether the row was written.
+     */
+    async recordSound(q: Queryable, trackId: string, sound: SoundFeatures): Promise<boolean> {
+      const rows = await q.query(
+        `update tracks set bpm = $2, bpm_confidence = $3, key_camelot = $4, key_confidence = $5,
+           energy_rms_db = $6, loudness_range_db = $7, onsets_per_second = $8, brightness_hz = $9,
+           sound_measured_at = now()
+         where id = $1 and not is_deleted returning id`,
+        [
+          trackId,
+          sound.tempo?.bpm ?? null,
+          sound.tempo?.confidence ?? null,
+          sound.key.camelot,
+          sound.key.confidence,
+          sound.energy.rmsDb,
+          sound.energy.loudnessRangeDb,
+          sound.energy.onsetsPerSecond,
+          sound.brightnessHz,
+        ],
+      );
+      return rows.length > 0;
+    },
+
+    /** Ready, live tracks with no measurement yet, oldest first (the backfill's batch). */
+    async unmeasuredTracks(q: Queryable, limit: number) {
+      return q.query<{ id: string; artist_id: string }>(
+        `select id, artist_id from tracks
+         where sound_measured_at is null and status = 'ready' and not is_deleted
+         order by uploaded_at limit $1`,
+        [limit],
+      );
+    },
+
+    /** The rendition of a ready, live track not measured yet, or undefined. */
+    async unmeasuredRendition(trackId: string) {
+      const rows = await db.query<{ genre: string; storage_key: string }>(
+        `select t.genre, m.storage_key from tracks t join media_objects m on m.id = t.audio_media_id
+         where t.id = $1 and t.status = 'ready' and not t.is_deleted and t.sound_measured_at is null`,
+        [trackId],
+      );
+      return rows[0];
+    },
+
+    /** Energy's inputs of every measured, ready, live track of `genre`. */
+    async genreEnergyInputs(genre: string): Promise<(EnergyInputs & { id: string })[]> {
+      const rows = await db.query<{
+        id: string;
+        energy_rms_db: number;
+        loudness_range_db: number;
+        onsets_per_second: number;
+      }>(
+        `select id, energy_rms_db, loudness_range_db, onsets_per_second from tracks
+         where genre = $1 and sound_measured_at is not null and status = 'ready' and not is_deleted`,
+        [genre],
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        rmsDb: r.energy_rms_db,
+        loudnessRangeDb: r.loudness_range_db,
+        onsetsPerSecond: r.onsets_per_second,
+      }));
+    },
+
+    async setEnergyPercentiles(trackIds: string[], percentiles: number[]): Promise<void> {
+      await db.query(
+        `update tracks t set energy_percentile = v.percentile
+         from unnest($1::uuid[], $2::real[]) as v (id, percentile) where t.id = v.id`,
+        [trackIds, percentiles],
+      );
     },
 
     /** Does a track (live or being processed) use the stored object as its upload, audio or cover? */

@@ -489,6 +489,7 @@ describe('delete and ownership', () => {
         'listTracks',
         'retryTrack',
         'setTrackFeatured',
+        'setTrackSound',
         'tracksDashboard',
         'uploadCover',
         'uploadTrack',
@@ -497,8 +498,9 @@ describe('delete and ownership', () => {
     for (const entry of entries) {
       expect([entry.name, (await request(entry, real)).statusCode]).toEqual([entry.name, 401]);
       const asListener = await request(entry, real, listener.cookie);
-      // Deleting and retrying look the track up among the caller's own first: not theirs is not found.
-      const refusal = entry.name === 'deleteTrack' || entry.name === 'retryTrack' ? 404 : 403;
+      // Deleting, retrying and correcting the sound look the track up among the caller's own
+      // first: not theirs is not found.
+      const refusal = ['deleteTrack', 'retryTrack', 'setTrackSound'].includes(entry.name) ? 404 : 403;
       expect([entry.name, asListener.statusCode]).toEqual([entry.name, refusal]);
       if (entry.params) {
         const withUnknown = await request(entry, unknown, listener.cookie);

@@ -95,6 +95,10 @@ export const tracksRoutes: FastifyPluginAsyncZod<{ service: TracksService }> = a
     ),
   }));
 
+  contractRoute(app, tracksEndpoints.setTrackSound, auth, async (request) => ({
+    track: await service.setSound(signedIn(request.account), request.params.trackId, request.body),
+  }));
+
   contractRoute(app, tracksEndpoints.retryTrack, auth, async (request) => ({
     track: await service.retryTrack(signedIn(request.account), request.params.trackId),
   }));

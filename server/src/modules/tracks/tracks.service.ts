@@ -3,9 +3,13 @@ import { pipeline } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import {
+  energyBand,
+  isCorrectionFlagged,
   LIMITS,
   TIER_LIMITS,
   TRACK_MESSAGES as M,
+  type SetTrackSoundRequest,
+  type TrackSound,
   type ArtistTrack,
   type ArtistTracksResponse,
   type CoverArtResult,
@@ -52,6 +56,20 @@ function featureLimitMessage(tier: SubscriptionTier): string {
   return tier === 'free' ? M.featureLimitFree : M.featureLimitPro;
 }
 
+/** The track's sound as its artist sees it; null while it has neither a measurement nor a correction. */
+function toTrackSound(row: TrackRow): TrackSound | null {
+  if (row.sound_measured_at === null && row.bpm_artist === null && row.key_artist === null) return null;
+  const reading = {
+    bpm: row.bpm,
+    bpmConfidence: row.bpm_confidence,
+    key: row.key_camelot,
+    keyConfidence: row.key_confidence,
+    bpmArtist: row.bpm_artist,
+    keyArtist: row.key_artist,
+  };
+  return { ...reading, energy: energyBand(row.energy_percentile), flagged: isCorrectionFlagged(reading) };
+}
+
 /** Every rule of the artist workspace; routes only translate HTTP. */
 export function createTracksService(deps: TracksServiceDeps) {
   const { db, repository, storage, log } = deps;
@@ -89,6 +107,7 @@ export function createTracksService(deps: TracksServiceDeps) {
               movement: row.chart_previous === null ? null : row.chart_previous - row.chart_position,
             }
           : null,
+      sound: toTrackSound(row),
     };
   }
 
@@ -288,6 +307,18 @@ export function createTracksService(deps: TracksServiceDeps) {
       });
       if (!files) throw new AppError('NOT_FOUND', M.notOwned);
       await removeFiles(files);
+    },
+
+    /** The artist's tempo and key for their own track (decision 0265): set, cleared or kept. */
+    async setSound(
+      account: SessionAccount,
+      trackId: string,
+      correction: SetTrackSoundRequest,
+    ): Promise<ArtistTrack> {
+      assertNotDemo(account, M.demoUpdate);
+      if (!(await repository.setSoundCorrection(db, account.id, trackId, correction)))
+        throw new AppError('NOT_FOUND', M.notOwned);
+      return ownTrack(account.id, trackId);
     },
 
     /** A failed upload goes back to processing with a fresh job. */

@@ -22,6 +22,7 @@ const revealed = (position: number): ChartEntry => ({
     label: 'Unsigned',
     coverUrl: null,
     durationMs: null,
+    sound: { bpm: null, key: null, energy: null },
   },
 });
 

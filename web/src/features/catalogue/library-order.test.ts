@@ -12,6 +12,7 @@ const track = (id: string, title: string, artist: string): RevealedListedTrack =
   label: 'Unsigned',
   coverUrl: null,
   durationMs: null,
+  sound: { bpm: null, key: null, energy: null },
 });
 
 const recent = [track('1', 'zephyr', 'Mara'), track('2', 'Álba', 'kiro'), track('3', 'Track 10', 'Kiro')];

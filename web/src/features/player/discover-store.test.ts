@@ -21,6 +21,7 @@ function revealOf(trackId: string, pointsAwarded: number): Reveal {
       genre: 'Minimal / Deep Tech',
       label: 'Unsigned',
       coverUrl: '/media/covers/c.webp?exp=1&sig=s',
+      sound: { bpm: 124, key: '4A', energy: 'mid' },
     },
     artist: {
       id: '6f1d2c3b-0000-4000-8000-0000000000aa',

@@ -14,7 +14,8 @@ import { updateMediaSession } from './media-session';
 import { usePlayerStore, type RevealedTrack } from './player-store';
 import { showPointsToast } from './points-toast';
 
-export type DiscoverPhase = 'start' | 'loading' | 'track' | 'all-liked' | 'empty';
+/** 'filter-empty' comes only with filters (decision 0266), which the web's filter chips will send. */
+export type DiscoverPhase = 'start' | 'loading' | 'track' | 'all-liked' | 'empty' | 'filter-empty';
 
 interface DiscoverState {
   phase: DiscoverPhase;

@@ -32,6 +32,7 @@ function tracksWith(featured: boolean): ArtistTracksResponse {
         featured,
         uploadedAt: new Date(0).toISOString(),
         chart: null,
+        sound: null,
       },
     ],
   };
