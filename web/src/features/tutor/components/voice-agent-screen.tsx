@@ -43,6 +43,7 @@ export function VoiceAgentScreen({
   const error = agent.error ?? dictationError;
   const isActive = agent.status === 'connected' || agent.status === 'connecting';
   const label = dictation.isListening ? 'listening' : agent.label;
+  const compact = typedOnly || (agent.isConnected && agent.typed);
 
   // Nothing on the server hears: the screen opens in typed mode, once (Stop ends it for good).
   const { start } = agent;
@@ -87,8 +88,14 @@ export function VoiceAgentScreen({
           {error}
         </p>
       )}
-      <div className="grid aspect-square w-full max-w-[500px] place-items-center rounded-3xl border border-line bg-surface p-6 sm:size-[500px]">
-        <div className="flex flex-col items-center gap-8">
+      <div
+        className={cn(
+          'grid w-full max-w-[500px] place-items-center rounded-3xl border border-line bg-surface p-6',
+          // Typed, the card steps back so the text box is on screen at once.
+          compact ? 'py-8' : 'aspect-square sm:size-[500px]',
+        )}
+      >
+        <div className={cn('flex flex-col items-center', compact ? 'gap-6' : 'gap-8')}>
           <div className="relative grid place-items-center">
             <span
               aria-hidden="true"
@@ -102,7 +109,8 @@ export function VoiceAgentScreen({
               aria-live="polite"
               data-state={label}
               className={cn(
-                'relative grid size-44 place-items-center rounded-full text-xl font-semibold capitalize transition-transform duration-700 sm:size-52',
+                'relative grid place-items-center rounded-full text-xl font-semibold capitalize transition-transform duration-700',
+                compact ? 'size-32' : 'size-44 sm:size-52',
                 label === 'speaking'
                   ? 'scale-110 bg-primary text-on-primary'
                   : 'border border-line bg-bg text-fg',
