@@ -238,7 +238,7 @@ export function SoundLabScreen({ header }: SoundLabScreenProps) {
       )}
       <div className="flex items-start gap-6">
         <div
-          className="grid w-full grid-cols-5 gap-2 sm:gap-3 lg:max-w-[min(36rem,calc(100dvh-17rem))]"
+          className="grid w-full grid-cols-5 gap-2 sm:gap-3 lg:max-w-[min(36rem,calc(100dvh-21rem))]"
           role="group"
           aria-label="Pads"
         >
