@@ -307,13 +307,11 @@ class AgentConversation {
           return [];
         })
       : [];
-    const references = topic.references
-      .slice(0, 3)
-      .map((reference) => ({
-        title: reference.title,
-        artist: reference.artist,
-        url: spotifySearchUrl(reference),
-      }));
+    const references = topic.references.slice(0, 3).map((reference) => ({
+      title: reference.title,
+      artist: reference.artist,
+      url: spotifySearchUrl(reference),
+    }));
     if (tracks.length === 0 && references.length === 0) return;
     const parameters: VoiceAgentRecommendations = { topic: topic.title, tracks, references };
     this.send({
