@@ -64,3 +64,16 @@ export async function findCoveredControls(
     return covered;
   }, within);
 }
+
+/**
+ * The top edge of what is fixed at the bottom of the screen: the phone's bottom navigation and
+ * mini player, or the desktop's now-playing bar; the window's height when none shows.
+ */
+export async function bottomBarsTop(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const bars = [...document.querySelectorAll('[aria-label="App"], [aria-label="Now playing"]')]
+      .filter((bar) => bar.checkVisibility() && getComputedStyle(bar).position === 'fixed')
+      .map((bar) => bar.getBoundingClientRect().top);
+    return Math.min(window.innerHeight, ...bars);
+  });
+}

@@ -6,6 +6,7 @@ import { accountsEndpoints, KIT_MESSAGES, kitEndpoints } from '@klang/domain';
 import type { Download } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { recordPlayback, signInDemo } from '../support/kit';
+import { bottomBarsTop, findCoveredControls } from '../support/shell';
 
 /** Seconds of audio ffmpeg decodes from a file: a real MP3 decodes, anything else throws. */
 function decodedSeconds(file: string): number {
@@ -42,9 +43,31 @@ test('a Pro artist generates four sounds, puts one on a pad, plays it, saves the
   await page.getByRole('link', { name: /SoundLab/ }).click();
   await expect(page.getByRole('heading', { name: 'SoundLab' })).toBeVisible();
   await screens.check('SoundLab');
+  const pads = page.getByRole('group', { name: 'Pads' });
+  const isDesktop = test.info().project.name === 'desktop';
+  if (isDesktop) {
+    // The whole grid, its last row too, is on screen above the now-playing bar.
+    await page.evaluate(() => {
+      window.scrollTo(0, 0);
+    });
+    const grid = await pads.boundingBox();
+    expect((grid?.y ?? Infinity) + (grid?.height ?? 0)).toBeLessThanOrEqual(await bottomBarsTop(page));
+  }
+  expect(await findCoveredControls(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'edit', exact: true }).click();
   await page.getByRole('button', { name: /^Pad 6:/ }).click();
+  if (isDesktop) {
+    // The editor opens beside the pads: it covers none of them, nor the logo.
+    const editor = page.getByRole('complementary', { name: 'Sound editor' });
+    await expect(editor).toBeVisible();
+    const [panel, grid] = await Promise.all([editor.boundingBox(), pads.boundingBox()]);
+    expect((grid?.x ?? Infinity) + (grid?.width ?? 0)).toBeLessThanOrEqual(panel?.x ?? 0);
+    const logo = page.getByRole('main').getByRole('img', { name: 'Klang' });
+    const box = await logo.boundingBox();
+    expect((box?.x ?? Infinity) + (box?.width ?? 0)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+    expect(await findCoveredControls(page)).toEqual([]);
+  }
   await page.getByLabel('Sound description').fill('short punchy kick');
   await page.getByLabel('Name').fill('boom');
   await page.getByRole('button', { name: 'Generate' }).click();
@@ -94,6 +117,14 @@ test('a Pro artist generates four sounds, puts one on a pad, plays it, saves the
       .filter({ hasText: /^Saved “drums”: \d+ sounds?, and their zip is downloading\.$/ }),
   ).toBeVisible();
   await screens.check('SoundLab saved');
+  if (isDesktop) {
+    // With the saved message above it, the grid's last row is still above the now-playing bar.
+    await page.evaluate(() => {
+      window.scrollTo(0, 0);
+    });
+    const grid = await pads.boundingBox();
+    expect((grid?.y ?? Infinity) + (grid?.height ?? 0)).toBeLessThanOrEqual(await bottomBarsTop(page));
+  }
   const zip = await saveDownload(download);
   const dir = path.dirname(zip);
   const names = execFileSync('python3', [
@@ -119,6 +150,15 @@ test('VocalLab generates a vocal, plays it and saves it as an MP3', async ({ pag
   await expect(page.getByRole('combobox', { name: 'Voice' })).toHaveText(/Ava/);
   const generate = page.getByRole('button', { name: 'Generate' });
   await expect(generate).toBeDisabled();
+  // The text box comes first and Generate is on the first screen, above the bars below; on a
+  // phone the sliders come after it.
+  const text = await page.getByLabel('Text or lyrics').boundingBox();
+  const button = await generate.boundingBox();
+  const slider = await page.getByRole('slider', { name: 'Speed' }).boundingBox();
+  expect((text?.y ?? Infinity) < (button?.y ?? 0)).toBe(true);
+  expect((button?.y ?? Infinity) + (button?.height ?? 0)).toBeLessThanOrEqual(await bottomBarsTop(page));
+  if (test.info().project.name === 'phone') expect((slider?.y ?? 0) > (button?.y ?? Infinity)).toBe(true);
+  expect(await findCoveredControls(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(KIT_MESSAGES.generateFirst)).toBeVisible();
@@ -134,6 +174,8 @@ test('VocalLab generates a vocal, plays it and saves it as an MP3', async ({ pag
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(KIT_MESSAGES.enterFilename)).toBeVisible();
   await page.getByLabel('File name').fill('night vocal');
+  // The hint names the file as it will be saved.
+  await expect(page.getByText('Saved as night vocal.mp3')).toBeVisible();
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Save' }).click();
   const download = await downloading;

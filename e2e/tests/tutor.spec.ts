@@ -2,10 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { TUTOR_MESSAGES } from '@klang/domain';
+import { TUTOR_MESSAGES, tutorEndpoints } from '@klang/domain';
+import type { Page } from '@playwright/test';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
 import { expect, test } from '../support/fixtures';
 import { recordPlayback, signInDemo } from '../support/kit';
+import { bottomBarsTop, findCoveredControls } from '../support/shell';
 
 // The voice journeys need a microphone: Chromium's fake device, granted without a prompt.
 test.use({
@@ -21,6 +23,35 @@ test.use({
 });
 
 const DRUMS = 'What are some tips for making my drums sound punchier?';
+
+/**
+ * A server that turns speech into text, as one with STT_BASE_URL set answers (the suite's server
+ * has none): the microphone journeys below test the browser's audio path, not the transcription.
+ */
+async function serverHears(page: Page) {
+  await page.route(`**${tutorEndpoints.voiceAgentHearing.path}`, (route) =>
+    route.fulfill({ json: { speechToText: true } }),
+  );
+}
+
+/** Every state the voice agent's circle shows, from the page's start (read with `circleStates`). */
+async function recordCircleStates(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { __circle: seen });
+    new MutationObserver(() => {
+      const state = document.querySelector('[role="status"][data-state]')?.getAttribute('data-state');
+      if (state && seen.at(-1) !== state) seen.push(state);
+    }).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-state'],
+    });
+  });
+}
+const circleStates = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __circle: string[] }).__circle);
 
 /** Seconds of audio ffmpeg decodes from MP3 bytes: anything but real audio throws. */
 function decodedSeconds(mp3: Buffer): number {
@@ -224,10 +255,11 @@ test('the voice session listens on the fake microphone, answers aloud and is sav
   );
 });
 
-test('the live voice agent connects through the official SDK, answers a typed question and stops', async ({
+test('the live voice agent connects through the official SDK with the microphone where the server hears, answers and stops', async ({
   page,
   screens,
 }) => {
+  await serverHears(page);
   await signInDemo(page);
   await screens.visit('/creator-tools/test-voice');
   const circle = page.getByRole('status').filter({ hasText: /^(ready|listening|speaking|processing)$/ });
@@ -252,12 +284,65 @@ test('the live voice agent connects through the official SDK, answers a typed qu
   await expect(page.getByRole('list', { name: 'Conversation' })).toContainText('transient', {
     timeout: 20_000,
   });
-  await expect(page.getByRole('link', { name: /^Listen on Spotify: / }).first()).toBeVisible();
 
   await page.getByRole('button', { name: 'Stop' }).click();
   await expect(circle).toHaveText('ready');
   await expect(page.getByRole('button', { name: 'Start talking' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('with nothing that hears, the voice agent opens typed, says why, never says listening, and shows each answer above the bars', async ({
+  page,
+  screens,
+}) => {
+  // The suite's server has no speech to text; the browser's recognition is removed as well.
+  await page.addInitScript(() => {
+    Reflect.deleteProperty(window, 'SpeechRecognition');
+    Reflect.deleteProperty(window, 'webkitSpeechRecognition');
+  });
+  await recordCircleStates(page);
+  await signInDemo(page);
+  await screens.visit('/creator-tools/test-voice');
+  await expect(page.getByText(TUTOR_MESSAGES.voiceAgentTypedOnly)).toBeVisible();
+  const box = page.getByLabel('Type a message to Abel');
+  await expect(box).toBeFocused({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Start talking' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Speak your message' })).toHaveCount(0);
+  const greeting = page.getByText("Hi, I'm Abel, Klang's production tutor.");
+  await expect(greeting).toHaveCount(1);
+  // The box is on screen, clear of the bars below.
+  expect(((await box.boundingBox())?.y ?? Infinity) + 44).toBeLessThanOrEqual(await bottomBarsTop(page));
+  await screens.check('voice agent, typed only');
+
+  await box.fill('How do I make my drums punchier?');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  const answer = page.getByRole('list', { name: 'Conversation' }).getByRole('listitem').last();
+  await expect(answer).toContainText('transient', { timeout: 20_000 });
+  // The answer is brought into view: its start on screen, above the bottom navigation or the
+  // now-playing bar, below the phone's sticky top bar.
+  await expect
+    .poll(async () => {
+      const top = (await answer.boundingBox())?.y ?? -1;
+      return top >= 56 && top + 24 <= (await bottomBarsTop(page));
+    })
+    .toBe(true);
+  // Recommendations name their tracks: a title and an artist on every link, never a bare
+  // 'Listen on Spotify'.
+  const recommended = page.getByRole('link', { name: /^Listen on Spotify: “.+” by .+$/ });
+  await expect(recommended.first()).toBeVisible();
+  await expect(page.getByRole('link', { name: TUTOR_MESSAGES.listenOnSpotify, exact: true })).toHaveCount(0);
+  const names = await recommended.allInnerTexts();
+  expect(new Set(names).size).toBe(names.length);
+  await screens.check('voice agent answered');
+  expect(await findCoveredControls(page)).toEqual([]);
+
+  // Stopped and opened again: a new conversation with one greeting, not the old one's too.
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.getByRole('button', { name: 'Type to Abel' }).click();
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('list', { name: 'Conversation' }).getByRole('listitem')).toHaveCount(1);
+  await expect(greeting).toHaveCount(1);
+  expect(await circleStates(page)).not.toContain('listening');
 });
 
 test("the live voice agent resamples from Klang's own worklet where the browser cannot open audio at its rate", async ({
@@ -276,6 +361,7 @@ test("the live voice agent resamples from Klang's own worklet where the browser 
   });
   // The SDK says so when it takes the resampling branch; worklet fetches are not page requests.
   const resampling = page.waitForEvent('console', (message) => message.text().includes('resampling to'));
+  await serverHears(page);
   await signInDemo(page);
   await page.goto('/creator-tools/test-voice');
   await page.getByRole('button', { name: 'Start talking' }).click();
@@ -298,6 +384,7 @@ test('with no microphone the voice agent says so in the spec’s words and Abel 
     navigator.mediaDevices.getUserMedia = () =>
       Promise.reject(new DOMException('Requested device not found', 'NotFoundError'));
   });
+  await serverHears(page);
   await signInDemo(page);
   await screens.visit('/creator-tools/test-voice');
   await page.getByRole('button', { name: 'Start talking' }).click();
@@ -335,12 +422,15 @@ test('in a typed session the browser’s speech recognition speaks to Abel: its 
       start() {
         setTimeout(() => {
           this.onstart?.();
+        }, 50);
+        // Heard a moment later, as a person finishes a sentence.
+        setTimeout(() => {
           const result = Object.assign([{ transcript: 'How do I make my drums punchier?' }], {
             isFinal: true,
           });
           this.onresult?.({ resultIndex: 0, results: [result] });
           this.onend?.();
-        }, 50);
+        }, 500);
       }
       stop() {
         this.onend?.();
@@ -351,12 +441,17 @@ test('in a typed session the browser’s speech recognition speaks to Abel: its 
     }
     Object.assign(window, { SpeechRecognition: HeardOnce, webkitSpeechRecognition: HeardOnce });
   });
+  await recordCircleStates(page);
   await signInDemo(page);
+  // The server has no speech to text: the page opens typed, and says the browser types what is said.
   await page.goto('/creator-tools/test-voice');
-  await page.getByRole('button', { name: 'Type to Abel instead' }).click();
+  await expect(page.getByText(TUTOR_MESSAGES.voiceAgentBrowserEars)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible({ timeout: 20_000 });
+  expect(await circleStates(page)).not.toContain('listening');
   await page.getByRole('button', { name: 'Speak your message' }).click();
   const conversation = page.getByRole('list', { name: 'Conversation' });
   await expect(conversation).toContainText('You: How do I make my drums punchier?');
   await expect(conversation).toContainText('transient', { timeout: 20_000 });
+  // 'listening' only while the browser's recognition listened.
+  expect(await circleStates(page)).toContain('listening');
 });

@@ -1,5 +1,10 @@
 import { defineEndpoints, endpoint } from '../contract/endpoint';
-import { tutorRequestSchema, tutorResponseSchema, voiceAgentSessionSchema } from './tutor.schema';
+import {
+  tutorRequestSchema,
+  tutorResponseSchema,
+  voiceAgentHearingSchema,
+  voiceAgentSessionSchema,
+} from './tutor.schema';
 
 const tags = ['tutor'];
 
@@ -30,6 +35,13 @@ export const tutorEndpoints = defineEndpoints({
     method: 'GET',
     path: '/api/tutor/voice-agent/session',
     response: { 200: voiceAgentSessionSchema },
+    tags,
+  }),
+  /** Whether the voice agent turns speech into text, asked before a session opens. */
+  voiceAgentHearing: endpoint({
+    method: 'GET',
+    path: '/api/tutor/voice-agent/hearing',
+    response: { 200: voiceAgentHearingSchema },
     tags,
   }),
 });

@@ -17,6 +17,12 @@ export const TUTOR_MESSAGES = {
   questionTooLong: 'This question is too long',
   historyTooLong: 'This conversation is too long to continue; start a new one',
   voiceAgentUnavailable: 'The voice agent is not available right now. Please try again.',
+  /** The voice agent without anything that can hear: no speech to text here, none in the browser. */
+  voiceAgentTypedOnly:
+    'Abel cannot hear you here: this server has no speech to text and this browser has no speech recognition, so type your question below.',
+  /** The voice agent where only the browser can hear: its recognition types what is said. */
+  voiceAgentBrowserEars:
+    'This server has no speech to text, so Abel reads what you type: press the microphone beside the box and your browser types what you say.',
 } as const;
 
 /** Spec 002 §8: the speech-recognition error texts, by the browser's error code. */
@@ -101,8 +107,11 @@ export const tutorCatalogueTrackSchema = z.object({
   id: z.string(),
   title: z.string(),
   artist: z.string(),
+  /** Where the track is inside Klang: its artist's page. */
+  artistId: z.string(),
   genre: z.string(),
 });
+export type TutorCatalogueTrack = z.infer<typeof tutorCatalogueTrackSchema>;
 
 /** Spec 002 §3 Tutor response, in the shape Klang's engine answers (content, audio, spotifyUrls). */
 export const tutorResponseSchema = z.object({
@@ -123,6 +132,32 @@ export const voiceAgentSessionSchema = z.object({
   signedUrl: z.string(),
 });
 export type VoiceAgentSession = z.infer<typeof voiceAgentSessionSchema>;
+
+/**
+ * What the voice agent can hear, asked before a session opens: whether speech sent to it is
+ * turned into text (a configured speech-to-text engine, or ElevenLabs' own agent). Without it the
+ * page opens in typed mode and never says 'listening' unless the browser's recognition listens.
+ */
+export const voiceAgentHearingSchema = z.object({ speechToText: z.boolean() });
+export type VoiceAgentHearing = z.infer<typeof voiceAgentHearingSchema>;
+
+/** A track the tutor names from its notes: a real release, searched for on Spotify by its name. */
+export const tutorReferenceSchema = z.object({ title: z.string(), artist: z.string(), url: z.string() });
+
+/** The client tool the voice agent calls to show its recommendations; a page without it says so. */
+export const VOICE_AGENT_RECOMMENDATIONS_TOOL = 'show_recommendations';
+
+/**
+ * The parameters of the voice agent's `show_recommendations` client tool: the question's topic,
+ * Klang tracks the user already sees (liked, or revealed on a chart; never a masked one), and the
+ * named references of the topic.
+ */
+export const voiceAgentRecommendationsSchema = z.object({
+  topic: z.string(),
+  tracks: z.array(tutorCatalogueTrackSchema),
+  references: z.array(tutorReferenceSchema),
+});
+export type VoiceAgentRecommendations = z.infer<typeof voiceAgentRecommendationsSchema>;
 
 /** Spec 002 §9: the SDK's two AudioWorklet scripts, served from Klang's own paths. */
 export const VOICE_AGENT_WORKLET_PATHS = {

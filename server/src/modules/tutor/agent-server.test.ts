@@ -3,10 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { Conversation, type DisconnectionDetails } from '@elevenlabs/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { LOCAL_AGENT_ID } from '@klang/domain';
+import {
+  LOCAL_AGENT_ID,
+  VOICE_AGENT_RECOMMENDATIONS_TOOL,
+  voiceAgentRecommendationsSchema,
+} from '@klang/domain';
 import { createLocalTutor } from '../../providers/llm/local-tutor/local-tutor';
 import { NO_STT, type SttProvider } from '../../providers/stt/stt';
-import { AGENT_TEXT, AGENT_PATH, attachAgentServer, SHOW_RECOMMENDATIONS_TOOL } from './agent-server';
+import { AGENT_TEXT, AGENT_PATH, attachAgentServer } from './agent-server';
 import { CHUNK_BYTES } from './agent-audio';
 import { createTicketSigner } from './voice-agent-ticket';
 
@@ -32,12 +36,23 @@ function tone(seconds: number): Buffer {
   return pcm;
 }
 
+/** A Klang track account 'a' has liked: the one the catalogue names to that account alone. */
+const KNOWN_GROOVE = {
+  id: 'track-1',
+  title: 'Known Groove',
+  artist: 'Hidden Maker',
+  artistId: 'artist-1',
+  genre: 'Minimal / Deep Tech',
+};
+
 async function startAgent(stt: SttProvider = NO_STT, speechSeconds = 3) {
   const server = createServer((_request, response) => response.writeHead(404).end());
   const agent = attachAgentServer(server, {
     llm: createLocalTutor(),
     stt,
     speakPcm: () => Promise.resolve(tone(speechSeconds)),
+    catalogueTracks: (accountId, genre) =>
+      Promise.resolve(accountId === 'a' && genre === KNOWN_GROOVE.genre ? [KNOWN_GROOVE] : []),
     tickets,
     allowedOrigins: [PAGE_ORIGIN],
     mayUse: (accountId) => Promise.resolve(accountId !== 'listener'),
@@ -118,7 +133,9 @@ describe('the official ElevenLabs SDK against the local agent server', () => {
     // The agent offered its recommendations to a client tool this page does not have: the SDK
     // answered with an error result, and the agent stopped asking.
     await until(() => (errors.length > 0 ? errors : undefined));
-    expect(errors).toEqual([`Client tool with name ${SHOW_RECOMMENDATIONS_TOOL} is not defined on client`]);
+    expect(errors).toEqual([
+      `Client tool with name ${VOICE_AGENT_RECOMMENDATIONS_TOOL} is not defined on client`,
+    ]);
     expect(outgoing).toContainEqual(expect.objectContaining({ type: 'client_tool_result', is_error: true }));
     conversation.sendUserMessage('How do I make my drums punchier?');
     await until(() => (messages.filter((m) => m.role === 'agent').length >= 3 ? true : undefined));
@@ -277,6 +294,40 @@ describe('the local agent server on the wire', () => {
     await until(() => (toolTopics().length === 2 ? true : undefined));
     expect(toolTopics()).toEqual(['Punchy drums', 'Punchy drums']);
     socket.close(1000);
+  });
+
+  it("recommends by title and artist: the ticket's account's Klang tracks of the genre, and the notes' named releases", async () => {
+    const recommendations = async (accountId: string) => {
+      const { socket, frames } = await connect(agent.url(accountId));
+      socket.send(
+        JSON.stringify({
+          type: 'conversation_initiation_client_data',
+          conversation_config_override: { conversation: { text_only: true } },
+        }),
+      );
+      await until(() => frames.find((f) => f.type === 'agent_response'));
+      socket.send(
+        JSON.stringify({ type: 'user_message', text: 'How do I make a minimal deep tech groove?' }),
+      );
+      const call = await until(() => frames.find((f) => f.type === 'client_tool_call'));
+      socket.close(1000);
+      return voiceAgentRecommendationsSchema.parse(
+        (call.client_tool_call as { parameters: unknown }).parameters,
+      );
+    };
+    const mine = await recommendations('a');
+    expect(mine.topic).toBe('Minimal and deep tech');
+    expect(mine.tracks).toEqual([KNOWN_GROOVE]);
+    expect(mine.references.length).toBeGreaterThan(0);
+    for (const reference of mine.references) {
+      expect(reference.title).not.toBe('');
+      expect(reference.artist).not.toBe('');
+      expect(reference.url).toBe(
+        `https://open.spotify.com/search/${encodeURIComponent(`${reference.artist} ${reference.title}`)}`,
+      );
+    }
+    // Another account's ticket: the same question names none of account a's tracks.
+    expect((await recommendations('b')).tracks).toEqual([]);
   });
 
   it('paces a long reply without a listener left behind on the turn per chunk', async () => {

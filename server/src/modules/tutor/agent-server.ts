@@ -3,7 +3,13 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { LOCAL_AGENT_ID, TUTOR_LIMITS } from '@klang/domain';
+import {
+  LOCAL_AGENT_ID,
+  TUTOR_LIMITS,
+  VOICE_AGENT_RECOMMENDATIONS_TOOL,
+  type TutorCatalogueTrack,
+  type VoiceAgentRecommendations,
+} from '@klang/domain';
 import type { ChatMessage, ChatProvider } from '../../providers/llm/chat';
 import type { Topic } from '../../providers/llm/local-tutor/knowledge';
 import { relevantTopics, spotifySearchUrl, type Turn } from '../../providers/llm/local-tutor/local-tutor';
@@ -15,9 +21,6 @@ import type { TicketSigner } from './voice-agent-ticket';
 /** Where the ElevenLabs SDK connects under its `origin` (providers.md §1d). */
 export const AGENT_PATH = '/v1/convai/conversation';
 const SUBPROTOCOL = 'convai';
-
-/** The client tool the agent calls to show its reference tracks; a page without it says so. */
-export const SHOW_RECOMMENDATIONS_TOOL = 'show_recommendations';
 
 export const AGENT_TEXT = {
   greeting: "Hi, I'm Abel, Klang's production tutor. Ask me anything about making music.",
@@ -40,6 +43,8 @@ export interface AgentServerDeps {
   stt: SttProvider;
   /** 16 kHz 16-bit mono PCM of the text spoken by the tutor's voice; null when it cannot speak. */
   speakPcm(text: string, signal: AbortSignal): Promise<Buffer | null>;
+  /** Klang tracks in a genre that the account already sees (liked, or revealed on a chart). */
+  catalogueTracks(accountId: string, genre: string): Promise<TutorCatalogueTrack[]>;
   tickets: TicketSigner;
   /** The origins Klang's pages are served at (PUBLIC_URL and TRUSTED_ORIGINS): the only ones a socket may come from. */
   allowedOrigins: readonly string[];
@@ -92,6 +97,8 @@ class AgentConversation {
   constructor(
     private readonly socket: WebSocket,
     private readonly deps: AgentServerDeps,
+    /** The account the ticket named: whose catalogue the recommendations come from. */
+    private readonly accountId: string,
   ) {
     socket.on('message', (data, isBinary) => {
       this.receive(data, isBinary);
@@ -278,7 +285,7 @@ class AgentConversation {
     const topic = this.toolMissing ? undefined : relevantTopics(text, this.history, this.context)[0];
     this.history.push({ role: 'user', content: text }, { role: 'assistant', content: reply });
     this.send({ type: 'agent_response', agent_response_event: { agent_response: reply, event_id: turn.id } });
-    if (topic) this.recommend(topic, turn.id);
+    if (topic) void this.recommend(topic, turn);
     await this.speak(reply, turn);
   }
 
@@ -289,15 +296,31 @@ class AgentConversation {
     await this.speak(text, turn);
   }
 
-  /** Reference tracks for the question's topic go to the page's client tool, if it has one. */
-  private recommend(topic: Topic, eventId: number) {
+  /**
+   * The topic's tracks go to the page's client tool, if it has one: Klang tracks of its genre the
+   * account already sees, by title and artist, and the named releases of the tutor's notes.
+   */
+  private async recommend(topic: Topic, turn: AgentTurn) {
+    const tracks = topic.genre
+      ? await this.deps.catalogueTracks(this.accountId, topic.genre).catch((error: unknown) => {
+          this.deps.log.warn({ err: error }, 'voice agent catalogue tracks failed');
+          return [];
+        })
+      : [];
+    const references = topic.references.slice(0, 3).map((reference) => ({
+      title: reference.title,
+      artist: reference.artist,
+      url: spotifySearchUrl(reference),
+    }));
+    if (tracks.length === 0 && references.length === 0) return;
+    const parameters: VoiceAgentRecommendations = { topic: topic.title, tracks, references };
     this.send({
       type: 'client_tool_call',
       client_tool_call: {
-        tool_name: SHOW_RECOMMENDATIONS_TOOL,
+        tool_name: VOICE_AGENT_RECOMMENDATIONS_TOOL,
         tool_call_id: `tool_${randomUUID()}`,
-        parameters: { topic: topic.title, spotify_urls: topic.references.slice(0, 3).map(spotifySearchUrl) },
-        event_id: eventId,
+        parameters,
+        event_id: turn.id,
       },
     });
   }
@@ -344,7 +367,6 @@ export function attachAgentServer(server: Server, deps: AgentServerDeps) {
     maxPayload: 1024 * 1024,
     handleProtocols: (protocols) => (protocols.has(SUBPROTOCOL) ? SUBPROTOCOL : false),
   });
-  sockets.on('connection', (socket: WebSocket) => new AgentConversation(socket, deps));
 
   async function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
     const url = new URL(request.url ?? '/', 'http://agent.local');
@@ -375,7 +397,12 @@ export function attachAgentServer(server: Server, deps: AgentServerDeps) {
       refuse(socket, 403, 'Forbidden');
       return;
     }
-    sockets.handleUpgrade(request, socket, head, (ws) => sockets.emit('connection', ws, request));
+    sockets.handleUpgrade(
+      request,
+      socket,
+      head,
+      (ws: WebSocket) => new AgentConversation(ws, deps, accountId),
+    );
   }
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {

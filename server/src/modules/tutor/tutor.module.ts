@@ -47,12 +47,15 @@ export async function registerTutor(
       log: app.log,
     }),
     assertAllowed: kit.assertAllowed,
+    // ElevenLabs' agent hears for itself; Klang's own hears only with a speech-to-text engine.
+    hearing: { speechToText: providers.voiceAgent.kind !== 'local' || providers.stt.transcribe !== null },
   });
   if (providers.voiceAgent.kind !== 'local') return;
   const agent = attachAgentServer(app.server, {
     llm: providers.llm,
     stt: providers.stt,
     speakPcm: (text, signal) => service.speakPcm(text, signal),
+    catalogueTracks: (accountId, genre) => service.catalogueTracks(accountId, genre),
     tickets,
     allowedOrigins: deps.trustedOrigins,
     mayUse: (accountId) =>

@@ -7,6 +7,7 @@ import {
   TUTOR_LIMITS,
   TUTOR_MESSAGES,
   tutorResponseSchema,
+  voiceAgentHearingSchema,
   voiceAgentSessionSchema,
 } from '@klang/domain';
 import { decodeToMono } from '../../providers/audio/ffmpeg';
@@ -17,6 +18,7 @@ import { insertAccount, insertTrack } from '../../test/catalogue-fixtures';
 const TUTOR = '/functions/v1/tutor-response';
 const ABEL = '/functions/v1/abel-response';
 const SESSION = '/api/tutor/voice-agent/session';
+const HEARING = '/api/tutor/voice-agent/hearing';
 
 async function setTier(t: TestApp, accountId: string, tier: 'free' | 'trial' | 'pro') {
   await t.db.query('update artist_profiles set subscription_tier = $2 where id = $1', [accountId, tier]);
@@ -134,7 +136,13 @@ describe('the tutor functions on the local tutor', () => {
     const res = await artist.post(TUTOR, { prompt: 'How do I make a minimal deep tech groove?' });
     const body = tutorResponseSchema.parse(res.json());
     expect(body.klangTracks).toEqual([
-      { id: liked, title: 'Known Groove', artist: 'Hidden Maker', genre: 'Minimal / Deep Tech' },
+      {
+        id: liked,
+        title: 'Known Groove',
+        artist: 'Hidden Maker',
+        artistId: maker,
+        genre: 'Minimal / Deep Tech',
+      },
     ]);
     expect(body.content).toContain('"Known Groove" by Hidden Maker');
     expect(body.content).not.toContain('Secret Groove');
@@ -157,6 +165,17 @@ describe('the tutor functions on the local tutor', () => {
     expect((await listener.get(SESSION)).statusCode).toBe(403);
   });
 
+  it('says the local agent cannot hear without a speech-to-text engine, to whoever may use it only', async () => {
+    const artist = await signUp(t.app, 'artist');
+    await setTier(t, artist.id, 'free');
+    const res = await artist.get(HEARING);
+    expect(res.statusCode).toBe(200);
+    expect(voiceAgentHearingSchema.parse(res.json())).toEqual({ speechToText: false });
+    const listener = await signUp(t.app, 'listener');
+    expect((await listener.get(HEARING)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: HEARING })).statusCode).toBe(401);
+  });
+
   it('builds the agent URL from PUBLIC_URL, whatever Host or X-Forwarded-Host the request names', async () => {
     const artist = await signUp(t.app, 'artist');
     await setTier(t, artist.id, 'free');
@@ -176,7 +195,11 @@ describe('the tutor functions on the local tutor', () => {
 describe('the tutor functions on an unreachable chat engine', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ LLM_BASE_URL: 'http://127.0.0.1:9/v1', LLM_MODEL: 'tiny' });
+    t = await createTestApp({
+      LLM_BASE_URL: 'http://127.0.0.1:9/v1',
+      LLM_MODEL: 'tiny',
+      STT_BASE_URL: 'http://127.0.0.1:9/v1',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -190,6 +213,12 @@ describe('the tutor functions on an unreachable chat engine', () => {
     expect(res.json()).toMatchObject({ error: TUTOR_MESSAGES.failedToGenerate });
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.json()).toMatchObject({ providers: { llm: 'openai-compatible (tiny)' } });
+  });
+
+  it('says the voice agent hears once a speech-to-text engine is configured', async () => {
+    const artist = await signUp(t.app, 'artist');
+    await setTier(t, artist.id, 'free');
+    expect((await artist.get(HEARING)).json()).toEqual({ speechToText: true });
   });
 });
 

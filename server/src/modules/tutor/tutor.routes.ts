@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { TUTOR_LIMITS, tutorEndpoints } from '@klang/domain';
+import { TUTOR_LIMITS, tutorEndpoints, type VoiceAgentHearing } from '@klang/domain';
 import { contractRoute } from '../../lib/contract-route';
 import { limitPerAccount } from '../../plugins/rate-limit';
 import type { SessionAccount } from '../../plugins/session';
@@ -11,6 +11,8 @@ export const tutorRoutes: FastifyPluginAsyncZod<{
   /** The configured voice agent's session opener, chosen when the area is wired. */
   voiceAgentSession: VoiceAgentSessions;
   assertAllowed(account: SessionAccount | null, tool: 'test-voice'): Promise<SessionAccount>;
+  /** What the configured voice agent can hear, fixed when the area is wired. */
+  hearing: VoiceAgentHearing;
 }> = async (app, options) => {
   contractRoute(
     app,
@@ -34,5 +36,11 @@ export const tutorRoutes: FastifyPluginAsyncZod<{
     const account = await options.assertAllowed(request.account, 'test-voice');
     reply.header('Cache-Control', 'no-store');
     return options.voiceAgentSession(account.id);
+  });
+
+  /** Asked before a session opens: the page offers the microphone only when speech is heard. */
+  contractRoute(app, tutorEndpoints.voiceAgentHearing, limitPerAccount(20), async (request) => {
+    await options.assertAllowed(request.account, 'test-voice');
+    return options.hearing;
   });
 };

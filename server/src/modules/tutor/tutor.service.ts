@@ -4,6 +4,7 @@ import {
   TUTOR_LIMITS,
   TUTOR_MESSAGES,
   type KitTool,
+  type TutorCatalogueTrack,
   type TutorRequest,
   type TutorResponse,
 } from '@klang/domain';
@@ -115,7 +116,7 @@ export function createTutorService(deps: TutorServiceDeps) {
     );
     const tracks = [...library, ...revealedOnChart]
       .slice(0, KLANG_TRACKS_MAX)
-      .map((t) => ({ id: t.id, title: t.title, artist: t.artist, genre: t.genre }));
+      .map((t) => ({ id: t.id, title: t.title, artist: t.artist, artistId: t.artistId, genre: t.genre }));
     const hidden = chart.filter((entry) => !entry.track.isRevealed).length;
     return { tracks, hidden };
   }
@@ -169,6 +170,11 @@ export function createTutorService(deps: TutorServiceDeps) {
       }
       const audio = await speak(content);
       return { content, audio: audio ? audio.toString('base64') : null, spotifyUrls, klangTracks: tracks };
+    },
+
+    /** The Klang tracks in a genre the voice agent may name to this account (the same rule as above). */
+    async catalogueTracks(accountId: string, genre: string): Promise<TutorCatalogueTrack[]> {
+      return (await klangTracks(accountId, genre)).tracks;
     },
 
     /** The reply read aloud as the voice agent streams it: 16 kHz 16-bit mono PCM. */

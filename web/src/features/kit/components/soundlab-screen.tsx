@@ -134,9 +134,14 @@ function SidePanel({ lab }: { lab: SoundLabState }) {
       inert={!isOpen}
       style={{ width: SOUNDLAB.panelWidthPx, transitionDuration: `${SOUNDLAB.panelSlideSeconds}s` }}
       className={cn(
-        // Above the header, the bottom nav and the forum button (z-40): the editor owns the right edge while open.
-        'fixed top-0 right-0 z-50 flex h-full flex-col gap-4 overflow-y-auto border-l border-line bg-surface p-4 shadow-2xl transition-transform ease-out',
-        isOpen ? 'translate-x-0' : 'translate-x-full',
+        'flex flex-col gap-4 border-line bg-surface p-4',
+        // Phone: it slides over the screen from the right edge, above the header, the bottom nav
+        // and the forum button (z-40).
+        'max-lg:fixed max-lg:top-0 max-lg:right-0 max-lg:z-50 max-lg:h-full max-lg:overflow-y-auto max-lg:border-l max-lg:shadow-2xl max-lg:transition-transform max-lg:ease-out',
+        isOpen ? 'max-lg:translate-x-0' : 'max-lg:translate-x-full',
+        // Desktop: beside the pads, in the page, covering none of them (issue 30 item 9).
+        'lg:sticky lg:top-6 lg:shrink-0 lg:rounded-2xl lg:border',
+        !isOpen && 'lg:hidden',
       )}
     >
       <div className="flex items-center justify-between">
@@ -209,11 +214,15 @@ function SidePanel({ lab }: { lab: SoundLabState }) {
   );
 }
 
-/** SoundLab (spec 002 §2.2): the 25-pad grid, and the side panel that generates sounds in edit mode. */
+/**
+ * SoundLab (spec 002 §2.2): the 25-pad grid, and the side panel that generates sounds in edit
+ * mode. On a desktop the square grid is as wide as the window's height allows, so its last row
+ * stays above the now-playing bar, and the panel opens beside it.
+ */
 export function SoundLabScreen({ header }: SoundLabScreenProps) {
   const lab = useSoundLab();
   return (
-    <section className="mx-auto flex w-full max-w-xl flex-col gap-5 px-4 py-6 sm:py-10">
+    <section className="mx-auto flex w-full max-w-xl flex-col gap-5 px-4 py-6 sm:py-10 lg:max-w-4xl lg:py-6">
       {header}
       <p className="-mt-3 text-sm text-muted">
         {lab.isEditing
@@ -227,12 +236,18 @@ export function SoundLabScreen({ header }: SoundLabScreenProps) {
           Making your starter drum kit…
         </p>
       )}
-      <div className="grid grid-cols-5 gap-2 sm:gap-3" role="group" aria-label="Pads">
-        {lab.pads.map((pad) => (
-          <PadButton key={pad.id} pad={pad} lab={lab} />
-        ))}
+      <div className="flex items-start gap-6">
+        <div
+          className="grid w-full grid-cols-5 gap-2 sm:gap-3 lg:max-w-[min(36rem,calc(100dvh-21rem))]"
+          role="group"
+          aria-label="Pads"
+        >
+          {lab.pads.map((pad) => (
+            <PadButton key={pad.id} pad={pad} lab={lab} />
+          ))}
+        </div>
+        <SidePanel lab={lab} />
       </div>
-      <SidePanel lab={lab} />
     </section>
   );
 }

@@ -71,7 +71,11 @@ function Waveform({ peaks, progress }: { peaks: number[]; progress: number }) {
   );
 }
 
-/** VocalLab (spec 002 §2.3): sliders on the left, voice, text, generate, playback and save on the right. */
+/**
+ * VocalLab (spec 002 §2.3): sliders on the left, voice, text, generate, playback and save on the
+ * right. On a phone the text and Generate come first and the sliders, under 'Adjust voice', after
+ * them (issue 30 item 9).
+ */
 export function VocalLabScreen({ header }: { header: ReactNode }) {
   const lab = useVocalLab();
   const canGenerate = lab.text.trim() !== '' && lab.voiceId !== '' && !lab.isGenerating;
@@ -80,7 +84,8 @@ export function VocalLabScreen({ header }: { header: ReactNode }) {
       {header}
       {lab.error && <Banner tone="error">{lab.error}</Banner>}
       <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <div className="flex flex-col gap-5 rounded-2xl border border-line bg-surface p-5">
+        <div className="flex flex-col gap-5 rounded-2xl border border-line bg-surface p-5 max-md:order-last">
+          <h2 className="text-base font-semibold text-fg">Adjust voice</h2>
           {SLIDERS.map(({ key, label, help, format }) => (
             <div key={key} className="flex flex-col gap-1.5">
               <Slider
@@ -99,6 +104,14 @@ export function VocalLabScreen({ header }: { header: ReactNode }) {
           ))}
         </div>
         <div className="flex flex-col gap-4">
+          <Textarea
+            label="Text or lyrics"
+            rows={6}
+            value={lab.text}
+            onChange={(event) => {
+              lab.setText(event.target.value);
+            }}
+          />
           <Select
             label="Voice"
             // The engine behind a voice is not the artist's concern (health and logs say it).
@@ -170,14 +183,6 @@ export function VocalLabScreen({ header }: { header: ReactNode }) {
               />
             </div>
           )}
-          <Textarea
-            label="Text or lyrics"
-            rows={6}
-            value={lab.text}
-            onChange={(event) => {
-              lab.setText(event.target.value);
-            }}
-          />
           <Button onClick={() => void lab.generate()} disabled={!canGenerate} isLoading={lab.isGenerating}>
             {lab.isGenerating ? 'Generating...' : 'Generate'}
           </Button>
@@ -214,7 +219,11 @@ export function VocalLabScreen({ header }: { header: ReactNode }) {
             onChange={(event) => {
               lab.setFileName(event.target.value);
             }}
-            hint="Saved as name.mp3"
+            hint={
+              lab.savedFileName
+                ? `Saved as ${lab.savedFileName}`
+                : 'Name the file to save the vocal as an MP3.'
+            }
           />
           <div className="flex flex-wrap items-center gap-3">
             <Button

@@ -1,6 +1,7 @@
 import { KIT_MESSAGES, VOCALLAB, type Voice } from '@klang/domain';
 import { useEffect, useRef, useState } from 'react';
 import { fetchVoices, generateVocals } from '../api/vocallab-api';
+import { mp3FileName } from './file-name';
 
 const DEFAULTS = {
   speed: VOCALLAB.speed.default,
@@ -54,6 +55,7 @@ export function useVocalLab() {
   const [position, setPosition] = useState(0);
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState('');
+  const savedFileName = mp3FileName(fileName);
   const [audioUrl, setAudioUrl] = useState<string | null>(null);
   const [isGenerating, setIsGenerating] = useState(false);
   const [isPlaying, setIsPlaying] = useState(false);
@@ -135,6 +137,8 @@ export function useVocalLab() {
     },
     text,
     fileName,
+    /** The name the vocal is saved under, or null while no name is typed. */
+    savedFileName,
     audioUrl,
     isGenerating,
     isPlaying,
@@ -205,13 +209,13 @@ export function useVocalLab() {
         setError(KIT_MESSAGES.generateFirst);
         return;
       }
-      if (!fileName.trim()) {
+      if (!savedFileName) {
         setError(KIT_MESSAGES.enterFilename);
         return;
       }
       const link = document.createElement('a');
       link.href = audioUrl;
-      link.download = `${fileName.trim()}.mp3`;
+      link.download = savedFileName;
       link.click();
       setError(null);
     },

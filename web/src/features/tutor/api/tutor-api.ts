@@ -1,4 +1,5 @@
 import { TUTOR_MESSAGES, tutorEndpoints, type VoiceAgentSession } from '@klang/domain';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import type { Message } from '../state/conversations';
@@ -56,4 +57,13 @@ export async function askTutor(
 
 export function fetchVoiceAgentSession(): Promise<VoiceAgentSession> {
   return api.call(tutorEndpoints.voiceAgentSession);
+}
+
+/** Whether the voice agent turns speech into text: fixed by the server's configuration. */
+export function useVoiceAgentHearing() {
+  return useQuery({
+    queryKey: ['tutor', 'voice-agent', 'hearing'],
+    queryFn: ({ signal }) => api.call(tutorEndpoints.voiceAgentHearing, { signal }),
+    staleTime: Infinity,
+  });
 }

@@ -3,7 +3,10 @@ import {
   microphoneErrorMessage,
   TUTOR_MESSAGES,
   VOICE_AGENT_LIBSAMPLERATE_PATH,
+  VOICE_AGENT_RECOMMENDATIONS_TOOL,
   VOICE_AGENT_WORKLET_PATHS,
+  voiceAgentRecommendationsSchema,
+  type VoiceAgentRecommendations,
 } from '@klang/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchVoiceAgentSession } from '../api/tutor-api';
@@ -14,9 +17,6 @@ export interface AgentLine {
   role: 'user' | 'agent';
   text: string;
 }
-
-/** The client tool the local agent calls with its reference tracks (server agent-server.ts). */
-const SHOW_RECOMMENDATIONS = 'show_recommendations';
 
 /** Messages that are about the microphone, whichever layer (browser, SDK) raised them. */
 const MICROPHONE_FAILURE =
@@ -48,7 +48,7 @@ export function useVoiceAgent() {
   const [override, setOverride] = useState<AgentLabel | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [lines, setLines] = useState<AgentLine[]>([]);
-  const [recommendations, setRecommendations] = useState<{ topic: string; urls: string[] } | null>(null);
+  const [recommendations, setRecommendations] = useState<VoiceAgentRecommendations | null>(null);
   const conversation = useRef<Conversation | null>(null);
   const [typed, setTyped] = useState(false);
   const [microphoneFailed, setMicrophoneFailed] = useState(false);
@@ -59,6 +59,9 @@ export function useVoiceAgent() {
     const textOnly = options.typed === true;
     setError(null);
     setTyped(textOnly);
+    // A new session starts a new conversation: its greeting is the only one on screen.
+    setLines([]);
+    setRecommendations(null);
     if (!textOnly && !micGranted.current) {
       try {
         const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
@@ -86,11 +89,10 @@ export function useVoiceAgent() {
         workletPaths: VOICE_AGENT_WORKLET_PATHS,
         libsampleratePath: VOICE_AGENT_LIBSAMPLERATE_PATH,
         clientTools: {
-          [SHOW_RECOMMENDATIONS]: (parameters: { topic?: unknown; spotify_urls?: unknown }) => {
-            const urls = Array.isArray(parameters.spotify_urls)
-              ? parameters.spotify_urls.filter((url): url is string => typeof url === 'string')
-              : [];
-            setRecommendations({ topic: typeof parameters.topic === 'string' ? parameters.topic : '', urls });
+          [VOICE_AGENT_RECOMMENDATIONS_TOOL]: (parameters: unknown) => {
+            const parsed = voiceAgentRecommendationsSchema.safeParse(parameters);
+            if (!parsed.success) throw new Error('Recommendations without titles and artists');
+            setRecommendations(parsed.data);
             return 'Shown to the user';
           },
         },
@@ -157,9 +159,11 @@ export function useVoiceAgent() {
   );
 
   const isConnected = status === 'connected';
+  // A typed session sends no audio: nothing of it listens (the screen says so when the
+  // browser's recognition does).
   const label: AgentLabel = !isConnected
     ? 'ready'
-    : (override ?? (mode === 'speaking' ? 'speaking' : 'listening'));
+    : (override ?? (mode === 'speaking' ? 'speaking' : typed ? 'ready' : 'listening'));
   return {
     status,
     label,
