@@ -22,6 +22,8 @@ const entryPoints = {
   main: 'server/src/main.ts',
   worker: 'server/src/worker.ts',
   'render-worker': 'server/src/lib/music/render-worker.ts',
+  // Measures a track's sound off the request thread (decision 0264).
+  'measure-worker': 'server/src/lib/sound/measure-worker.ts',
   // The command the WebAssembly eSpeak NG runs as (decision 0241).
   'espeak-wasm-cli': 'server/src/providers/tts/espeak-wasm-cli.mjs',
   'grant-admin': 'server/src/scripts/grant-admin.ts',

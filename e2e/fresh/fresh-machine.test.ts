@@ -64,7 +64,7 @@ describe('the compiled server on a machine without Debian tools', () => {
     expect(health).toMatchObject({ database: 'pglite', providers: { tts: 'espeak-ng-wasm' } });
   });
 
-  it('takes an upload to ready', async () => {
+  it('takes an upload to ready, its sound measured in the compiled measure worker', async () => {
     const upload = await http.json<{ track: { id: string } }>(
       tracksEndpoints.uploadTrack,
       {
@@ -81,6 +81,9 @@ describe('the compiled server on a machine without Debian tools', () => {
     });
     expect(track.durationMs).toBeGreaterThan(3_900);
     expect(track.durationMs).toBeLessThan(4_100);
+    // A measurement that fails leaves the track ready but unmeasured (decision 0264): only a
+    // measured key says the worker's entry point was built and ran.
+    expect(track.sound?.key).toMatch(/^(1[0-2]|[1-9])[AB]$/);
   });
 
   it('makes a sound in SoundLab', async () => {

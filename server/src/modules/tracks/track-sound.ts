@@ -10,7 +10,8 @@ import { GENRE_NAMES, type Genre } from '@klang/domain';
 import type { Db, Queryable } from '../../db/client';
 import { enqueueJob, type JobHandler } from '../../jobs/runner';
 import { createEnergyRanker } from '../../lib/sound/energy';
-import { measureSound, type SoundFeatures } from '../../lib/sound/sound-features';
+import { measureSoundOffThread } from '../../lib/sound/measure-off-thread';
+import type { SoundFeatures } from '../../lib/sound/sound-features';
 import { ANALYSIS_SAMPLE_RATE } from '../../lib/sound/spectrum';
 import { decodeToMono } from '../../providers/audio/ffmpeg';
 import type { StorageProvider } from '../../providers/storage/storage';
@@ -34,7 +35,7 @@ function isGenre(genre: string): genre is Genre {
 
 export const measureAudio: MeasureAudio = async (audio, genre) => {
   if (!isGenre(genre)) throw new Error(`no tempo range for the genre ${genre}`);
-  return measureSound(await decodeToMono(audio, ANALYSIS_SAMPLE_RATE), genre);
+  return measureSoundOffThread(await decodeToMono(audio, ANALYSIS_SAMPLE_RATE), genre);
 };
 
 /**
