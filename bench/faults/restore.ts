@@ -66,7 +66,7 @@ export async function restoreDrill(battery: Battery) {
   await first.stop();
 
   const db = await battery.database(original.url);
-  const tracksBefore = await db.query<{ id: string; sha256: string | null; byte_size: number }>(
+  const tracksBefore = await db.query<{ id: string; sha256: string | null; byte_size: number | string }>(
     `select t.id, m.sha256, m.byte_size from tracks t join media_objects m on m.id = t.audio_media_id
      where t.status = 'ready' and not t.is_deleted order by t.id`,
   );
