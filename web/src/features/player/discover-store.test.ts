@@ -106,6 +106,33 @@ describe('the Discover flow store', () => {
     }
   });
 
+  it('digs the next deals by the filters and mix mode, and deals again once a filter emptied the deck', async () => {
+    // The deck: the first track unfiltered, nothing at 170–176 BPM, the second at 160–180.
+    const next = vi
+      .spyOn(playerApi, 'next')
+      .mockImplementation(async (_current, filters) =>
+        filters?.bpmMin === 170
+          ? { state: 'filter-empty' }
+          : { state: 'track', track: filters?.bpmMin === 160 ? SECOND : FIRST },
+      );
+    vi.spyOn(playerApi, 'leave').mockResolvedValue(undefined);
+    vi.spyOn(playerApi, 'dislike').mockResolvedValue({ pointsAwarded: 1 });
+    await discover.start();
+    // The track playing plays on; the next deal is asked with the filters and mixes with it.
+    await discover.dig({ bpmMin: 170, bpmMax: 176 }, true);
+    expect(usePlayerStore.getState().currentTrack).toEqual(FIRST);
+    expect(next).toHaveBeenLastCalledWith(FIRST.id, { bpmMin: 170, bpmMax: 176 }, FIRST.id);
+    // Nothing matches: the skip lands on the filters' end state.
+    await discover.skip();
+    expect(useDiscoverStore.getState().phase).toBe('filter-empty');
+    // Widening the filters deals again at once, and without mix mode there is nothing to mix with.
+    await discover.dig({ bpmMin: 160, bpmMax: 180 }, false);
+    expect(next).toHaveBeenCalledWith(null, { bpmMin: 160, bpmMax: 180 }, null);
+    expect(usePlayerStore.getState().currentTrack).toEqual(SECOND);
+    expect(useDiscoverStore.getState().phase).toBe('track');
+    await discover.dig({}, false);
+  });
+
   it('moves on when the track on screen is gone from the server, and stays on any other refusal', async () => {
     vi.spyOn(playerApi, 'next')
       .mockResolvedValueOnce({ state: 'track', track: FIRST })

@@ -12,6 +12,7 @@ import {
 } from './audio/audio-engine';
 import { updateMediaSession } from './media-session';
 import { usePlayerStore, type RevealedTrack } from './player-store';
+import { NO_FILTERS, type DigFilters } from './dig-filters';
 import { showPointsToast } from './points-toast';
 
 /** 'filter-empty' comes only with filters (decision 0266), which the web's filter chips will send. */
@@ -29,9 +30,27 @@ interface DiscoverState {
    * page: a listener skips often); quick skips add up. `at` tells one notice from the next.
    */
   skipPoints: { points: number; at: number } | null;
+  /** What the deck is dug by (decision 0266); kept while the listener stays on the site. */
+  filters: DigFilters;
+  /** Mix mode: each next track mixes with the one playing (tempo within 6 %, a neighbouring key). */
+  isMixing: boolean;
 }
 
-const INITIAL: DiscoverState = { phase: 'start', reveal: null, error: null, isBusy: false, skipPoints: null };
+const INITIAL: DiscoverState = {
+  phase: 'start',
+  reveal: null,
+  error: null,
+  isBusy: false,
+  skipPoints: null,
+  filters: NO_FILTERS,
+  isMixing: false,
+};
+
+/** The deck's next deal after `currentId`, dug by the listener's filters and mix mode. */
+function nextDeal(currentId: string | null) {
+  const { filters, isMixing } = useDiscoverStore.getState();
+  return playerApi.next(currentId, filters, isMixing ? currentId : null);
+}
 
 /** How long a skip's points stay beside the button, and within which quick skips add up. */
 const SKIP_POINTS_MS = 1_800;
@@ -115,7 +134,8 @@ usePlayerStore.subscribe((state, previous) => {
     reportLeft(previous.currentTrack);
     upcoming = null;
     firstPick = null;
-    useDiscoverStore.setState(INITIAL);
+    const { filters, isMixing } = useDiscoverStore.getState();
+    useDiscoverStore.setState({ ...INITIAL, filters, isMixing });
   }
 });
 
@@ -129,7 +149,7 @@ if (typeof window !== 'undefined') {
 
 async function prefetch(currentId: string): Promise<void> {
   try {
-    const next = await playerApi.next(currentId);
+    const next = await nextDeal(currentId);
     upcoming = next.state === 'track' ? next.track : null;
     if (upcoming) preloadTrack(upcoming.id);
   } catch {
@@ -184,7 +204,7 @@ async function advance(currentId: string | null): Promise<string | null> {
     const picked = await early;
     const isFresh =
       picked?.state !== 'track' || !usePlayerStore.getState().likedTrackIds.includes(picked.track.id);
-    const next = picked && isFresh ? picked : await playerApi.next(currentId);
+    const next = picked && isFresh ? picked : await nextDeal(currentId);
     if (next.state === 'track') {
       show(next.track);
       return next.track.id;
@@ -215,13 +235,14 @@ export const discover = {
     const { phase } = useDiscoverStore.getState();
     if (shownTrack() && phase === 'start') set({ phase: 'track' });
     // An end state is asked again on each visit: new tracks may have been featured since.
-    if (phase === 'all-liked' || phase === 'empty') set({ phase: 'start', error: null });
+    if (phase === 'all-liked' || phase === 'empty' || phase === 'filter-empty')
+      set({ phase: 'start', error: null });
   },
 
   /** Asks for the first pick while the start screen shows (once), so the start is quicker. */
   prepare: (): void => {
     if (firstPick || shownTrack() || useDiscoverStore.getState().phase !== 'start') return;
-    firstPick = playerApi.next(null).catch(() => null);
+    firstPick = nextDeal(null).catch(() => null);
   },
 
   /** Drops a first pick nobody used (the screen closed): it may belong to a session now ended. */
@@ -231,6 +252,23 @@ export const discover = {
 
   start: async (): Promise<void> => {
     await advance(null);
+  },
+
+  /**
+   * Digs the deck by `filters` from the next deal on: the track playing plays on, the pick made
+   * for the old filters is dropped, and a deck the old filters had emptied deals again.
+   */
+  dig: async (filters: DigFilters, isMixing: boolean): Promise<void> => {
+    upcoming = null;
+    firstPick = null;
+    const wasEmptied = useDiscoverStore.getState().phase === 'filter-empty';
+    set({ filters, isMixing });
+    if (wasEmptied) {
+      await advance(null);
+      return;
+    }
+    const current = shownTrack();
+    if (current) void prefetch(current.id);
   },
 
   /** Likes the track on screen: the server records it, awards its points and reveals it. */

@@ -1,10 +1,24 @@
 import { followsEndpoints, PLAYER_MESSAGES, playerEndpoints } from '@klang/domain';
 import { api } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
+import type { DigFilters } from '../dig-filters';
 
 export const playerApi = {
-  next: (currentId: string | null) =>
-    api.call(playerEndpoints.nextTrack, { query: currentId ? { current: currentId } : {} }),
+  /**
+   * The next blind deal, after `currentId`; with filters, only a track they match, and with
+   * `mixWith` (mix mode: the deal playing) only one that mixes with it (decision 0266).
+   */
+  next: (currentId: string | null, filters: DigFilters = {}, mixWith: string | null = null) => {
+    const { halfDouble, ...rest } = filters;
+    return api.call(playerEndpoints.nextTrack, {
+      query: {
+        ...rest,
+        ...(halfDouble !== undefined && { halfDouble: String(halfDouble) }),
+        ...(currentId && { current: currentId }),
+        ...(mixWith && { mixWith }),
+      },
+    });
+  },
   /** A like; `positionMs` is where the listener was in the track (decision 0190). */
   like: (trackId: string, addToLibrary: boolean, positionMs?: number) =>
     api.call(playerEndpoints.likeTrack, { params: { trackId }, body: { addToLibrary, positionMs } }),

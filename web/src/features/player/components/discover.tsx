@@ -1,6 +1,6 @@
-import { Heart, Pause, Play, Sparkles, X } from 'lucide-react';
+import { Heart, Pause, Play, SlidersHorizontal, Sparkles, X } from 'lucide-react';
 import { useEffect, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
-import { PLAYER_MESSAGES } from '@klang/domain';
+import { PLAYER_MESSAGES, SOUND_MESSAGES } from '@klang/domain';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -12,6 +12,8 @@ import { useDiscover } from '../hooks/use-discover';
 import { useSwipe, type SwipeState } from '../hooks/use-swipe';
 import { usePlayerStore } from '../player-store';
 import { formatPoints } from '../points-toast';
+import { countFilters, describeFilters } from '../dig-filters';
+import { DigBar } from './dig-bar';
 import { DiscoverIntro, useDiscoverIntro } from './discover-intro';
 import { useAppliedVolume, VolumeControl } from './now-playing';
 import { RevealCard } from './reveal-card';
@@ -106,6 +108,13 @@ export function Discover({
       ? stored
       : null;
   const { like, skip, togglePlay } = discover;
+  const digBar = (
+    <DigBar
+      filters={discover.filters}
+      isMixing={discover.isMixing}
+      onDig={(filters, isMixing) => void discover.dig(filters, isMixing)}
+    />
+  );
   const swipe = useSwipe((direction) => (direction === 'left' ? skip() : like()), discover.track?.id ?? null);
 
   useAppliedVolume();
@@ -181,7 +190,24 @@ export function Discover({
           <Play aria-hidden="true" className="size-5 fill-current" />
           {PLAYER_MESSAGES.discoverMusic}
         </Button>
+        {digBar}
         {error && <Banner tone="error">{error}</Banner>}
+      </div>
+    );
+  }
+
+  if (discover.phase === 'filter-empty') {
+    return (
+      <div className="flex w-full max-w-md flex-col items-center gap-6 text-center">
+        <div className="grid size-20 place-items-center rounded-full border border-line bg-surface shadow-xl">
+          <SlidersHorizontal aria-hidden="true" className="size-9 text-accent" />
+        </div>
+        <h2 className="text-xl font-bold tracking-tight text-balance text-fg">
+          {countFilters(discover.filters) > 0
+            ? SOUND_MESSAGES.filterEmpty(describeFilters(discover.filters))
+            : SOUND_MESSAGES.mixEmpty}
+        </h2>
+        {digBar}
       </div>
     );
   }
@@ -219,6 +245,7 @@ export function Discover({
     : swipe.state.offset;
   return (
     <div className="flex w-full flex-col items-center gap-5 lg:gap-6">
+      {digBar}
       <div className="relative w-full max-w-md">
         {/* The next card of the deck, peeking out behind this one. */}
         <div

@@ -19,6 +19,8 @@ export function useDiscover() {
   const error = useDiscoverStore((state) => state.error);
   const isBusy = useDiscoverStore((state) => state.isBusy);
   const skipPoints = useDiscoverStore((state) => state.skipPoints);
+  const filters = useDiscoverStore((state) => state.filters);
+  const isMixing = useDiscoverStore((state) => state.isMixing);
   const track = usePlayerStore((state) => (state.trackOrigin === 'player' ? state.currentTrack : null));
-  return { phase, track, reveal, error, isBusy, skipPoints, ...discover };
+  return { phase, track, reveal, error, isBusy, skipPoints, filters, isMixing, ...discover };
 }
