@@ -140,3 +140,17 @@ export type RevealedSound = z.infer<typeof revealedSoundSchema>;
 export function revealedSound(s: SoundReading & { energyPercentile: number | null }): RevealedSound {
   return { bpm: effectiveBpm(s), key: effectiveKey(s), energy: energyBand(s.energyPercentile) };
 }
+
+/**
+ * A liked track's sound in words, as the reveal card and the lists show it: "124 BPM · 8A · high
+ * energy"; null when nothing about it is known.
+ */
+export function describeSound(sound: RevealedSound | null | undefined): string | null {
+  if (!sound) return null;
+  const parts = [
+    sound.bpm === null ? null : `${String(Math.round(sound.bpm))} BPM`,
+    sound.key,
+    sound.energy === null ? null : `${sound.energy} energy`,
+  ].filter((part): part is string => part !== null);
+  return parts.length > 0 ? parts.join(' · ') : null;
+}

@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, Lock, Minus, Pause, Play } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { ListedTrack, Movement, RevealedListedTrack } from '@klang/domain';
+import { describeSound, type ListedTrack, type Movement, type RevealedListedTrack } from '@klang/domain';
 import { cn } from '../../../components/ui/cn';
 import { Spinner } from '../../../components/ui/spinner';
 
@@ -89,6 +89,9 @@ export function TrackRow({
               </a>
               {showGenre && <span className="hidden truncate sm:inline">· {track.genre}</span>}
               <span className="hidden truncate sm:inline">· {track.label}</span>
+              {describeSound(track.sound) && (
+                <span className="truncate tabular-nums">· {describeSound(track.sound)}</span>
+              )}
             </span>
           </>
         ) : (

@@ -1,5 +1,5 @@
 import { Check, Plus, SkipForward, Sparkles, UserCheck, UserPlus } from 'lucide-react';
-import type { Reveal } from '@klang/domain';
+import { describeSound, type Reveal } from '@klang/domain';
 import { Button } from '../../../components/ui/button';
 import { formatPoints } from '../points-toast';
 
@@ -55,6 +55,11 @@ export function RevealCard({
         <p className="text-sm text-muted">
           {formatCount(artist.followers)} {artist.followers === 1 ? 'follower' : 'followers'} · {track.genre}
         </p>
+        {describeSound(track.sound) && (
+          <p className="text-sm font-medium text-fg/80 tabular-nums" data-testid="reveal-sound">
+            {describeSound(track.sound)}
+          </p>
+        )}
         {reveal.pointsAwarded > 0 && (
           <p
             className="mt-1 inline-flex items-center gap-1.5 rounded-full bg-success/15 px-3 py-1 text-sm font-bold text-success-text motion-safe:animate-points-pop"
