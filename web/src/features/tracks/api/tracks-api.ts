@@ -33,5 +33,8 @@ export const tracksApi = {
   setFeatured: (trackId: string, featured: boolean) =>
     api.call(tracksEndpoints.setTrackFeatured, { params: { trackId }, body: { featured } }),
   retry: (trackId: string) => api.call(tracksEndpoints.retryTrack, { params: { trackId } }),
+  /** The artist's tempo and key (decision 0265): a value sets it, null gives the measurement back. */
+  setSound: (trackId: string, body: { bpm: number | null; key: string | null }) =>
+    api.call(tracksEndpoints.setTrackSound, { params: { trackId }, body }),
   remove: (trackId: string) => api.call(tracksEndpoints.deleteTrack, { params: { trackId } }),
 };

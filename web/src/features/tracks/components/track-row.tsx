@@ -13,6 +13,7 @@ import {
 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
+import { TrackSoundLine } from './track-sound';
 
 type TrackRowProps = {
   track: ArtistTrack;
@@ -101,6 +102,9 @@ export function TrackRow({ track, onToggleFeature, onDelete, onRetry }: TrackRow
               </span>
               <ChartPlace chart={track.chart} />
             </p>
+          ) : null}
+          {track.status === 'ready' ? (
+            <TrackSoundLine track={track} />
           ) : (
             <Status
               track={track}

@@ -80,3 +80,13 @@ export function useRetryTrackMutation(onRefusal?: (error: unknown) => boolean) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: tracksKeys.all }),
   });
 }
+
+/** Saves the artist's tempo and key for a track; the list shows them once the server has them. */
+export function useSetTrackSoundMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ trackId, bpm, key }: { trackId: string; bpm: number | null; key: string | null }) =>
+      tracksApi.setSound(trackId, { bpm, key }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tracksKeys.all }),
+  });
+}
