@@ -1,6 +1,7 @@
 // The one entry of @klang/domain: schemas, constants and messages shared by server and web.
 export * from './brand';
 export * from './genres';
+export * from './spreadsheet';
 export * from './tiers';
 export * from './loyalty/loyalty';
 export * from './limits';

@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import {
+  asSpreadsheetText,
   HOOKS,
   type LikeSecondsBin,
   type ReadyTrackHooks,
@@ -97,11 +98,6 @@ export function aggregateHearings(groups: HearingGroupRow[], durationMs: number 
   };
 }
 
-/** A spreadsheet would run a cell that starts like a formula; a leading quote keeps it text. */
-function asText(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 const rate = (value: number | null) => (value === null ? '' : value.toFixed(4));
 
 /**
@@ -111,7 +107,7 @@ const rate = (value: number | null) => (value === null ? '' : value.toFixed(4));
 export function hooksCsv(hooks: TrackHooks): string {
   const rows: (string | number)[][] = [
     ['section', 'measure', 'value'],
-    ['track', 'title', asText(hooks.title)],
+    ['track', 'title', asSpreadsheetText(hooks.title)],
     ['track', 'status', hooks.status],
   ];
   if (hooks.status === 'not_enough_listeners') {
@@ -119,7 +115,7 @@ export function hooksCsv(hooks: TrackHooks): string {
     return stringify(rows, { record_delimiter: 'windows' });
   }
   rows.push(
-    ['track', 'genre', asText(hooks.genre)],
+    ['track', 'genre', asSpreadsheetText(hooks.genre)],
     ['track', 'duration_ms', hooks.durationMs ?? ''],
     ['summary', 'listeners', hooks.listeners],
     ['summary', 'deals', hooks.deals],

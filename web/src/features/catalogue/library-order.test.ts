@@ -35,4 +35,19 @@ describe('sortLibrary', () => {
       'B',
     ]);
   });
+
+  it('sorts by tempo and by the Camelot wheel, tracks of unknown sound last', () => {
+    const withSound = (id: string, bpm: number | null, key: string | null) => ({
+      ...track(id, `t${id}`, 'A'),
+      sound: { bpm, key, energy: null },
+    });
+    const crate = [
+      withSound('1', 174, '12B'),
+      withSound('2', null, null),
+      withSound('3', 122, '8A'),
+      withSound('4', 128, '1A'),
+    ];
+    expect(sortLibrary(crate, 'bpm').map((t) => t.title)).toEqual(['t3', 't4', 't1', 't2']);
+    expect(sortLibrary(crate, 'key').map((t) => t.title)).toEqual(['t4', 't3', 't1', 't2']);
+  });
 });

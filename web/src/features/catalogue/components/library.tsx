@@ -1,5 +1,5 @@
 import { CATALOGUE_MESSAGES, type RevealedListedTrack } from '@klang/domain';
-import { Library as LibraryIcon, Play, Undo2, X } from 'lucide-react';
+import { Download, Library as LibraryIcon, Play, Undo2, X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +12,7 @@ import {
   useRemoveFromLibraryMutation,
   useRestoreToLibraryMutation,
 } from '../api/catalogue-api';
+import { download, libraryCsv, libraryM3u } from '../library-export';
 import { LIBRARY_SORTS, sortLibrary, type LibrarySort } from '../library-order';
 import { TrackRow, type ListPlayback } from './track-row';
 
@@ -105,14 +106,36 @@ export function Library({ playback, artistHref, discoverLink, onPlayAll }: Libra
         {count} {count === 1 ? 'track' : 'tracks'}
       </p>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Button
-          onClick={() => {
-            onPlayAll(tracks);
-          }}
-        >
-          <Play aria-hidden="true" className="size-4 fill-current" />
-          Play all
-        </Button>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            onClick={() => {
+              onPlayAll(tracks);
+            }}
+          >
+            <Play aria-hidden="true" className="size-4 fill-current" />
+            Play all
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              download('klang-library.csv', libraryCsv(tracks), 'text/csv');
+            }}
+          >
+            <Download aria-hidden="true" className="size-4" />
+            CSV
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              download('klang-library.m3u', libraryM3u(tracks), 'audio/x-mpegurl');
+            }}
+          >
+            <Download aria-hidden="true" className="size-4" />
+            M3U
+          </Button>
+        </div>
         <div
           role="group"
           aria-label="Sort by"
