@@ -174,6 +174,7 @@ describe('api.call', () => {
       genre: 'Pop',
       label: 'L',
       coverUrl: null,
+      sound: { bpm: null, key: null, energy: null },
     },
     artist: { id: trackId, name: 'A', imageUrl: null, goldBadge: false, followers: 1, isFollowing: false },
     addedToLibrary: true,
