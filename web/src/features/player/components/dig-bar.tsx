@@ -40,16 +40,13 @@ export function DigBar({ filters, isMixing, onDig }: DigBarProps) {
     <div className="flex w-full max-w-md flex-wrap items-center justify-center gap-2">
       <Dialog open={isOpen} onOpenChange={setOpen}>
         <DialogTrigger asChild>
-          <Button
-            variant="secondary"
-            size="sm"
-            aria-label={count > 0 ? `Filters, ${String(count)} on` : 'Filters'}
-          >
+          <Button variant="secondary" size="sm">
             <SlidersHorizontal aria-hidden="true" className="size-4" />
             Filters
             {count > 0 && (
               <span className="grid size-5 place-items-center rounded-full bg-primary text-xs font-bold text-on-primary">
                 {count}
+                <span className="sr-only"> on</span>
               </span>
             )}
           </Button>
