@@ -11,6 +11,7 @@ import { migrate } from '../server/src/db/migrate';
 import {
   createPlayerRepository,
   DEAL_CANDIDATE_SQL,
+  dealCandidateParams,
   NO_FILTER,
   type DealFilter,
 } from '../server/src/modules/player/player.repository';
@@ -160,22 +161,10 @@ try {
   // plans it, for an ordinary listener and for the heavy liker.
   const dealPlan = async (userId: string, filter: DealFilter = NO_FILTER) =>
     (
-      await db.query<{ 'QUERY PLAN': string }>(`explain ${DEAL_CANDIDATE_SQL}`, [
-        userId,
-        null,
-        0.5,
-        new Date(),
-        DEAL_RULES.firstListensDefault,
-        filter.genre,
-        filter.energy,
-        filter.keys,
-        filter.mixKeys,
-        filter.tempo?.min ?? null,
-        filter.tempo?.max ?? null,
-        filter.tempo?.halfDouble ?? false,
-        filter.mixTempo?.min ?? null,
-        filter.mixTempo?.max ?? null,
-      ])
+      await db.query<{ 'QUERY PLAN': string }>(
+        `explain ${DEAL_CANDIDATE_SQL}`,
+        dealCandidateParams(userId, null, 0.5, new Date(), DEAL_RULES.firstListensDefault, filter),
+      )
     ).map((r) => r['QUERY PLAN']);
   const dealPlans = {
     listener: await dealPlan(users[0] ?? heavyUserId),

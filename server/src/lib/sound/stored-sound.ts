@@ -1,4 +1,4 @@
-import { revealedSound, type RevealedSound } from '@klang/domain';
+import { revealedSound, type RevealedSound, type SoundReading } from '@klang/domain';
 
 /** A track's sound columns as a repository reads them (migration 0264-sound-features). */
 export interface StoredSound {
@@ -11,15 +11,19 @@ export interface StoredSound {
   energy_percentile: number | null;
 }
 
-/** What a liked track shows of its stored sound (decision 0266). */
-export function toRevealedSound(row: StoredSound): RevealedSound {
-  return revealedSound({
+/** The stored measurement and correction as domain's rules read them. */
+export function toSoundReading(row: Omit<StoredSound, 'energy_percentile'>): SoundReading {
+  return {
     bpm: row.bpm,
     bpmConfidence: row.bpm_confidence,
     key: row.key_camelot,
     keyConfidence: row.key_confidence,
     bpmArtist: row.bpm_artist,
     keyArtist: row.key_artist,
-    energyPercentile: row.energy_percentile,
-  });
+  };
+}
+
+/** What a liked track shows of its stored sound (decision 0266). */
+export function toRevealedSound(row: StoredSound): RevealedSound {
+  return revealedSound({ ...toSoundReading(row), energyPercentile: row.energy_percentile });
 }

@@ -133,6 +133,33 @@ export const NO_FILTER: DealFilter = {
   mixTempo: null,
 };
 
+/** The parameters of DEAL_CANDIDATE_SQL, in its placeholders' order ($1 to $14). */
+export function dealCandidateParams(
+  userId: string,
+  currentAlias: string | null,
+  r: number,
+  dealtAt: Date,
+  firstListens: number,
+  filter: DealFilter,
+): unknown[] {
+  return [
+    userId,
+    currentAlias,
+    r,
+    dealtAt,
+    firstListens,
+    filter.genre,
+    filter.energy,
+    filter.keys,
+    filter.mixKeys,
+    filter.tempo?.min ?? null,
+    filter.tempo?.max ?? null,
+    filter.tempo?.halfDouble ?? false,
+    filter.mixTempo?.min ?? null,
+    filter.mixTempo?.max ?? null,
+  ];
+}
+
 export interface PlayableTrack {
   /** The public id. */
   id: string;
@@ -249,22 +276,7 @@ export function createPlayerRepository(db: Queryable) {
     ): Promise<{ alias: string; durationMs: number | null } | undefined> {
       const rows = await db.query<{ alias: string; duration_ms: number | null }>(
         DEAL_CANDIDATE_SQL,
-        [
-          userId,
-          currentAlias,
-          r,
-          dealtAt,
-          firstListens,
-          filter.genre,
-          filter.energy,
-          filter.keys,
-          filter.mixKeys,
-          filter.tempo?.min ?? null,
-          filter.tempo?.max ?? null,
-          filter.tempo?.halfDouble ?? false,
-          filter.mixTempo?.min ?? null,
-          filter.mixTempo?.max ?? null,
-        ],
+        dealCandidateParams(userId, currentAlias, r, dealtAt, firstListens, filter),
         { prepare: true },
       );
       const row = rows[0];

@@ -24,6 +24,7 @@ import { newStorageKey, type StorageProvider } from '../../providers/storage/sto
 import { isBucket } from '../../providers/storage/storage-key';
 import type { SessionAccount } from '../../plugins/session';
 import { assertNotDemo } from '../accounts/accounts.service';
+import { toSoundReading } from '../../lib/sound/stored-sound';
 import { createAudioIngestGuard } from './audio-ingest';
 import type { ArtistState, StoredFile, TrackRow, TracksRepository } from './tracks.repository';
 import { COVER_CLAIM_MS, DISCARD_UNCLAIMED_JOB, PROCESS_TRACK_JOB, UPLOAD_CLAIM_MS } from './tracks.jobs';
@@ -59,14 +60,7 @@ function featureLimitMessage(tier: SubscriptionTier): string {
 /** The track's sound as its artist sees it; null while it has neither a measurement nor a correction. */
 function toTrackSound(row: TrackRow): TrackSound | null {
   if (row.sound_measured_at === null && row.bpm_artist === null && row.key_artist === null) return null;
-  const reading = {
-    bpm: row.bpm,
-    bpmConfidence: row.bpm_confidence,
-    key: row.key_camelot,
-    keyConfidence: row.key_confidence,
-    bpmArtist: row.bpm_artist,
-    keyArtist: row.key_artist,
-  };
+  const reading = toSoundReading(row);
   return { ...reading, energy: energyBand(row.energy_percentile), flagged: isCorrectionFlagged(reading) };
 }
 
