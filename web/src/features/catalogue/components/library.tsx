@@ -24,6 +24,12 @@ interface LibraryProps {
   onPlayAll: (tracks: RevealedListedTrack[]) => void;
 }
 
+/** The library's downloads (issue 28 item 5): made in the browser, metadata only. */
+const LIBRARY_EXPORTS = [
+  { label: 'CSV', fileName: 'klang-library.csv', type: 'text/csv', write: libraryCsv },
+  { label: 'M3U', fileName: 'klang-library.m3u', type: 'audio/x-mpegurl', write: libraryM3u },
+] as const;
+
 /** How long the undo of a removal stays offered. */
 const UNDO_MS = 10_000;
 
@@ -115,26 +121,19 @@ export function Library({ playback, artistHref, discoverLink, onPlayAll }: Libra
             <Play aria-hidden="true" className="size-4 fill-current" />
             Play all
           </Button>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => {
-              download('klang-library.csv', libraryCsv(tracks), 'text/csv');
-            }}
-          >
-            <Download aria-hidden="true" className="size-4" />
-            CSV
-          </Button>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => {
-              download('klang-library.m3u', libraryM3u(tracks), 'audio/x-mpegurl');
-            }}
-          >
-            <Download aria-hidden="true" className="size-4" />
-            M3U
-          </Button>
+          {LIBRARY_EXPORTS.map((format) => (
+            <Button
+              key={format.label}
+              variant="secondary"
+              size="sm"
+              onClick={() => {
+                download(format.fileName, format.write(tracks), format.type);
+              }}
+            >
+              <Download aria-hidden="true" className="size-4" />
+              {format.label}
+            </Button>
+          ))}
         </div>
         <div
           role="group"
