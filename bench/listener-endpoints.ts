@@ -11,7 +11,7 @@ import type autocannon from 'autocannon';
 import { openDatabase } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
 import { DATASET_S, generateDataset } from './lib/dataset';
-import { playerEndpoints, catalogueEndpoints, entryUrl } from '@klang/domain';
+import { playerEndpoints, catalogueEndpoints, entryUrl, type NextTrackQuery } from '@klang/domain';
 import { benchCluster, median, pick, runLoad, startBenchServer, type LoadResult } from './lib/load';
 
 const PORT = 3288;
@@ -20,6 +20,15 @@ const CONNECTIONS = 20;
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SESSIONS = 2000;
 const WARM_UP = 3;
+
+/** What DJs dig by: a tempo window (with half and double time), a Camelot key, an energy band. */
+const DIG_FILTERS: NextTrackQuery[] = [
+  { bpmMin: 122, bpmMax: 128, halfDouble: true },
+  { bpmMin: 172, bpmMax: 176 },
+  { key: '8A' },
+  { key: '4B', energy: 'high' },
+  { genre: 'Techno', bpmMin: 128, bpmMax: 134 },
+];
 
 const run = (requests: autocannon.Request[], duration = DURATION) =>
   runLoad(PORT, requests, { duration, connections: CONNECTIONS });
@@ -80,6 +89,18 @@ try {
             ...req,
             method: playerEndpoints.nextTrack.method,
             path: entryUrl(playerEndpoints.nextTrack),
+            headers: { cookie: pick(cookies) },
+          }),
+        },
+      ],
+      // A digging listener (issue 28): the same deal under one of a DJ's filters, each a narrow
+      // slice of dataset S's plausible measured sound.
+      nextFiltered: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            method: playerEndpoints.nextTrack.method,
+            path: entryUrl(playerEndpoints.nextTrack, { query: pick(DIG_FILTERS) }),
             headers: { cookie: pick(cookies) },
           }),
         },
@@ -171,11 +192,14 @@ try {
     const checks = {
       nextRatioAtLeast0_08: ratio('next') >= 0.08,
       nextP99AtMost25ms: (summary.next?.p99 ?? Infinity) <= 25,
+      nextFilteredRatioAtLeast0_10: ratio('nextFiltered') >= 0.1,
       likeP99AtMost30ms: (summary.like?.p99 ?? Infinity) <= 30,
       secureUrlP99AtMost20ms: (summary.secureUrl?.p99 ?? Infinity) <= 20,
       chartRatioAtLeast0_10: ratio('chart') >= 0.1,
       chartP99AtMost20ms: (summary.chart?.p99 ?? Infinity) <= 20,
-      noErrors: ['next', 'like', 'secureUrl', 'chart', 'artistPage'].every((n) => summary[n]?.non2xx === 0),
+      noErrors: ['next', 'nextFiltered', 'like', 'secureUrl', 'chart', 'artistPage'].every(
+        (n) => summary[n]?.non2xx === 0,
+      ),
     };
     const report = {
       date: new Date().toISOString(),
@@ -184,6 +208,7 @@ try {
       summary,
       ratios: {
         next: ratio('next'),
+        nextFiltered: ratio('nextFiltered'),
         like: ratio('like'),
         secureUrl: ratio('secureUrl'),
         chart: ratio('chart'),

@@ -97,6 +97,7 @@ export const TABLE_OWNERS = {
     },
   },
   deck_exposure: { owner: 'player' },
+  listener_taste: { owner: 'player' },
   playback_grants: { owner: 'player' },
   stream_grants: { owner: 'player' },
   track_interactions: {

@@ -24,6 +24,7 @@ export * from './payments/payments-messages';
 export * from './player/player.schema';
 export * from './follows/follows.schema';
 export * from './player/deal-rules';
+export * from './player/taste';
 export * from './catalogue/catalogue.schema';
 export * from './loyalty/loyalty.schema';
 export * from './forum/forum.schema';

@@ -125,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     streamSecret: deps.secrets.media,
     loyalty,
     firstListens: config.firstListens,
+    radar: config.radar,
     ...(deps.listeningClock && { clock: deps.listeningClock }),
   });
   await registerFollows(app, { db });

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEAL_RULES, VERDICT } from '@klang/domain';
+import { DEAL_RULES, RADAR_RULES, VERDICT } from '@klang/domain';
 
 /**
  * The environment, parsed once at start. Every setting has a working default so that
@@ -44,6 +44,9 @@ const envSchema = z.object({
     .min(1)
     .max(DEAL_RULES.firstListensMax)
     .default(DEAL_RULES.firstListensDefault),
+  RADAR: z.enum(['on', 'off']).default('on'),
+  RADAR_BAND: z.coerce.number().int().min(1).max(DEAL_RULES.firstListensMax).optional(),
+  RADAR_EXPLORE: z.coerce.number().min(0.01).max(1).default(RADAR_RULES.exploreDefault),
   CHART_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(VERDICT.windowDays),
   VERDICT_ACCOUNT_MIN_AGE_HOURS: z.coerce
     .number()
@@ -231,6 +234,16 @@ function buildConfig(env: Env) {
      * deck deals the least exposed first until then (decision 0191).
      */
     firstListens: env.FIRST_LISTENS,
+    /**
+     * Blind Radar (decision 0283): the deck deals the listener's best taste match among a sample
+     * of the fair tier; past the first listens, within `band` deals of the least-dealt track; a
+     * share `explore` stays uniform. Off, the deck deals as the fair deck alone.
+     */
+    radar: {
+      enabled: env.RADAR === 'on',
+      band: env.RADAR_BAND ?? env.FIRST_LISTENS,
+      explore: env.RADAR_EXPLORE,
+    },
     /** The rolling window of the blind verdict a chart ranks by, in days (decision 0195). */
     chartWindowDays: env.CHART_WINDOW_DAYS,
     /**

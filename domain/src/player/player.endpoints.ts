@@ -14,6 +14,7 @@ import {
   secureTrackAccessResponseSchema,
   trackParamsSchema,
 } from './player.schema';
+import { setDoorGenresRequestSchema, tasteSummarySchema } from './taste';
 
 /**
  * The Discover player's endpoints (spec 000 §4 and §7, spec 001 §4): the deal, the ratings, the
@@ -26,6 +27,28 @@ export const playerEndpoints = defineEndpoints({
     path: '/api/player/next',
     query: nextTrackQuerySchema,
     response: { 200: nextTrackResponseSchema },
+    tags: ['player'],
+  }),
+  /** What the deck has learned of the caller's taste (decision 0285): bands, never a track. */
+  taste: endpoint({
+    method: 'GET',
+    path: '/api/player/taste',
+    response: { 200: tasteSummarySchema },
+    tags: ['player'],
+  }),
+  /** The genres the deck starts from (the door's optional pick); replaces any before. */
+  setDoorGenres: endpoint({
+    method: 'PUT',
+    path: '/api/player/taste/door',
+    body: setDoorGenresRequestSchema,
+    response: { 200: tasteSummarySchema },
+    tags: ['player'],
+  }),
+  /** Forgets what the deck learned: it deals by the population's rates until it learns again. */
+  resetTaste: endpoint({
+    method: 'DELETE',
+    path: '/api/player/taste',
+    response: { 200: tasteSummarySchema },
     tags: ['player'],
   }),
   likeTrack: endpoint({

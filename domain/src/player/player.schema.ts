@@ -9,6 +9,7 @@ import {
   SOUND_MESSAGES,
 } from '../tracks/track-sound';
 import { DEAL_RULES } from './deal-rules';
+import { TASTE_MESSAGES } from './taste';
 
 /**
  * The Discover player's payloads (spec 000 §4, spec 001 §4). Before a like a track is only an id
@@ -36,6 +37,8 @@ export const nextTrackQuerySchema = z
     energy: z.enum(ENERGY_BANDS, SOUND_MESSAGES.energyInvalid).optional(),
     genre: z.enum(GENRE_NAMES, SOUND_MESSAGES.genreInvalid).optional(),
     mixWith: z.uuid().optional(),
+    /** "Surprise me": this deal is far more often uniform than the taste's best (decision 0285). */
+    surprise: z.stringbool(TASTE_MESSAGES.surpriseInvalid).optional(),
   })
   .refine((q) => q.bpmMin === undefined || q.bpmMax === undefined || q.bpmMin <= q.bpmMax, {
     message: SOUND_MESSAGES.bpmRangeReversed,
@@ -44,7 +47,8 @@ export const nextTrackQuerySchema = z
 export type NextTrackQuery = z.infer<typeof nextTrackQuerySchema>;
 
 export const nextTrackResponseSchema = z.discriminatedUnion('state', [
-  z.object({ state: z.literal('track'), track: blindTrackSchema }),
+  /** `tuned`: the deck has learned enough of the listener's taste to deal by it (decision 0285). */
+  z.object({ state: z.literal('track'), track: blindTrackSchema, tuned: z.boolean() }),
   /** Every featured track is liked: 'You've discovered everything!' */
   z.object({ state: z.literal('all-liked') }),
   /** Nothing is featured at all: 'No featured tracks available' */

@@ -1,3 +1,11 @@
+import {
+  RADAR_RULES,
+  TASTE_BRIGHTNESS_EDGES_HZ,
+  TASTE_GROUPS,
+  TASTE_LAYOUT,
+  TASTE_TEMPO_EDGES,
+  type TasteGroup,
+} from '@klang/domain';
 import type { Queryable } from '../../db/client';
 import type { StoredSound } from '../../lib/sound/stored-sound';
 import type { Bucket } from '../../providers/storage/storage';
@@ -75,42 +83,130 @@ const ELIGIBLE = `x.in_deck
     select 1 from track_interactions i
     where i.user_id = $1 and i.track_id = x.track_id and i.interaction_type = 'like' offset 0)`;
 
+const sqlText = (values: readonly string[]) =>
+  `array[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ')}]::text[]`;
+const sqlReals = (values: readonly number[]) => `array[${values.join(', ')}]::real[]`;
+
 /**
- * The deal pick and its deal row, one statement (decision 0191; see dealCandidate): $1 user,
- * $2 the current alias or null, $3 the random draw in [0, 1), $4 when, $5 FIRST_LISTENS (0 deals
- * uniformly at random, as before the fair deck), $6..$14 the filters (MATCHES_FILTERS). Equal
- * first listens are judged among the tracks the filters leave this listener (decision 0266). It reads only the narrow deck_exposure rows
- * until it has chosen, and its commit does not wait for the WAL flush (`async_commit`, local
- * to this statement's own transaction): a crash may forget the last deals handed out, never a
- * rating, a grant or a like, whose commits flush every deal before them (decision 0201). So it
- * must not run inside a wider transaction, whose every write would lose the wait with it.
- * Exported for the benchmarks.
+ * The band a deck entry `x` falls in, per taste group (decision 0283): SQL for its 1-based index
+ * within the group (TASTE_GROUPS' order), null when that feature is not measured.
+ */
+const TASTE_BANDS: Record<TasteGroup, string> = {
+  genre: `array_position(${sqlText(TASTE_GROUPS.genre)}, x.genre)`,
+  tempo: `1 + width_bucket(x.bpm, ${sqlReals(TASTE_TEMPO_EDGES)})`,
+  mode: `case right(x.key_camelot, 1) when 'A' then 1 when 'B' then 2 end`,
+  energy: `array_position(${sqlText(TASTE_GROUPS.energy)}, x.energy)`,
+  brightness: `1 + width_bucket(x.brightness_hz, ${sqlReals(TASTE_BRIGHTNESS_EDGES_HZ)})`,
+};
+const GROUPS = Object.keys(TASTE_BANDS) as TasteGroup[];
+const BAND_COLUMNS = GROUPS.map((g) => `${TASTE_BANDS[g]} as ${g}`).join(', ');
+
+/**
+ * The taste score of a deck entry `x`: the sum of the drawn scores ($15, the flat array of
+ * TASTE_LAYOUT) of the bands its sound falls in; 0 for a feature not measured, and for every
+ * entry when $15 is null (no radar). Only sound: nothing here knows a track's name.
+ */
+const TASTE_SCORE = GROUPS.map(
+  (g) => `coalesce(($15::real[])[${TASTE_LAYOUT[g].offset} + ${TASTE_BANDS[g]}], 0)`,
+).join(' + ');
+
+/** Evidence for and against a set of bands (one row per combination met), weighted verdicts. */
+export type BandEvidence = Record<TasteGroup, number | null> & { yes: number; no: number };
+
+const { weights: W } = RADAR_RULES;
+/**
+ * A deal's verdict as evidence for its track's bands (decision 0283), over the deal `d` and its
+ * track `t`: a like for, a listen to the end half for, an early skip a little against, a later
+ * skip against; a deal left unrated part-way says nothing.
+ */
+const THROUGH = `d.end_position_ms >= ${RADAR_RULES.listenedThroughShare} * t.duration_ms`;
+const VERDICT_YES = `case when d.ended_as = 'like' then ${W.like} when ${THROUGH} then ${W.listenedThrough} else 0 end`;
+const VERDICT_NO = `case when d.ended_as = 'like' or ${THROUGH} then 0
+  when d.ended_as = 'skip' and coalesce(d.end_position_ms, 0) < ${RADAR_RULES.earlySkipMs} then ${W.earlySkip}
+  when d.ended_as = 'skip' then ${W.lateSkip} else 0 end`;
+
+/** Candidate columns: the track, its key's order from the draw (wrapped keys after), its score. */
+const CANDIDATE = `x.track_id, x.rnd, ${TASTE_SCORE} as score`;
+
+/**
+ * The deal pick and its deal row, one statement (decisions 0191 and 0283; see dealCandidate):
+ * $1 user, $2 the current alias or null, $3 the random draw in [0, 1), $4 when, $5 FIRST_LISTENS
+ * (0 deals uniformly at random, as before the fair deck), $6..$14 the filters (MATCHES_FILTERS),
+ * $15..$19 the radar: the drawn taste scores (null: none), how many candidates to sample (1: the
+ * deck without the radar), the band above the least-dealt track past the first listens (null:
+ * none), the explore share, and the explore draw in [0, 1) (null: the taste's best candidate).
+ *
+ * Equal first listens are judged among the tracks the filters leave this listener (decision
+ * 0266): while the least-exposed of them has fewer than $5 deals the candidates are all from that
+ * tier; after, from within the band. The candidates are the next $16 keys from the draw (wrapping
+ * to the start), so a sample of the tier, each read from the narrow deck_exposure rows alone; the
+ * deal is the best-scored one, or with the explore draw the candidate it lands on. The deal row
+ * logs the policy and its propensity given the candidates (decision 0284). Its commit does not
+ * wait for the WAL flush (`async_commit`, local to this statement's own transaction): a crash may
+ * forget the last deals handed out, never a rating, a grant or a like, whose commits flush every
+ * deal before them (decision 0201). So it must not run inside a wider transaction, whose every
+ * write would lose the wait with it. Exported for the benchmarks.
  */
 export const DEAL_CANDIDATE_SQL = `
 with async_commit as (select set_config('synchronous_commit', 'off', true)),
 current_deal as (select d.track_id from deals d where d.id = $2::uuid and d.user_id = $1),
 lowest as (select x.deal_count as n from deck_exposure x where ${ELIGIBLE} order by x.deal_count limit 1),
-pick as (
-  (select x.track_id from deck_exposure x
+candidates as (
+  (select ${CANDIDATE}, 0 as wrapped from deck_exposure x
    where ${ELIGIBLE} and (select n from lowest) < $5 and x.deal_count = (select n from lowest) and x.rnd >= $3
-   order by x.deal_count, x.rnd limit 1)
+   order by x.deal_count, x.rnd limit $16::int)
   union all
-  (select x.track_id from deck_exposure x
+  (select ${CANDIDATE}, 1 from deck_exposure x
    where ${ELIGIBLE} and (select n from lowest) < $5 and x.deal_count = (select n from lowest) and x.rnd < $3
-   order by x.deal_count, x.rnd limit 1)
+   order by x.deal_count, x.rnd limit $16::int)
   union all
-  (select x.track_id from deck_exposure x
+  (select ${CANDIDATE}, 0 from deck_exposure x
    where ${ELIGIBLE} and (select n from lowest) >= $5 and x.rnd >= $3
-   order by x.rnd limit 1)
+     and ($17::int is null or x.deal_count <= (select n from lowest) + $17::int)
+   order by x.rnd limit $16::int)
   union all
-  (select x.track_id from deck_exposure x
+  (select ${CANDIDATE}, 1 from deck_exposure x
    where ${ELIGIBLE} and (select n from lowest) >= $5 and x.rnd < $3
-   order by x.rnd limit 1)
-  limit 1),
+     and ($17::int is null or x.deal_count <= (select n from lowest) + $17::int)
+   order by x.rnd limit $16::int)
+  limit $16::int),
+ranked as (
+  select track_id, count(*) over () as n,
+         row_number() over (order by wrapped, rnd) as drawn,
+         row_number() over (order by score desc, wrapped, rnd) as best
+  from candidates),
+pick as (
+  select track_id, n, best = 1 as is_best from ranked
+  where case when $19::real is null then best = 1 else drawn = 1 + floor($19::real * n)::int end),
 dealt as (
-  insert into deals (user_id, track_id, dealt_at)
-  select $1, pick.track_id, $4 from pick where exists (select from async_commit) returning id)
+  insert into deals (user_id, track_id, dealt_at, policy, propensity, candidates)
+  select $1, pick.track_id, $4,
+         case when $16::int = 1 then 'fair' when $19::real is null then 'radar' else 'explore' end,
+         (case when pick.is_best then 1 - $18::real else 0 end) + $18::real / pick.n, pick.n
+  from pick where exists (select from async_commit) returning id)
 select dealt.id as alias, t.duration_ms from dealt cross join pick join tracks t on t.id = pick.track_id`;
+
+/** The radar's part of a deal (decision 0283); RADAR_OFF deals as the deck without it. */
+export interface DealRadar {
+  /** The taste scores drawn for this deal, flat in TASTE_LAYOUT's order; null is no taste. */
+  scores: number[] | null;
+  /** Candidates sampled from the tier; 1 is the deck without the radar. */
+  candidates: number;
+  /** Past the first listens, candidates come from within this many deals of the least dealt. */
+  band: number | null;
+  /** The share of deals that are uniform among the candidates. */
+  explore: number;
+  /** This deal's explore draw in [0, 1), or null when it deals the best candidate. */
+  exploreDraw: number | null;
+}
+
+export const RADAR_OFF: DealRadar = {
+  scores: null,
+  candidates: 1,
+  band: null,
+  explore: 0,
+  exploreDraw: null,
+};
 
 /** What a listener digs the deck by (decision 0266); null is no filter of that kind. */
 export interface DealFilter {
@@ -133,7 +229,7 @@ export const NO_FILTER: DealFilter = {
   mixTempo: null,
 };
 
-/** The parameters of DEAL_CANDIDATE_SQL, in its placeholders' order ($1 to $14). */
+/** The parameters of DEAL_CANDIDATE_SQL, in its placeholders' order ($1 to $19). */
 export function dealCandidateParams(
   userId: string,
   currentAlias: string | null,
@@ -141,6 +237,7 @@ export function dealCandidateParams(
   dealtAt: Date,
   firstListens: number,
   filter: DealFilter,
+  radar: DealRadar = RADAR_OFF,
 ): unknown[] {
   return [
     userId,
@@ -157,6 +254,11 @@ export function dealCandidateParams(
     filter.tempo?.halfDouble ?? false,
     filter.mixTempo?.min ?? null,
     filter.mixTempo?.max ?? null,
+    radar.scores,
+    radar.candidates,
+    radar.band,
+    radar.explore,
+    radar.exploreDraw,
   ];
 }
 
@@ -273,10 +375,11 @@ export function createPlayerRepository(db: Queryable) {
       dealtAt: Date,
       firstListens: number,
       filter: DealFilter = NO_FILTER,
+      radar: DealRadar = RADAR_OFF,
     ): Promise<{ alias: string; durationMs: number | null } | undefined> {
       const rows = await db.query<{ alias: string; duration_ms: number | null }>(
         DEAL_CANDIDATE_SQL,
-        dealCandidateParams(userId, currentAlias, r, dealtAt, firstListens, filter),
+        dealCandidateParams(userId, currentAlias, r, dealtAt, firstListens, filter, radar),
         { prepare: true },
       );
       const row = rows[0];
@@ -298,6 +401,59 @@ export function createPlayerRepository(db: Queryable) {
       );
       const row = rows[0];
       return row && { bpm: row.bpm, key: row.key_camelot };
+    },
+
+    /**
+     * A listener's blind verdicts since they last reset their taste, as evidence per combination
+     * of bands (decision 0283): read from their own ended deals and the deck's sound, never a
+     * track's name, and nothing kept.
+     */
+    async tasteEvidence(userId: string): Promise<BandEvidence[]> {
+      return db.query<BandEvidence>(
+        `select ${BAND_COLUMNS}, sum(${VERDICT_YES})::real as yes, sum(${VERDICT_NO})::real as no
+         from deals d join deck_exposure x on x.track_id = d.track_id join tracks t on t.id = d.track_id
+         where d.user_id = $1 and d.ended_at is not null
+           and d.dealt_at > coalesce((select reset_at from listener_taste where user_id = $1), '-infinity')
+         group by ${GROUPS.map((_, i) => i + 1).join(', ')}`,
+        [userId],
+        { prepare: true },
+      );
+    },
+
+    /** Likes and deals per combination of bands over the tracks dealt so far: the population's rates. */
+    async populationEvidence(): Promise<
+      (Record<TasteGroup, number | null> & { likes: number; deals: number })[]
+    > {
+      return db.query(
+        `select ${BAND_COLUMNS}, sum(t.likes)::real as likes, sum(x.deal_count)::real as deals
+         from deck_exposure x join tracks t on t.id = x.track_id
+         where x.deal_count > 0 group by ${GROUPS.map((_, i) => i + 1).join(', ')}`,
+      );
+    },
+
+    async doorGenres(userId: string): Promise<string[]> {
+      const rows = await db.query<{ door_genres: string[] }>(
+        'select door_genres from listener_taste where user_id = $1',
+        [userId],
+      );
+      return rows[0]?.door_genres ?? [];
+    },
+
+    async setDoorGenres(userId: string, genres: string[], at: Date): Promise<void> {
+      await db.query(
+        `insert into listener_taste (user_id, door_genres, updated_at) values ($1, $2, $3)
+         on conflict (user_id) do update set door_genres = excluded.door_genres, updated_at = excluded.updated_at`,
+        [userId, genres, at],
+      );
+    },
+
+    /** Forgets what the deck learned: verdicts before `at` no longer count, and the door's genres go. */
+    async resetTaste(userId: string, at: Date): Promise<void> {
+      await db.query(
+        `insert into listener_taste (user_id, door_genres, reset_at, updated_at) values ($1, '{}', $2, $2)
+         on conflict (user_id) do update set door_genres = '{}', reset_at = excluded.reset_at, updated_at = excluded.updated_at`,
+        [userId, at],
+      );
     },
 
     async hasAnyCandidate(): Promise<boolean> {

@@ -14,9 +14,21 @@ export const playerRoutes: FastifyPluginAsyncZod<{ service: PlayerService }> = a
   });
 
   contractRoute(app, playerEndpoints.nextTrack, auth, async (request) => {
-    const { current, ...filters } = request.query;
-    return service.nextTrack(signedInId(request.account), current ?? null, filters);
+    const { current, surprise, ...filters } = request.query;
+    return service.nextTrack(signedInId(request.account), current ?? null, filters, surprise ?? false);
   });
+
+  contractRoute(app, playerEndpoints.taste, auth, async (request) =>
+    service.taste(signedInId(request.account)),
+  );
+
+  contractRoute(app, playerEndpoints.setDoorGenres, auth, async (request) =>
+    service.setDoorGenres(signedInId(request.account), request.body.genres),
+  );
+
+  contractRoute(app, playerEndpoints.resetTaste, auth, async (request) =>
+    service.resetTaste(signedInId(request.account)),
+  );
 
   contractRoute(app, playerEndpoints.likeTrack, { ...auth, ...ratingLimit }, async (request) =>
     service.like(

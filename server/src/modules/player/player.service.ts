@@ -8,6 +8,7 @@ import {
   type NextTrackQuery,
   type NextTrackResponse,
   type Reveal,
+  type TasteSummary,
 } from '@klang/domain';
 import type { Db, Queryable } from '../../db/client';
 import { AppError } from '../../errors';
@@ -18,11 +19,12 @@ import { randomPadBytes, streamGrantPath } from '../../providers/storage/stream-
 import type { LoyaltyService, TrackAction } from '../loyalty/loyalty.service';
 import { requestListeningCredit } from './player.jobs';
 import { createPlayerRepository, type DealFilter, type RevealRow } from './player.repository';
+import { createTasteKeeper, type RadarSettings } from './taste-keeper';
 
 /** Mix mode's tempo window around the track mixed from (issue 28): ±6 %, half and double time too. */
 export const MIX_TEMPO_TOLERANCE = 0.06;
 
-type DigFilters = Omit<NextTrackQuery, 'current'>;
+type DigFilters = Omit<NextTrackQuery, 'current' | 'surprise'>;
 
 /** Does the request dig by anything? (The query's parse leaves out what was not given.) */
 function isFiltered(f: DigFilters): boolean {
@@ -51,6 +53,8 @@ export interface PlayerDeps {
   loyalty: LoyaltyService;
   /** Deals every eligible track gets before the deck deals beyond the least exposed (0191). */
   firstListens?: number;
+  /** Blind Radar's settings (decision 0283); without them the deck deals as the fair deck alone. */
+  radar?: RadarSettings;
   clock?: () => Date;
   random?: () => number;
 }
@@ -66,6 +70,7 @@ export function createPlayerService(deps: PlayerDeps) {
   const random = deps.random ?? Math.random;
   const firstListens = deps.firstListens ?? DEAL_RULES.firstListensDefault;
   const repo = createPlayerRepository(db);
+  const tastes = createTasteKeeper(repo, deps.radar ?? { enabled: false, band: 0, explore: 0 }, now);
 
   async function toReveal(row: RevealRow, pointsAwarded: number): Promise<Reveal> {
     const sign = (bucket: RevealRow['cover_bucket'], key: string | null) =>
@@ -130,13 +135,46 @@ export function createPlayerService(deps: PlayerDeps) {
       userId: string,
       currentAlias: string | null,
       filters: DigFilters = {},
+      surprise = false,
     ): Promise<NextTrackResponse> {
-      const filter = await dealFilter(userId, filters);
-      const dealt = await repo.dealCandidate(userId, currentAlias, random(), now(), firstListens, filter);
+      const [filter, { radar, tuned }] = await Promise.all([
+        dealFilter(userId, filters),
+        tastes.radarFor(userId, surprise, random),
+      ]);
+      const dealt = await repo.dealCandidate(
+        userId,
+        currentAlias,
+        random(),
+        now(),
+        firstListens,
+        filter,
+        radar,
+      );
       if (dealt)
-        return { state: 'track', track: { id: dealt.alias, durationMs: wholeSeconds(dealt.durationMs) } };
+        return {
+          state: 'track',
+          track: { id: dealt.alias, durationMs: wholeSeconds(dealt.durationMs) },
+          tuned,
+        };
       if (isFiltered(filters)) return { state: 'filter-empty' };
       return (await repo.hasAnyCandidate()) ? { state: 'all-liked' } : { state: 'empty' };
+    },
+
+    /** What the deck has learned of the listener's taste (decision 0285). */
+    taste: (userId: string): Promise<TasteSummary> => tastes.summary(userId),
+
+    /** The genres the deck starts from, picked at the door or on the profile. */
+    async setDoorGenres(userId: string, genres: string[]): Promise<TasteSummary> {
+      await repo.setDoorGenres(userId, [...new Set(genres)], now());
+      tastes.forget(userId);
+      return tastes.summary(userId);
+    },
+
+    /** Forgets what the deck learned of the listener, and the door's genres. */
+    async resetTaste(userId: string): Promise<TasteSummary> {
+      await repo.resetTaste(userId, now());
+      tastes.forget(userId);
+      return tastes.summary(userId);
     },
 
     /**

@@ -54,8 +54,8 @@ describe('the Discover flow store', () => {
   it('skips from any screen only while the current track came from Discover', async () => {
     const next = vi
       .spyOn(playerApi, 'next')
-      .mockResolvedValueOnce({ state: 'track', track: FIRST })
-      .mockResolvedValue({ state: 'track', track: SECOND });
+      .mockResolvedValueOnce({ state: 'track', track: FIRST, tuned: false })
+      .mockResolvedValue({ state: 'track', track: SECOND, tuned: false });
     const dislike = vi.spyOn(playerApi, 'dislike').mockResolvedValue({ pointsAwarded: 1 });
     const leave = vi.spyOn(playerApi, 'leave').mockResolvedValue(undefined);
     vi.spyOn(getAudioElement(), 'currentTime', 'get').mockReturnValue(12.3456);
@@ -90,7 +90,7 @@ describe('the Discover flow store', () => {
   it("shows a skip's points beside the Skip button for a moment, quick skips adding up", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
     try {
-      vi.spyOn(playerApi, 'next').mockResolvedValue({ state: 'track', track: FIRST });
+      vi.spyOn(playerApi, 'next').mockResolvedValue({ state: 'track', track: FIRST, tuned: false });
       vi.spyOn(playerApi, 'leave').mockResolvedValue(undefined);
       vi.spyOn(playerApi, 'dislike').mockResolvedValue({ pointsAwarded: 1 });
       await discover.start();
@@ -113,7 +113,7 @@ describe('the Discover flow store', () => {
       .mockImplementation(async (_current, filters) =>
         filters?.bpmMin === 170
           ? { state: 'filter-empty' }
-          : { state: 'track', track: filters?.bpmMin === 160 ? SECOND : FIRST },
+          : { state: 'track', track: filters?.bpmMin === 160 ? SECOND : FIRST, tuned: false },
       );
     vi.spyOn(playerApi, 'leave').mockResolvedValue(undefined);
     vi.spyOn(playerApi, 'dislike').mockResolvedValue({ pointsAwarded: 1 });
@@ -135,8 +135,8 @@ describe('the Discover flow store', () => {
 
   it('moves on when the track on screen is gone from the server, and stays on any other refusal', async () => {
     vi.spyOn(playerApi, 'next')
-      .mockResolvedValueOnce({ state: 'track', track: FIRST })
-      .mockResolvedValue({ state: 'track', track: SECOND });
+      .mockResolvedValueOnce({ state: 'track', track: FIRST, tuned: false })
+      .mockResolvedValue({ state: 'track', track: SECOND, tuned: false });
     vi.spyOn(playerApi, 'leave').mockResolvedValue(undefined);
     const gone = new ApiError({ status: 404, code: 'NOT_FOUND', message: 'This track is unavailable.' });
     const notServed = new ApiError({ status: 403, code: 'FORBIDDEN', message: 'Listen first.' });
@@ -154,7 +154,7 @@ describe('the Discover flow store', () => {
   });
 
   it('reports the track on screen as left when the page hides, unless it was liked', async () => {
-    vi.spyOn(playerApi, 'next').mockResolvedValue({ state: 'track', track: FIRST });
+    vi.spyOn(playerApi, 'next').mockResolvedValue({ state: 'track', track: FIRST, tuned: false });
     const leave = vi.spyOn(playerApi, 'leave').mockResolvedValue(undefined);
     const like = vi.spyOn(playerApi, 'like').mockResolvedValue(revealOf(FIRST.id, 6));
     vi.spyOn(getAudioElement(), 'currentTime', 'get').mockReturnValue(31.5);
@@ -169,7 +169,7 @@ describe('the Discover flow store', () => {
   });
 
   it("keeps the like's reveal and points, and names the liked track in the player store", async () => {
-    vi.spyOn(playerApi, 'next').mockResolvedValue({ state: 'track', track: FIRST });
+    vi.spyOn(playerApi, 'next').mockResolvedValue({ state: 'track', track: FIRST, tuned: false });
     vi.spyOn(playerApi, 'like')
       .mockResolvedValueOnce(revealOf(FIRST.id, 6))
       .mockResolvedValueOnce({ ...revealOf(FIRST.id, 5), addedToLibrary: true });

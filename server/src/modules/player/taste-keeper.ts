@@ -1,0 +1,97 @@
+import { RADAR_RULES, type TasteSummary } from '@klang/domain';
+import type { createPlayerRepository, DealRadar } from './player.repository';
+import { RADAR_OFF } from './player.repository';
+import { drawScores, populationRates, summarise, tasteOf, type PopulationRates, type Taste } from './radar';
+
+/** The radar's operator settings (decision 0283): `RADAR`, `RADAR_BAND`, `RADAR_EXPLORE`. */
+export interface RadarSettings {
+  enabled: boolean;
+  /** Past the first listens, deal within this many deals of the least-dealt track. */
+  band: number;
+  /** The share of deals that stay uniform among the candidates. */
+  explore: number;
+}
+
+/** A listener's taste is read again after this many deals or this long, whichever comes first. */
+const TASTE_REREAD_DEALS = 10;
+const TASTE_REREAD_MS = 2 * 60_000;
+/** The population's rates move slowly: read every ten minutes. */
+const RATES_REREAD_MS = 10 * 60_000;
+/** Tastes kept in the process (least recently dealt forgotten first): a few kB each. */
+const TASTES_KEPT = 20_000;
+
+/**
+ * Keeps listeners' tastes in the process (issue 29 item 6): read from their deals once, then
+ * again every few deals or minutes, never per deal; a reset or a door pick forgets at once.
+ * Each process keeps its own; all read the same deals, so they agree within a few deals.
+ */
+export function createTasteKeeper(
+  repo: ReturnType<typeof createPlayerRepository>,
+  settings: RadarSettings,
+  now: () => Date,
+) {
+  const tastes = new Map<string, { taste: Taste; readAt: number; deals: number }>();
+  let rates: { values: PopulationRates; readAt: number } | null = null;
+
+  async function populationNow(): Promise<PopulationRates> {
+    const at = now().getTime();
+    if (!rates || at - rates.readAt >= RATES_REREAD_MS)
+      rates = { values: populationRates(await repo.populationEvidence()), readAt: at };
+    return rates.values;
+  }
+
+  async function read(userId: string): Promise<Taste> {
+    const [evidence, door] = await Promise.all([repo.tasteEvidence(userId), repo.doorGenres(userId)]);
+    return tasteOf(evidence, door);
+  }
+
+  /** The listener's taste, counting one deal against its freshness. */
+  async function tasteForDeal(userId: string): Promise<Taste> {
+    const at = now().getTime();
+    const kept = tastes.get(userId);
+    tastes.delete(userId);
+    const fresh = kept && kept.deals < TASTE_REREAD_DEALS && at - kept.readAt < TASTE_REREAD_MS;
+    const entry = fresh ? kept : { taste: await read(userId), readAt: at, deals: 0 };
+    entry.deals++;
+    tastes.set(userId, entry);
+    if (tastes.size > TASTES_KEPT) tastes.delete(tastes.keys().next().value as string);
+    return entry.taste;
+  }
+
+  return {
+    /**
+     * The radar's part of one deal: a Thompson draw of the listener's taste, and whether this
+     * deal is one of the uniform share ("surprise me" raises it for the session).
+     */
+    async radarFor(
+      userId: string,
+      surprise: boolean,
+      random: () => number,
+    ): Promise<{ radar: DealRadar; tuned: boolean }> {
+      if (!settings.enabled) return { radar: RADAR_OFF, tuned: false };
+      const [taste, population] = await Promise.all([tasteForDeal(userId), populationNow()]);
+      const explore = surprise ? Math.max(settings.explore, RADAR_RULES.surpriseExplore) : settings.explore;
+      return {
+        radar: {
+          scores: drawScores(taste, population, random),
+          candidates: RADAR_RULES.candidates,
+          band: settings.band,
+          explore,
+          exploreDraw: random() < explore ? random() : null,
+        },
+        tuned: taste.verdicts >= RADAR_RULES.tunedAfterVerdicts,
+      };
+    },
+
+    /** What the deck has learned, read afresh. */
+    async summary(userId: string): Promise<TasteSummary> {
+      const [taste, population] = await Promise.all([read(userId), populationNow()]);
+      return summarise(taste, population);
+    },
+
+    /** The listener changed what the taste starts from: read it again at the next deal. */
+    forget(userId: string): void {
+      tastes.delete(userId);
+    },
+  };
+}
