@@ -40,6 +40,9 @@ const player = { session: true, cacheControl: 'no-store' } as const;
 const GUARDS: Record<string, Guard> = {
   // player
   nextTrack: player,
+  taste: player,
+  setDoorGenres: { ...player, limit: 30 },
+  resetTaste: { ...player, limit: 30 },
   likeTrack: { ...player, limit: 120 },
   dislikeTrack: { ...player, limit: 120 },
   leaveTrack: { ...player, limit: 120 },

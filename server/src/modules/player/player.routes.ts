@@ -8,6 +8,9 @@ import type { PlayerService } from './player.service';
 export const playerRoutes: FastifyPluginAsyncZod<{ service: PlayerService }> = async (app, { service }) => {
   const auth = { preValidation: app.requireSession };
   const ratingLimit = { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } };
+  // The taste's door and reset each re-read the listener's deals: a person taps them, a script
+  // looping on them would only spend the database.
+  const tasteLimit = { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };
   // Deals, grants and reveals are one listener's, once: no cache may keep or share them.
   app.addHook('onSend', async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
@@ -22,11 +25,11 @@ export const playerRoutes: FastifyPluginAsyncZod<{ service: PlayerService }> = a
     service.taste(signedInId(request.account)),
   );
 
-  contractRoute(app, playerEndpoints.setDoorGenres, auth, async (request) =>
+  contractRoute(app, playerEndpoints.setDoorGenres, { ...auth, ...tasteLimit }, async (request) =>
     service.setDoorGenres(signedInId(request.account), request.body.genres),
   );
 
-  contractRoute(app, playerEndpoints.resetTaste, auth, async (request) =>
+  contractRoute(app, playerEndpoints.resetTaste, { ...auth, ...tasteLimit }, async (request) =>
     service.resetTaste(signedInId(request.account)),
   );
 

@@ -54,7 +54,8 @@ export function createTasteKeeper(
     const entry = fresh ? kept : { taste: await read(userId), readAt: at, deals: 0 };
     entry.deals++;
     tastes.set(userId, entry);
-    if (tastes.size > TASTES_KEPT) tastes.delete(tastes.keys().next().value as string);
+    const oldest = tastes.keys().next();
+    if (tastes.size > TASTES_KEPT && !oldest.done) tastes.delete(oldest.value);
     return entry.taste;
   }
 

@@ -21,6 +21,7 @@ import { ArtistWorkspace } from '../../features/tracks/components/artist-workspa
 import { FollowedArtists } from '../../features/catalogue/components/followed-artists';
 import { LoyaltyCardDialog } from '../../features/loyalty/components/loyalty-card-dialog';
 import { LoyaltySummary } from '../../features/loyalty/components/loyalty-summary';
+import { TastePanel } from '../../features/player/components/taste-panel';
 import { InvitesPanel } from '../../features/accounts/components/invites-panel';
 import { BRAND_ASSETS } from '../../lib/brand-assets';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -151,6 +152,7 @@ export function Component() {
       {profile?.role === 'listener' && (
         <>
           <LoyaltySummary />
+          <TastePanel />
           <InvitesPanel inviteUrl={inviteUrl} />
         </>
       )}

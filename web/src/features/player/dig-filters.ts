@@ -1,7 +1,7 @@
 import { nextTrackQuerySchema, type NextTrackQuery } from '@klang/domain';
 
 /** What a listener digs the blind deck by (issue 28, decision 0266); empty digs everything. */
-export type DigFilters = Omit<NextTrackQuery, 'current' | 'mixWith'>;
+export type DigFilters = Omit<NextTrackQuery, 'current' | 'mixWith' | 'surprise'>;
 
 export const NO_FILTERS: DigFilters = {};
 

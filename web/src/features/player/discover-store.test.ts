@@ -106,6 +106,24 @@ describe('the Discover flow store', () => {
     }
   });
 
+  it('asks the next deals with surprise while it is on, and shows when the deck is tuned', async () => {
+    const next = vi
+      .spyOn(playerApi, 'next')
+      .mockImplementation(async (_current, _filters, _mix, surprise) => ({
+        state: 'track',
+        track: surprise ? SECOND : FIRST,
+        tuned: !surprise,
+      }));
+    vi.spyOn(playerApi, 'leave').mockResolvedValue(undefined);
+    await discover.start();
+    expect(useDiscoverStore.getState().isTuned).toBe(true);
+    discover.surprise(true);
+    expect(next).toHaveBeenLastCalledWith(FIRST.id, {}, null, true);
+    expect(useDiscoverStore.getState().isSurprising).toBe(true);
+    discover.surprise(false);
+    expect(next).toHaveBeenLastCalledWith(FIRST.id, {}, null, false);
+  });
+
   it('digs the next deals by the filters and mix mode, and deals again once a filter emptied the deck', async () => {
     // The deck: the first track unfiltered, nothing at 170–176 BPM, the second at 160–180.
     const next = vi
@@ -121,13 +139,13 @@ describe('the Discover flow store', () => {
     // The track playing plays on; the next deal is asked with the filters and mixes with it.
     await discover.dig({ bpmMin: 170, bpmMax: 176 }, true);
     expect(usePlayerStore.getState().currentTrack).toEqual(FIRST);
-    expect(next).toHaveBeenLastCalledWith(FIRST.id, { bpmMin: 170, bpmMax: 176 }, FIRST.id);
+    expect(next).toHaveBeenLastCalledWith(FIRST.id, { bpmMin: 170, bpmMax: 176 }, FIRST.id, false);
     // Nothing matches: the skip lands on the filters' end state.
     await discover.skip();
     expect(useDiscoverStore.getState().phase).toBe('filter-empty');
     // Widening the filters deals again at once, and without mix mode there is nothing to mix with.
     await discover.dig({ bpmMin: 160, bpmMax: 180 }, false);
-    expect(next).toHaveBeenCalledWith(null, { bpmMin: 160, bpmMax: 180 }, null);
+    expect(next).toHaveBeenCalledWith(null, { bpmMin: 160, bpmMax: 180 }, null, false);
     expect(usePlayerStore.getState().currentTrack).toEqual(SECOND);
     expect(useDiscoverStore.getState().phase).toBe('track');
     await discover.dig({}, false);

@@ -34,6 +34,10 @@ interface DiscoverState {
   filters: DigFilters;
   /** Mix mode: each next track mixes with the one playing (tempo within 6 %, a neighbouring key). */
   isMixing: boolean;
+  /** "Surprise me": the deck deals far more often at random than by taste, this session. */
+  isSurprising: boolean;
+  /** The deck has learned enough of the listener's taste to deal by it (decision 0285). */
+  isTuned: boolean;
 }
 
 const INITIAL: DiscoverState = {
@@ -44,12 +48,17 @@ const INITIAL: DiscoverState = {
   skipPoints: null,
   filters: NO_FILTERS,
   isMixing: false,
+  isSurprising: false,
+  isTuned: false,
 };
 
-/** The deck's next deal after `currentId`, dug by the listener's filters and mix mode. */
-function nextDeal(currentId: string | null) {
-  const { filters, isMixing } = useDiscoverStore.getState();
-  return playerApi.next(currentId, filters, isMixing ? currentId : null);
+/** The deck's next deal after `currentId`, dug by the listener's filters, mix mode and surprise. */
+async function nextDeal(currentId: string | null): Promise<NextTrackResponse> {
+  const { filters, isMixing, isSurprising } = useDiscoverStore.getState();
+  const next = await playerApi.next(currentId, filters, isMixing ? currentId : null, isSurprising);
+  if (next.state === 'track' && next.tuned !== useDiscoverStore.getState().isTuned)
+    set({ isTuned: next.tuned });
+  return next;
 }
 
 /** How long a skip's points stay beside the button, and within which quick skips add up. */
@@ -267,6 +276,15 @@ export const discover = {
       await advance(null);
       return;
     }
+    const current = shownTrack();
+    if (current) void prefetch(current.id);
+  },
+
+  /** "Surprise me" on or off: the deals after the one playing follow it. */
+  surprise: (isSurprising: boolean): void => {
+    upcoming = null;
+    firstPick = null;
+    set({ isSurprising });
     const current = shownTrack();
     if (current) void prefetch(current.id);
   },

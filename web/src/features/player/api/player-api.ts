@@ -6,9 +6,15 @@ import type { DigFilters } from '../dig-filters';
 export const playerApi = {
   /**
    * The next blind deal, after `currentId`; with filters, only a track they match, and with
-   * `mixWith` (mix mode: the deal playing) only one that mixes with it (decision 0266).
+   * `mixWith` (mix mode: the deal playing) only one that mixes with it (decision 0266); with
+   * `surprise`, far more often at random than by the listener's taste (decision 0285).
    */
-  next: (currentId: string | null, filters: DigFilters = {}, mixWith: string | null = null) => {
+  next: (
+    currentId: string | null,
+    filters: DigFilters = {},
+    mixWith: string | null = null,
+    surprise = false,
+  ) => {
     const { halfDouble, ...rest } = filters;
     return api.call(playerEndpoints.nextTrack, {
       query: {
@@ -16,6 +22,7 @@ export const playerApi = {
         ...(halfDouble !== undefined && { halfDouble: String(halfDouble) }),
         ...(currentId && { current: currentId }),
         ...(mixWith && { mixWith }),
+        ...(surprise && { surprise: 'true' }),
       },
     });
   },

@@ -1,5 +1,5 @@
 import { ENERGY_BANDS, GENRE_NAMES, type EnergyBand } from '@klang/domain';
-import { Disc3, SlidersHorizontal, X } from 'lucide-react';
+import { Disc3, Radar, Shuffle, SlidersHorizontal, X } from 'lucide-react';
 import { useState, type SyntheticEvent } from 'react';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -26,6 +26,11 @@ type DigBarProps = {
   filters: DigFilters;
   isMixing: boolean;
   onDig: (filters: DigFilters, isMixing: boolean) => void;
+  /** "Surprise me" (decision 0285): the session's deals mostly at random, not by taste. */
+  isSurprising: boolean;
+  onSurprise: (isSurprising: boolean) => void;
+  /** The deck deals by what it has learned of the listener's taste. */
+  isTuned: boolean;
 };
 
 /**
@@ -33,7 +38,7 @@ type DigBarProps = {
  * and genre, the filters in force in words, and mix mode. Nothing here names a track: the filters
  * go to the deck, which deals a matching blind track or says none is left.
  */
-export function DigBar({ filters, isMixing, onDig }: DigBarProps) {
+export function DigBar({ filters, isMixing, onDig, isSurprising, onSurprise, isTuned }: DigBarProps) {
   const [isOpen, setOpen] = useState(false);
   const count = countFilters(filters);
   return (
@@ -73,6 +78,24 @@ export function DigBar({ filters, isMixing, onDig }: DigBarProps) {
         <Disc3 aria-hidden="true" className={cn('size-4', isMixing && 'text-accent')} />
         Mix mode
       </Button>
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-pressed={isSurprising}
+        className={cn(isSurprising && 'border-primary/70 text-fg')}
+        onClick={() => {
+          onSurprise(!isSurprising);
+        }}
+      >
+        <Shuffle aria-hidden="true" className={cn('size-4', isSurprising && 'text-accent')} />
+        Surprise me
+      </Button>
+      {isTuned && !isSurprising && (
+        <p className="flex w-full items-center justify-center gap-1.5 text-xs text-muted">
+          <Radar aria-hidden="true" className="size-3.5 text-accent" />
+          Tuned to you by your blind verdicts
+        </p>
+      )}
       {count > 0 && (
         <p className="flex w-full items-center justify-center gap-1.5 text-sm text-muted">
           <span className="min-w-0 truncate">Digging {describeFilters(filters)}</span>

@@ -1,6 +1,7 @@
 import { EyeOff, Heart, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { safeStorage, STORAGE_KEYS } from '../../../lib/storage';
+import { DoorGenres } from './taste-panel';
 
 const STEPS = [
   {
@@ -62,6 +63,10 @@ export function DiscoverIntro({ onSkip }: { onSkip: () => void }) {
           </li>
         ))}
       </ol>
+      <div className="flex flex-col items-center gap-2 rounded-2xl border border-line bg-surface/80 px-4 py-3 motion-safe:animate-rise-in">
+        <h3 className="text-sm font-semibold text-fg">What do you like? Optional: the deck starts from it</h3>
+        <DoorGenres className="items-center" />
+      </div>
       <button
         type="button"
         onClick={onSkip}

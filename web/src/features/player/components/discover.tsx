@@ -113,6 +113,9 @@ export function Discover({
       filters={discover.filters}
       isMixing={discover.isMixing}
       onDig={(filters, isMixing) => void discover.dig(filters, isMixing)}
+      isSurprising={discover.isSurprising}
+      onSurprise={discover.surprise}
+      isTuned={discover.isTuned}
     />
   );
   const swipe = useSwipe((direction) => (direction === 'left' ? skip() : like()), discover.track?.id ?? null);

@@ -21,6 +21,20 @@ export function useDiscover() {
   const skipPoints = useDiscoverStore((state) => state.skipPoints);
   const filters = useDiscoverStore((state) => state.filters);
   const isMixing = useDiscoverStore((state) => state.isMixing);
+  const isSurprising = useDiscoverStore((state) => state.isSurprising);
+  const isTuned = useDiscoverStore((state) => state.isTuned);
   const track = usePlayerStore((state) => (state.trackOrigin === 'player' ? state.currentTrack : null));
-  return { phase, track, reveal, error, isBusy, skipPoints, filters, isMixing, ...discover };
+  return {
+    phase,
+    track,
+    reveal,
+    error,
+    isBusy,
+    skipPoints,
+    filters,
+    isMixing,
+    isSurprising,
+    isTuned,
+    ...discover,
+  };
 }
