@@ -17,6 +17,7 @@ import { migrate } from '../server/src/db/migrate';
 import { createPlayerRepository, DEAL_CANDIDATE_SQL } from '../server/src/modules/player/player.repository';
 import { DATASET_S, generateDataset } from './lib/dataset';
 import { benchCluster } from './lib/load';
+import { gini, seeded } from './lib/stats';
 
 const LISTENERS = Number(process.env.LISTENERS ?? 2000);
 const SWIPES = Number(process.env.SWIPES ?? 25);
@@ -27,28 +28,6 @@ const LIKE_RATE = Number(process.env.LIKE_RATE ?? 0.3);
  * listeners deal 4,000 tracks a minute and the 25 swipes last 12.5 simulated minutes.
  */
 const SECONDS_PER_SWIPE = 30;
-
-/** A seeded generator (mulberry32), so both picks meet the same listeners, likes and draws. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** The Gini coefficient of non-negative counts: 0 when all are equal, towards 1 when one has all. */
-function gini(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const n = sorted.length;
-  const total = sorted.reduce((a, b) => a + b, 0);
-  if (n === 0 || total === 0) return 0;
-  const weighted = sorted.reduce((sum, x, i) => sum + (i + 1) * x, 0);
-  return (2 * weighted) / (n * total) - (n + 1) / n;
-}
 
 interface RunResult {
   firstListens: number;

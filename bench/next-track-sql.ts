@@ -59,11 +59,6 @@ try {
            (select count(*) from track_interactions) as interactions`)
   )[0];
   console.log(`dataset: ${JSON.stringify(counts)} in ${generatedInSeconds} s`);
-  // Plausible measured sound for every track (issue 28): tempos over 118..178, keys all over the
-  // wheel, energy evenly ranked; the trigger copies the effective values into the deck.
-  await db.query(`update tracks set bpm = 118 + floor(random() * 600) / 10, bpm_confidence = 0.6,
-    key_camelot = (1 + floor(random() * 12))::int || (case when random() < 0.5 then 'A' else 'B' end),
-    key_confidence = 0.7, energy_percentile = floor(random() * 1000) / 10, sound_measured_at = now()`);
   // A DJ's dig: 120..130 BPM (half and double time too), compatible with 8A.
   const dig: DealFilter = {
     ...NO_FILTER,

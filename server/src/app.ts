@@ -137,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     chartWindowDays: config.chartWindowDays,
     accountMinAgeMs: config.verdictAccountMinAgeMs,
     firstListens: config.firstListens,
+    radar: config.radar,
   });
   const { service: forum } = await registerForum(app, { db, storage: providers.storage });
   await registerTracks(app, {

@@ -66,6 +66,8 @@ export const chartMethodSchema = z.object({
   rules: z.object({
     /** The blind deals every featured track is guaranteed before any gets twice as many (FIRST_LISTENS). */
     firstListens: z.number().int().min(1),
+    /** Blind Radar (decision 0283): on or off, its band past the first listens, its uniform share. */
+    radar: z.object({ enabled: z.boolean(), band: z.number().int().min(1), explorePercent: z.number() }),
     accountMinAgeHours: z.number(),
     fullLikeAfterSeconds: z.number(),
     likeEverythingMinRated: z.number().int(),

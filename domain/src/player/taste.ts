@@ -11,10 +11,10 @@ import { ENERGY_BANDS } from '../tracks/track-sound';
 
 /** Tempo bands' edges in BPM: below 100, 100–115, …, 170 and above (SQL's width_bucket). */
 export const TASTE_TEMPO_EDGES = [100, 115, 120, 124, 128, 132, 140, 160, 170] as const;
-/** Brightness bands' edges, the spectral centroid in Hz: dark, mid, bright. */
+/** Brightness bands' edges, the spectral centroid in Hz: dark, balanced, bright. */
 export const TASTE_BRIGHTNESS_EDGES_HZ = [1300, 2000] as const;
 export const TASTE_MODES = ['minor', 'major'] as const;
-export const TASTE_BRIGHTNESS = ['dark', 'mid', 'bright'] as const;
+export const TASTE_BRIGHTNESS = ['dark', 'balanced', 'bright'] as const;
 
 /**
  * The taste space's coordinates in order: each is a group of bands, and a track has at most one
@@ -60,12 +60,23 @@ export function tempoBandRange(band: number): { min: number | null; max: number 
 export const RADAR_RULES = {
   /** Candidates the pick samples from the fair tier (or the band) and scores. */
   candidates: 16,
+  /**
+   * Past the first listens, the radar deals within this many deals of the least-dealt track
+   * (`RADAR_BAND` overrides it).
+   */
+  bandDefault: 50,
   /** The share of deals that stay uniform among the candidates (`RADAR_EXPLORE` overrides it). */
   exploreDefault: 0.1,
   /** "Surprise me": the session's deals are this uniform. */
   surpriseExplore: 0.5,
   /** Pseudo-deals at the population's rate every band starts from (the prior's strength). */
-  priorStrength: 4,
+  priorStrength: 2,
+  /**
+   * The posterior each deal draws from is this many times as concentrated as the evidence's
+   * (its variance a quarter): thirty verdicts spread over 25 bands left plain Thompson sampling
+   * exploring far beyond the uniform share (bench/blind-radar-simulation.ts, decision 0283).
+   */
+  posteriorTempering: 4,
   /** Pseudo-likes for each genre picked at the door. */
   doorGenreLikes: 2,
   /** At most this many genres at the door. */

@@ -17,6 +17,8 @@ export interface CatalogueModuleDeps {
   accountMinAgeMs: number;
   /** The deck's first listens (FIRST_LISTENS), published with the chart's rules. */
   firstListens: number;
+  /** Blind Radar's settings, published with the deal's rules. */
+  radar: { enabled: boolean; band: number; explore: number };
 }
 
 /**
@@ -33,6 +35,7 @@ export async function registerCatalogue(app: FastifyInstance, deps: CatalogueMod
     chartWindowDays: deps.chartWindowDays,
     accountMinAgeMs: deps.accountMinAgeMs,
     firstListens: deps.firstListens,
+    radar: deps.radar,
   });
   await app.register(catalogueRoutes, { service });
   await app.register(chartMethodRoutes, { service });

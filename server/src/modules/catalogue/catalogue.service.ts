@@ -66,6 +66,8 @@ export function createCatalogueService(deps: {
   accountMinAgeMs?: number;
   /** The deck's first listens (FIRST_LISTENS), published with the chart's own rules. */
   firstListens?: number;
+  /** Blind Radar's settings (RADAR, RADAR_BAND, RADAR_EXPLORE), published with the deal's rules. */
+  radar?: { enabled: boolean; band: number; explore: number };
 }) {
   const { storage } = deps;
   const repo = createCatalogueRepository(deps.db);
@@ -178,6 +180,11 @@ export function createCatalogueService(deps: {
         computedAt: row?.computed_at.toISOString() ?? null,
         rules: {
           firstListens: deps.firstListens ?? DEAL_RULES.firstListensDefault,
+          radar: {
+            enabled: deps.radar?.enabled ?? false,
+            band: deps.radar?.band ?? deps.firstListens ?? DEAL_RULES.firstListensDefault,
+            explorePercent: Math.round((deps.radar?.explore ?? 1) * 100),
+          },
           accountMinAgeHours: (deps.accountMinAgeMs ?? VERDICT.accountMinAgeMs) / 3_600_000,
           fullLikeAfterSeconds: VERDICT.fullLikeAfterMs / 1000,
           likeEverythingMinRated: VERDICT.likeEverythingMinRated,

@@ -342,11 +342,16 @@ describe('the published method: GET /api/catalogue/charts/method', () => {
   });
 
   it("publishes the deck's first listens and the trusted age as the server is configured", async () => {
-    const configured = await createTestApp({ FIRST_LISTENS: '20', VERDICT_ACCOUNT_MIN_AGE_HOURS: '6' });
+    const configured = await createTestApp({
+      FIRST_LISTENS: '20',
+      VERDICT_ACCOUNT_MIN_AGE_HOURS: '6',
+      RADAR_EXPLORE: '0.25',
+    });
     try {
       const res = await configured.app.inject({ method: 'GET', url: '/api/catalogue/charts/method' });
       expect(chartMethodSchema.parse(res.json()).rules).toMatchObject({
         firstListens: 20,
+        radar: { enabled: true, band: 20, explorePercent: 25 },
         accountMinAgeHours: 6,
       });
     } finally {
@@ -363,6 +368,7 @@ describe('the published method: GET /api/catalogue/charts/method', () => {
       computedAt: null,
       rules: {
         firstListens: 50,
+        radar: { enabled: true, band: 50, explorePercent: 10 },
         accountMinAgeHours: 24,
         fullLikeAfterSeconds: 10,
         likeEverythingMinRated: 50,

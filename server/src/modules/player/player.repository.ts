@@ -420,14 +420,19 @@ export function createPlayerRepository(db: Queryable) {
       );
     },
 
-    /** Likes and deals per combination of bands over the tracks dealt so far: the population's rates. */
+    /**
+     * Likes and rated deals per combination of bands over the deck, from the blind verdict's
+     * trusted figures (the chart job's, decision 0195): the population's rates, which a seeded
+     * or scripted like count cannot move.
+     */
     async populationEvidence(): Promise<
       (Record<TasteGroup, number | null> & { likes: number; deals: number })[]
     > {
       return db.query(
-        `select ${BAND_COLUMNS}, sum(t.likes)::real as likes, sum(x.deal_count)::real as deals
+        `select ${BAND_COLUMNS}, sum(t.verdict_share * t.verdict_listeners)::real as likes,
+           sum(t.verdict_listeners)::real as deals
          from deck_exposure x join tracks t on t.id = x.track_id
-         where x.deal_count > 0 group by ${GROUPS.map((_, i) => i + 1).join(', ')}`,
+         where t.verdict_listeners > 0 group by ${GROUPS.map((_, i) => i + 1).join(', ')}`,
       );
     },
 

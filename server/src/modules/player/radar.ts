@@ -29,8 +29,8 @@ export type PopulationRates = number[];
 
 /** Deals of the overall rate a band's own rate is shrunk with: a band seen 20 times is half its own. */
 const POPULATION_SHRINK_DEALS = 20;
-/** The overall rate before anything has been dealt: the share of likes a blind deck sees. */
-const NO_DATA_RATE = 0.2;
+/** The overall rate before any verdict is counted: about the share of likes a blind deck sees. */
+const NO_DATA_RATE = 0.15;
 
 export function populationRates(
   rows: (Record<TasteGroup, number | null> & { likes: number; deals: number })[],
@@ -105,7 +105,8 @@ function posterior(taste: Taste, rates: PopulationRates, i: number): [number, nu
 export function drawScores(taste: Taste, rates: PopulationRates, random: () => number): number[] {
   return rates.map((p, i) => {
     const [a, b] = posterior(taste, rates, i);
-    return logit(clampRate(betaSample(a, b, random))) - logit(p);
+    const k = RADAR_RULES.posteriorTempering;
+    return logit(clampRate(betaSample(k * a, k * b, random))) - logit(p);
   });
 }
 

@@ -1,5 +1,5 @@
 import { DEAL_RULES, wilsonLowerBound, type ChartMethod } from '@klang/domain';
-import { Clock, Ear, Shuffle, Sprout, Timer, UserX, Users, Zap, type LucideIcon } from 'lucide-react';
+import { Clock, Ear, Radar, Shuffle, Sprout, Timer, UserX, Users, Zap, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -160,10 +160,21 @@ export function ChartMethodContent() {
             than twice that. The deck deals the least-heard tracks first, at random among equals, so a track
             uploaded today is heard within minutes.
           </Rule>
-          <Rule Icon={Shuffle} title="Random beyond that">
-            Once every track has had its first listens, the deck deals at random. Nobody can pay to be dealt
-            more, and the deck never knows who made a track.
-          </Rule>
+          {rules?.radar.enabled === false ? (
+            <Rule Icon={Shuffle} title="Random beyond that">
+              Once every track has had its first listens, the deck deals at random. Nobody can pay to be dealt
+              more, and the deck never knows who made a track.
+            </Rule>
+          ) : (
+            <Rule Icon={Radar} title="Tuned to each listener, within the same bounds">
+              The deck learns each listener’s taste from their own blind verdicts, over the sound alone:
+              tempo, key, energy, brightness and genre, never a name. It uses that only to choose among the
+              tracks the fair rule allows: among the least-heard while any track lacks its first listens, and
+              after that among tracks within {rules?.radar.band ?? DEAL_RULES.firstListensDefault} deals of
+              the least-dealt one. {rules?.radar.explorePercent ?? 10}% of deals stay random, and the charts
+              are checked against them. Taste moves who hears a track first, never how many hear it.
+            </Rule>
+          )}
         </ul>
       </Section>
 

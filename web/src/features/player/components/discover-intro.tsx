@@ -34,6 +34,24 @@ export function useDiscoverIntro(): { isShown: boolean; dismiss: () => void } {
 }
 
 /**
+ * The door's optional genre pick (issue 29, decision 0285), under the first-time introduction's
+ * controls so that "Discover Music" stays in the first screen on a phone.
+ */
+export function DiscoverDoor() {
+  return (
+    <section
+      aria-labelledby="discover-door-title"
+      className="flex w-full max-w-md flex-col items-center gap-2 rounded-2xl border border-line bg-surface/80 px-4 py-3 md:max-w-2xl"
+    >
+      <h2 id="discover-door-title" className="text-sm font-semibold text-fg">
+        What do you like? <span className="font-normal text-muted">Optional: the deck starts there</span>
+      </h2>
+      <DoorGenres isCentred />
+    </section>
+  );
+}
+
+/**
  * A first-time listener's introduction to Discover (issue 17): three short points on the start
  * screen, shown once; "Skip intro" or starting to listen ends it for good.
  */
@@ -63,10 +81,6 @@ export function DiscoverIntro({ onSkip }: { onSkip: () => void }) {
           </li>
         ))}
       </ol>
-      <div className="flex flex-col items-center gap-2 rounded-2xl border border-line bg-surface/80 px-4 py-3 motion-safe:animate-rise-in">
-        <h3 className="text-sm font-semibold text-fg">What do you like? Optional: the deck starts from it</h3>
-        <DoorGenres className="items-center" />
-      </div>
       <button
         type="button"
         onClick={onSkip}

@@ -14,7 +14,7 @@ import { usePlayerStore } from '../player-store';
 import { formatPoints } from '../points-toast';
 import { countFilters, describeFilters } from '../dig-filters';
 import { DigBar } from './dig-bar';
-import { DiscoverIntro, useDiscoverIntro } from './discover-intro';
+import { DiscoverDoor, DiscoverIntro, useDiscoverIntro } from './discover-intro';
 import { useAppliedVolume, VolumeControl } from './now-playing';
 import { RevealCard } from './reveal-card';
 import { formatTime, RingScrubber } from './ring-scrubber';
@@ -194,6 +194,7 @@ export function Discover({
           {PLAYER_MESSAGES.discoverMusic}
         </Button>
         {digBar}
+        {intro.isShown && <DiscoverDoor />}
         {error && <Banner tone="error">{error}</Banner>}
       </div>
     );

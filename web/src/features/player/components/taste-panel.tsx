@@ -24,7 +24,7 @@ const DOOR_GENRES = GENRE_NAMES.filter((g) => (UPLOAD_GENRES as readonly string[
  * Genre chips the deck starts from (the door's optional pick, decision 0285): a tap picks or drops
  * a genre and saves it; at most RADAR_RULES.doorGenresMax.
  */
-export function DoorGenres({ className }: { className?: string }) {
+export function DoorGenres({ isCentred = false }: { isCentred?: boolean }) {
   const taste = useTasteQuery();
   const save = useDoorGenresMutation();
   const picked = save.variables ?? taste.data?.doorGenres ?? [];
@@ -32,8 +32,11 @@ export function DoorGenres({ className }: { className?: string }) {
   const error =
     save.error instanceof ApiError ? save.error.message : save.error ? TASTE_MESSAGES.doorTooMany : null;
   return (
-    <div className={cn('flex flex-col gap-2', className)}>
-      <ul aria-label="Genres the deck starts from" className="flex flex-wrap gap-2">
+    <div className={cn('flex flex-col gap-2', isCentred && 'items-center')}>
+      <ul
+        aria-label="Genres the deck starts from"
+        className={cn('flex flex-wrap gap-2', isCentred && 'justify-center')}
+      >
         {DOOR_GENRES.map((genre: Genre) => {
           const isPicked = picked.includes(genre);
           return (
