@@ -1,0 +1,73 @@
+import type { EvaluationQuestion } from './evaluation-set';
+
+/**
+ * The held-out slice of the evaluation set: every fifth question as written (see
+ * `evaluation-set.ts`). Nothing in the tutor is tuned against these; they measure how the
+ * retrieval does on questions it was not shaped by.
+ */
+export const HELD_OUT_SET: readonly EvaluationQuestion[] = [
+  { question: 'sub and kick clashing how do i fix', topics: ['kick-bass'] },
+  { question: 'whats a good attack and release for a drum bus compressor', topics: ['compression'] },
+  {
+    question: 'how do i make my vocals sit in the mix? theyre either way too loud or buried',
+    topics: ['vocal-mixing-dense', 'mix-balance'],
+  },
+  {
+    question: 'how do i make my vox sound more professional, they sound like a demo',
+    topics: ['vocal-processing'],
+  },
+  { question: 'high pass filter on every track, yes or no?', topics: ['eq-fundamentals'] },
+  { question: 'my snare sounds weak and flat, how do i make it crack', topics: ['punchy-drums'] },
+  {
+    question: 'how much swing on the hats for a garage groove',
+    topics: ['drum-programming', 'genre-uk-garage'],
+  },
+  { question: 'my basslines are boring, just root notes. help', topics: ['bassline-writing'] },
+  { question: 'how do i make a big wobble bass for dubstep', topics: ['bass-sound-design', 'genre-dubstep'] },
+  { question: 'cool things to do with reverb besides just adding space?', topics: ['reverb-creative'] },
+  { question: 'the reverb is making my low end muddy', topics: ['reverb-mixing'] },
+  { question: 'dotted 8th delay like the edge from u2', topics: ['delay'] },
+  { question: 'what is the haas effect and should i use it', topics: ['stereo-width'] },
+  { question: 'tape saturation on the master, good idea?', topics: ['saturation', 'mastering'] },
+  { question: 'my mix sounds amateur and i dont know why', topics: ['mix-balance'] },
+  { question: 'should i mix with a limiter on the master?', topics: ['mastering'] },
+  { question: 'true peak at -1 or -0.3?', topics: ['loudness'] },
+  { question: 'my songs get boring after 2 minutes', topics: ['arrangement'] },
+  { question: 'fills at the end of every 8 bars?', topics: ['transitions'] },
+  { question: 'what key should my track be in', topics: ['melody-harmony'] },
+  { question: 'how does filter cutoff and resonance work on a synth', topics: ['synthesis-basics'] },
+  { question: 'granular synthesis, what is it good for', topics: ['synthesis-advanced'] },
+  { question: 'how do i time stretch a sample to my bpm without it sounding weird', topics: ['sampling'] },
+  { question: 'writers block, i cant make anything good lately', topics: ['workflow'] },
+  { question: 'where do i put my monitors in a small room', topics: ['monitoring'] },
+  { question: 'volume automation on vocals instead of compression?', topics: ['automation'] },
+  { question: 'whats the bpm for house', topics: ['genre-house-tech-house'] },
+  { question: 'the berlin techno sound, how do they get it', topics: ['genre-techno'] },
+  { question: 'supersaw lead for progressive house', topics: ['genre-edm'] },
+  { question: 'should i compare my mix to a pro track while mixing', topics: ['reference-tracks'] },
+  { question: 'and for the snare?', history: ['how do i make my kick punch more'], topics: ['punchy-drums'] },
+  {
+    question: 'how much should it duck?',
+    history: ['how do i set up sidechain compression'],
+    topics: ['sidechain'],
+  },
+  { question: 'more pls', history: ['how do i program hi hats'], topics: ['drum-programming'] },
+  { question: 'compresion on bass guitar, what ratio?', topics: ['compression'] },
+  { question: 'stereo imagin tips', topics: ['stereo-width'] },
+  { question: 'need help with drum grooves, everything is stuck on the grid', topics: ['drum-programming'] },
+  { question: 'how do i get a punchy 909 kick', topics: ['punchy-drums'] },
+  { question: 'how do i glue my mix together', topics: ['compression', 'saturation'] },
+  { question: 'how do i make a melody out of a vocal chop', topics: ['sampling'] },
+  { question: 'layering synths for a fat lead', topics: ['synthesis-advanced', 'synthesis-basics'] },
+  { question: 'my chords sound muddy in the low register', topics: ['melody-harmony', 'eq-fundamentals'] },
+  { question: 'whats the tempo for drum n bass', topics: ['genre-drum-n-bass'] },
+  { question: 'what tracks should i study for a good techno mix', topics: ['reference-tracks'] },
+  { question: 'how do i automate reverb sends for throws', topics: ['automation'] },
+  { question: 'how do i stop overthinking and just finish music', topics: ['workflow'] },
+  { question: "how do i get better at hearing what's wrong in my mix", topics: ['ear-training'] },
+  { question: 'my wifi keeps dropping, how do i fix it', topics: [] },
+  { question: 'what headphones should i buy for mixing', topics: [] },
+  { question: 'whats the tax deduction for my studio gear', topics: [] },
+  { question: 'do i need permission to remix a song and release it', topics: [] },
+  { question: 'is spotify paying artists fairly', topics: [] },
+];
