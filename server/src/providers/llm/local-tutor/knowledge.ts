@@ -54,6 +54,10 @@ export const TOPICS: readonly Topic[] = [
     id: 'vocal-processing',
     title: 'Vocal processing chain',
     keywords: [
+      'record vocals',
+      'recording',
+      'mic',
+      'microphone',
       'vocal chain',
       'de-esser',
       'sibilance',
@@ -72,6 +76,7 @@ export const TOPICS: readonly Topic[] = [
     passages: [
       'A dependable vocal chain runs in this order: clean-up (high-pass around 80 to 100 Hz, remove clicks and breaths you do not want), pitch correction if the style asks for it, subtractive EQ for boxiness around 300 to 500 Hz, compression, de-essing, then tone-shaping EQ with a gentle air shelf above 10 kHz. De-ess after any bright boost, or the boost will bring the sibilance back.',
       'Doubles and harmonies thicken a chorus but compete with the lead. Tuck doubles 6 to 10 dB under the lead, pan them apart, low-pass them a little and de-ess them harder than the lead: stacked sibilance piles up quickly. Ad libs can go wider and wetter, so they read as decoration rather than a second lead.',
+      'Processing cannot fix a bad recording, so record well first: sing 15 to 25 cm from a cardioid microphone with a pop filter, in the deadest corner you have (a duvet or clothes behind the singer does more than foam on the walls), and set the input so peaks land around -12 to -6 dBFS, leaving room for a loud line.',
     ],
     references: [
       { artist: 'The Weeknd', title: 'Blinding Lights' },
@@ -82,6 +87,10 @@ export const TOPICS: readonly Topic[] = [
     id: 'eq-fundamentals',
     title: 'EQ fundamentals',
     keywords: [
+      'boost',
+      'cut',
+      'surgical',
+      'q',
       'eq',
       'equalizer',
       'equalisation',
@@ -110,6 +119,8 @@ export const TOPICS: readonly Topic[] = [
     id: 'compression',
     title: 'Compression',
     keywords: [
+      'overcompressed',
+      'over compressed',
       'compression',
       'compressor',
       'attack',
@@ -148,6 +159,11 @@ export const TOPICS: readonly Topic[] = [
     id: 'punchy-drums',
     title: 'Punchy drums',
     keywords: [
+      'layering',
+      'layer',
+      'transient shaper',
+      'small speakers',
+      '909',
       'punchy',
       'punch',
       'drums',
@@ -178,6 +194,10 @@ export const TOPICS: readonly Topic[] = [
     id: 'drum-programming',
     title: 'Drum programming and groove',
     keywords: [
+      'ghost notes',
+      'ghost note',
+      'grid',
+      'on the grid',
       'groove',
       'swing',
       'shuffle',
@@ -209,6 +229,10 @@ export const TOPICS: readonly Topic[] = [
     id: 'kick-bass',
     title: 'Kick and bass relationship',
     keywords: [
+      'club system',
+      'low end mess',
+      'tune the kick',
+      'kick tail',
       'kick and bass',
       'low end',
       'sub',
@@ -257,10 +281,25 @@ export const TOPICS: readonly Topic[] = [
   {
     id: 'bass-sound-design',
     title: 'Bass sound design',
-    keywords: ['reese', 'growl', 'wobble', 'bass patch', 'distorted bass', 'fm bass', 'bass design', 'neuro'],
+    keywords: [
+      '808',
+      'portamento',
+      'glide',
+      'slide',
+      'sub on headphones',
+      'reese',
+      'growl',
+      'wobble',
+      'bass patch',
+      'distorted bass',
+      'fm bass',
+      'bass design',
+      'neuro',
+    ],
     passages: [
       'A Reese bass is two or more detuned saw waves, filtered and slowly modulated; the phasing between them creates the movement. Keep a pure sine or triangle sub underneath in mono, high-pass the Reese layer around 100 to 150 Hz, and add distortion and chorus only to that upper layer so the low end stays solid.',
       'Growls and wobbles come from modulating a filter, a wavetable position or FM amount with an LFO synced to the tempo. Resample your best moments to audio and chop them into a phrase; many of the most expressive basses are edited recordings of a patch, not a single patch played live.',
+      'An 808 is a long sine-based kick played as the bassline, so tune it: set the sample to the track’s key, then write it as notes. For slides, play overlapping notes in mono (legato) mode with portamento (glide) of 50 to 150 ms, so the pitch bends from one note into the next. Saturate it a little so its harmonics carry it on phone speakers, where the fundamental below 60 Hz cannot be heard.',
     ],
     references: [
       { artist: 'Noisia', title: 'Tentacles' },
@@ -297,7 +336,17 @@ export const TOPICS: readonly Topic[] = [
   {
     id: 'reverb-mixing',
     title: 'Reverb in the mix',
-    keywords: ['reverb mix', 'pre delay', 'decay', 'reverb send', 'reverb return', 'depth', 'distance'],
+    keywords: [
+      'how much reverb',
+      'too much reverb',
+      'reverb mix',
+      'pre delay',
+      'decay',
+      'reverb send',
+      'reverb return',
+      'depth',
+      'distance',
+    ],
     passages: [
       'Use reverb on sends so several parts share one space, which makes them sound like they were played together. Pre-delay of 20 to 60 ms separates the dry sound from the reverb and keeps vocals upfront; no pre-delay pushes a sound backward. Tempo-related decay times help a tail end just before the next downbeat.',
       'EQ the reverb return: a high-pass around 200 to 400 Hz keeps the low end clean, and a low-pass around 6 to 10 kHz makes the space sound natural and further away. Short rooms add depth without obvious tails; long halls and plates work best on sparse parts where there is room for the tail.',
@@ -311,6 +360,8 @@ export const TOPICS: readonly Topic[] = [
     id: 'delay',
     title: 'Delay and echo',
     keywords: [
+      'delay time',
+      'delay times',
       'delay',
       'echo',
       'ping pong',
@@ -383,6 +434,11 @@ export const TOPICS: readonly Topic[] = [
     id: 'mix-balance',
     title: 'Mix balance and gain staging',
     keywords: [
+      'element',
+      'elements',
+      'where to start',
+      'cluttered',
+      'too many elements',
       'mixing',
       'mix',
       'balance',
@@ -407,10 +463,24 @@ export const TOPICS: readonly Topic[] = [
   {
     id: 'mastering',
     title: 'Mastering',
-    keywords: ['mastering', 'master', 'limiter', 'limiting', 'final', 'release ready', 'mastering chain'],
+    keywords: [
+      'club ready',
+      'export',
+      'sample rate',
+      'bit depth',
+      'mastering engineer',
+      'mastering',
+      'master',
+      'limiter',
+      'limiting',
+      'final',
+      'release ready',
+      'mastering chain',
+    ],
     passages: [
       'Mastering is finishing, not fixing. A typical chain: corrective EQ for broad tonal balance (small moves, a dB or two), gentle bus compression for glue if the mix needs it, optional saturation, then a true-peak limiter. If you find yourself boosting 5 dB somewhere, go back to the mix.',
       'Compare your master against references at matched loudness; a louder reference will always win an unmatched comparison. Listen for what the limiter does to the kick and the vocal: when transients flatten or the low end pumps, back off the gain into the limiter by a dB and let the track breathe.',
+      'Export the mix you send to mastering at the session’s sample rate (44.1 or 48 kHz) as 24-bit or 32-bit float WAV, with peaks around -6 dBFS and nothing on the master bus that you added only to sound loud. Export the final master at the rate the distributor asks for, with dither only when you reduce the bit depth.',
     ],
     references: [
       { artist: 'Daft Punk', title: 'Doin’ It Right' },
@@ -457,7 +527,7 @@ export const TOPICS: readonly Topic[] = [
       'chorus',
       'drop',
       'breakdown',
-      'build up',
+
       'loop',
       'stuck in a loop',
       '8 bar',
@@ -477,6 +547,10 @@ export const TOPICS: readonly Topic[] = [
     id: 'transitions',
     title: 'Transitions, risers and fills',
     keywords: [
+      'build up',
+      'tension',
+      'drum roll',
+      'build tension',
       'transition',
       'riser',
       'fill',
@@ -529,6 +603,8 @@ export const TOPICS: readonly Topic[] = [
     id: 'synthesis-basics',
     title: 'Synthesis basics',
     keywords: [
+      'pluck',
+      'plucks',
       'synthesis',
       'synth',
       'oscillator',
@@ -554,7 +630,7 @@ export const TOPICS: readonly Topic[] = [
   },
   {
     id: 'synthesis-advanced',
-    title: 'Wavetable, FM and modular sound design',
+    title: 'Wavetable, FM and modular synthesis',
     keywords: [
       'wavetable',
       'fm',
@@ -564,7 +640,7 @@ export const TOPICS: readonly Topic[] = [
       'serum',
       'operator',
       'additive',
-      'sound design',
+
       'fm synthesis',
       'bells',
       'metallic',
@@ -582,6 +658,10 @@ export const TOPICS: readonly Topic[] = [
     id: 'sound-design-fx',
     title: 'Sound design for textures and effects',
     keywords: [
+      'whoosh',
+      'whooshes',
+      'impacts',
+      'fx sounds',
       'texture',
       'atmosphere',
       'foley',
@@ -605,6 +685,8 @@ export const TOPICS: readonly Topic[] = [
     id: 'sampling',
     title: 'Sampling and chopping',
     keywords: [
+      'resampling',
+      'resample',
       'sampling',
       'sample',
       'chop',
@@ -629,6 +711,9 @@ export const TOPICS: readonly Topic[] = [
     id: 'workflow',
     title: 'Workflow and finishing tracks',
     keywords: [
+      'projects',
+      'finish a track',
+      'faster',
       'workflow',
       'finish',
       'finishing',
@@ -658,6 +743,10 @@ export const TOPICS: readonly Topic[] = [
     id: 'monitoring',
     title: 'Monitoring and room acoustics',
     keywords: [
+      'car',
+      'studio',
+      'ear fatigue',
+      'tired ears',
       'monitoring',
       'monitors',
       'speakers',
@@ -854,6 +943,11 @@ export const TOPICS: readonly Topic[] = [
     id: 'release-promotion',
     title: 'Releasing and promoting music',
     keywords: [
+      'playlist',
+      'playlists',
+      'pitch',
+      'release plan',
+      'release date',
       'release',
       'promotion',
       'promote',
