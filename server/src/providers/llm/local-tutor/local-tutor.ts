@@ -117,7 +117,10 @@ function knownShare(question: string): number {
  * matched as typed, not as stems: 'followers' must not meet 'follows', nor 'business' 'busy'.
  */
 function outOfScope(question: string): OutOfScope | undefined {
-  const lower = ` ${question.toLowerCase().replace(/[’']/g, '').replace(/[^a-z0-9]+/g, ' ')} `;
+  const lower = ` ${question
+    .toLowerCase()
+    .replace(/[’']/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')} `;
   return OUT_OF_SCOPE.find((scope) =>
     [...scope.words, ...scope.phrases].some((phrase) => lower.includes(` ${phrase} `)),
   );

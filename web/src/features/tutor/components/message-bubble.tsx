@@ -15,18 +15,27 @@ function spotifySearchTerms(url: string): string | null {
   }
 }
 
-/** One message (spec 002 §2.4): user on the right, tutor on the left, at most 80% wide. */
+/**
+ * One message (spec 002 §2.4): user on the right, tutor on the left, at most 80% wide. When the
+ * tutor offers topics instead of an answer, each is a button that asks it (issue 30).
+ */
 export function MessageBubble({
   message,
   isPlaying,
   onToggleAudio,
+  onAsk,
+  isAsking,
 }: {
   message: Message;
   isPlaying: boolean;
   onToggleAudio: (id: string, url: string) => void;
+  onAsk: (question: string) => void;
+  /** A question is on its way: the topic buttons wait for its answer. */
+  isAsking: boolean;
 }) {
   const isUser = message.type === 'user';
   const links = message.spotifyUrls ?? [];
+  const offered = message.suggestedTopics ?? [];
   const audioUrl = message.audioUrl;
   return (
     <li className={cn('flex', isUser ? 'justify-end' : 'justify-start')}>
@@ -66,6 +75,27 @@ export function MessageBubble({
                   </li>
                 );
               })}
+            </ul>
+          </div>
+        )}
+        {offered.length > 0 && (
+          <div className="flex flex-col gap-2">
+            <p className="text-sm font-semibold">{TUTOR_MESSAGES.suggestedTopics}</p>
+            <ul className="flex flex-wrap gap-2" aria-label="Topics to ask about">
+              {offered.map((topic) => (
+                <li key={topic.id} className="min-w-0">
+                  <button
+                    type="button"
+                    disabled={isAsking}
+                    onClick={() => {
+                      onAsk(topic.title);
+                    }}
+                    className="min-h-10 max-w-full rounded-full border border-accent/50 bg-accent/10 px-3.5 py-2 text-left text-sm leading-snug font-medium text-fg transition-colors hover:bg-accent/20 disabled:cursor-wait disabled:opacity-60"
+                  >
+                    {topic.title}
+                  </button>
+                </li>
+              ))}
             </ul>
           </div>
         )}
