@@ -7,8 +7,11 @@ export const TUTOR_MESSAGES = {
   thinking: 'Abel is thinking...',
   recommendedTracks: 'Recommended tracks:',
   listenOnSpotify: 'Listen on Spotify',
-  /** Above the topics offered when the tutor has nothing on a question: each button asks one. */
-  suggestedTopics: 'Ask about one of these instead:',
+  /**
+   * The name of the buttons offered when the tutor has nothing on a question, each asking one
+   * topic; the answer above them already says to ask about one, so nothing more is shown.
+   */
+  suggestedTopics: 'Topics to ask about',
   fallback: "Sorry, I couldn't generate a proper response. Please try asking again.",
   invalidFormat: 'Invalid response format from API',
   failedToGenerate: 'Failed to generate response',

@@ -60,8 +60,7 @@ describe('the topics the tutor offers', () => {
 
   it('are buttons that ask their topic in the same conversation', async () => {
     const onSend = renderPanel(false);
-    expect(screen.getByText(TUTOR_MESSAGES.suggestedTopics)).toBeDefined();
-    const offered = screen.getByRole('list', { name: 'Topics to ask about' });
+    const offered = screen.getByRole('list', { name: TUTOR_MESSAGES.suggestedTopics });
     expect(offered.querySelectorAll('button')).toHaveLength(2);
     await userEvent.click(screen.getByRole('button', { name: 'Kick and bass relationship' }));
     expect(onSend).toHaveBeenCalledWith('Kick and bass relationship', 'c1');

@@ -79,25 +79,22 @@ export function MessageBubble({
           </div>
         )}
         {offered.length > 0 && (
-          <div className="flex flex-col gap-2">
-            <p className="text-sm font-semibold">{TUTOR_MESSAGES.suggestedTopics}</p>
-            <ul className="flex flex-wrap gap-2" aria-label="Topics to ask about">
-              {offered.map((topic) => (
-                <li key={topic.id} className="min-w-0">
-                  <button
-                    type="button"
-                    disabled={isAsking}
-                    onClick={() => {
-                      onAsk(topic.title);
-                    }}
-                    className="min-h-10 max-w-full rounded-full border border-accent/50 bg-accent/10 px-3.5 py-2 text-left text-sm leading-snug font-medium text-fg transition-colors hover:bg-accent/20 disabled:cursor-wait disabled:opacity-60"
-                  >
-                    {topic.title}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </div>
+          <ul className="flex flex-wrap gap-2" aria-label={TUTOR_MESSAGES.suggestedTopics}>
+            {offered.map((topic) => (
+              <li key={topic.id} className="min-w-0">
+                <button
+                  type="button"
+                  disabled={isAsking}
+                  onClick={() => {
+                    onAsk(topic.title);
+                  }}
+                  className="min-h-10 max-w-full rounded-full border border-accent/50 bg-accent/10 px-3.5 py-2 text-left text-sm leading-snug font-medium text-fg transition-colors hover:bg-accent/20 disabled:cursor-wait disabled:opacity-60"
+                >
+                  {topic.title}
+                </button>
+              </li>
+            ))}
+          </ul>
         )}
         <div
           className={cn('flex items-center gap-2 text-xs', isUser ? 'justify-end opacity-80' : 'text-muted')}
