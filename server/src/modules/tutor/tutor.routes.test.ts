@@ -118,7 +118,7 @@ describe('the tutor functions on the local tutor', () => {
     });
     expect(followUp.statusCode).toBe(200);
     expect(followUp.json<{ content: string }>().content).toMatch(
-      /^Building on what we covered about writing a more interesting bassline/,
+      /^Building on what we covered about writing basslines/,
     );
   });
 

@@ -52,7 +52,7 @@ export const TOPICS: readonly Topic[] = [
   },
   {
     id: 'vocal-processing',
-    title: 'Vocal processing chain',
+    title: 'Vocal processing',
     keywords: [
       'record vocals',
       'recording',
@@ -255,12 +255,11 @@ export const TOPICS: readonly Topic[] = [
   },
   {
     id: 'bassline-writing',
-    title: 'Writing a more interesting bassline',
+    title: 'Writing basslines',
     keywords: [
       'bassline',
       'bass line',
       'bass',
-      'interesting',
       'boring',
       'groove bass',
       'riff',
@@ -529,6 +528,7 @@ export const TOPICS: readonly Topic[] = [
     id: 'arrangement',
     title: 'Arrangement and structure',
     keywords: [
+      'bars',
       'arrangement',
       'structure',
       'song structure',
@@ -724,6 +724,11 @@ export const TOPICS: readonly Topic[] = [
     id: 'workflow',
     title: 'Workflow and finishing tracks',
     keywords: [
+      'perfecting',
+      'perfectionism',
+      'procrastinating',
+      'procrastination',
+      'habit',
       'projects',
       'finish a track',
       'faster',
@@ -756,6 +761,8 @@ export const TOPICS: readonly Topic[] = [
     id: 'monitoring',
     title: 'Monitoring and room acoustics',
     keywords: [
+      'other systems',
+      'different systems',
       'every room',
       'different rooms',
       'sounds different',
@@ -959,6 +966,9 @@ export const TOPICS: readonly Topic[] = [
     id: 'release-promotion',
     title: 'Releasing and promoting music',
     keywords: [
+      'blogs',
+      'radio',
+      'press',
       'single',
       'ep',
       'album',
@@ -989,13 +999,14 @@ export const TOPICS: readonly Topic[] = [
     id: 'ear-training',
     title: 'Ear training and critical listening',
     keywords: [
+      'learn frequencies',
+      'identify frequencies',
       'ear training',
       'critical listening',
       'listening',
       'hear',
       'frequencies by ear',
       'train my ears',
-      'learn',
     ],
     passages: [
       'Critical listening is a trained skill. Practise identifying frequency ranges by boosting a narrow band on pink noise or a mix and naming it; within a few weeks you will hear 200 Hz mud or 3 kHz harshness immediately. Train on compression too: toggle it on and off at matched level and describe what changed.',

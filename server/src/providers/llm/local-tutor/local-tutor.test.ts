@@ -155,11 +155,11 @@ describe('the local tutor', () => {
 
   it('holds its held-out slice at least where it was measured (not the goals: see bench/results)', () => {
     // Nothing was tuned against these questions, and the tutor does not reach its goals on them
-    // (76 % on topic, 80 % declined when measured; bench/tutor-evaluation.ts records it). These
+    // (77 % on topic, 80 % declined when measured; bench/tutor-evaluation.ts records it). These
     // floors catch a change that makes the tutor worse on questions it was not shaped by.
     const summary = summarise(evaluate(HELD_OUT_SET));
-    expect(summary.questions).toBeGreaterThanOrEqual(60);
-    expect(summary.onTopicShare).toBeGreaterThanOrEqual(0.76);
+    expect(summary.questions).toBeGreaterThanOrEqual(75);
+    expect(summary.onTopicShare).toBeGreaterThanOrEqual(0.77);
     expect(summary.declinedShare).toBeGreaterThanOrEqual(0.8);
   });
 

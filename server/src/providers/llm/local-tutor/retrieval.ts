@@ -57,16 +57,22 @@ export function createSpelling(topics: readonly Topic[]) {
     ),
   ].filter((word) => /^[a-z]+$/.test(word));
   const known = new Set(vocabulary);
+  // Another form of a word the notes use is no slip: 'sounding' is not 'sending'.
+  const knownStems = new Set(vocabulary.map(stem));
   const fix = (word: string) => {
     if (
       known.has(word) ||
+      knownStems.has(stem(word)) ||
       STOPWORDS.has(word) ||
       word in SYNONYMS ||
       !/^[a-z]+$/.test(word) ||
       word.length < MIN_CORRECTED_LENGTH
     )
       return word;
-    const nearest = closest(word, vocabulary);
+    // A slip seldom changes the first letter: 'population' is not a slip of 'modulation'.
+    const sameStart = vocabulary.filter((candidate) => candidate.startsWith(word.charAt(0)));
+    if (sameStart.length === 0) return word;
+    const nearest = closest(word, sameStart);
     const slips = distance(word, nearest);
     return slips <= (word.length >= TWO_SLIPS_LENGTH ? 2 : 1) ? nearest : word;
   };

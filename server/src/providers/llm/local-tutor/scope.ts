@@ -44,6 +44,9 @@ export const OUT_OF_SCOPE: readonly OutOfScope[] = [
       'publishing',
       'publisher',
       'copyright',
+      'copyrights',
+      'contracts',
+      'lawyers',
       'trademark',
       'tax',
       'taxes',
@@ -123,6 +126,24 @@ export const OUT_OF_SCOPE: readonly OutOfScope[] = [
       'check out my',
       'streams cheap',
     ],
+    nearest: ['release-promotion', 'reference-tracks', 'workflow'],
+  },
+  {
+    id: 'lyrics',
+    subject: 'Lyrics and words for your songs',
+    referral:
+      'a co-writer or a songwriting course will help you find your own words; my notes are about the sound.',
+    words: ['lyrics', 'lyric', 'poem', 'rhyme', 'rhymes'],
+    phrases: ['song about', 'write a song', 'write me a song'],
+    nearest: ['melody-harmony', 'arrangement', 'vocal-processing'],
+  },
+  {
+    id: 'social-growth',
+    subject: 'Growing followers on social media',
+    referral:
+      'each platform rewards what it likes this month, which my notes do not follow; on Klang, listeners find your music blind in Discover.',
+    words: ['followers', 'tiktok', 'instagram', 'insta'],
+    phrases: [],
     nearest: ['release-promotion', 'reference-tracks', 'workflow'],
   },
   {
