@@ -1,47 +1,56 @@
-// The local tutor against its evaluation set (issue 20): the share of covered questions answered
-// from the right topic, and of uncovered ones declined rather than answered wrongly.
+// The local tutor against its evaluation set (issue 30): questions the way artists type them,
+// written before reading the notes. The share of covered questions answered from one of their
+// topics, and of uncovered ones (business, legal, spam, personal, other sciences, injection)
+// declined, on the set it was tuned on and on the held-out fifth nothing was tuned against.
 //   npx tsx bench/tutor-evaluation.ts        (writes bench/results/tutor-evaluation.json)
-// Goals: >= 90 % on topic, 100 % of uncovered questions declined. local-tutor.test.ts holds the
-// same goals; this records the numbers and every miss.
+// Goals: >= 95 % on topic, 100 % declined. local-tutor.test.ts holds the tuned set to them.
 import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
+import { evaluate, summarise } from '../server/src/providers/llm/local-tutor/evaluation';
+import { HELD_OUT_SET } from '../server/src/providers/llm/local-tutor/evaluation-held-out';
 import { EVALUATION_SET } from '../server/src/providers/llm/local-tutor/evaluation-set';
-import { answer } from '../server/src/providers/llm/local-tutor/local-tutor';
 
-const covered = EVALUATION_SET.filter((q) => q.topic !== null);
-const uncovered = EVALUATION_SET.filter((q) => q.topic === null);
-const results = EVALUATION_SET.map((q) => {
+const GOALS = { onTopicShare: 0.95, declinedShare: 1 };
+
+function measure(set: typeof EVALUATION_SET) {
   const started = performance.now();
-  const reply = answer(q.question);
+  const results = evaluate(set);
+  const msPerQuestion = (performance.now() - started) / set.length;
+  const summary = summarise(results);
+  const round = (n: number) => Number(n.toFixed(3));
   return {
-    question: q.question,
-    expected: q.topic ?? 'decline',
-    got: reply.topics[0]?.id ?? 'decline',
-    nearest: reply.nearest.map((topic) => topic.id),
-    ms: Number((performance.now() - started).toFixed(3)),
+    ...summary,
+    onTopicShare: round(summary.onTopicShare),
+    declinedShare: round(summary.declinedShare),
+    verdict:
+      summary.onTopicShare >= GOALS.onTopicShare && summary.declinedShare >= GOALS.declinedShare
+        ? 'pass'
+        : 'fail',
+    msPerQuestion: round(msPerQuestion),
+    misses: results.filter((r) => !r.pass),
+    results,
   };
-});
-const pass = (r: (typeof results)[number]) => r.expected === r.got;
-const onTopic = results.filter((r) => r.expected !== 'decline' && pass(r)).length / covered.length;
-const declined = results.filter((r) => r.expected === 'decline' && pass(r)).length / uncovered.length;
-const wrongTopic = results.filter((r) => r.expected !== 'decline' && r.got !== 'decline' && !pass(r));
+}
+
 const report = {
   date: new Date().toISOString(),
-  questions: EVALUATION_SET.length,
-  covered: covered.length,
-  uncovered: uncovered.length,
-  onTopicShare: Number(onTopic.toFixed(3)),
-  declinedShare: Number(declined.toFixed(3)),
-  answeredFromAnotherTopic: wrongTopic.length,
-  goals: { onTopicShare: 0.9, declinedShare: 1 },
-  verdict: onTopic >= 0.9 && declined === 1 ? 'pass' : 'fail',
-  misses: results.filter((r) => !pass(r)),
-  results,
+  loadAverage: loadavg().map((n) => Number(n.toFixed(2))),
+  goals: GOALS,
+  evaluationSet: measure(EVALUATION_SET),
+  heldOut: measure(HELD_OUT_SET),
 };
 const file = path.join(import.meta.dirname, 'results', 'tutor-evaluation.json');
 writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-console.log(
-  `on topic ${(onTopic * 100).toFixed(1)} % of ${covered.length}, declined ${(declined * 100).toFixed(1)} % of ${uncovered.length}: ${report.verdict}`,
-);
-for (const miss of report.misses)
-  console.log(`  miss: ${miss.question} (wanted ${miss.expected}, got ${miss.got})`);
+for (const [name, part] of [
+  ['evaluation set', report.evaluationSet],
+  ['held-out', report.heldOut],
+] as const) {
+  console.log(
+    `${name}: on topic ${(part.onTopicShare * 100).toFixed(1)} % of ${part.covered}, declined ${(part.declinedShare * 100).toFixed(1)} % of ${part.uncovered}: ${part.verdict}`,
+  );
+  for (const miss of part.misses)
+    console.log(
+      `  miss: ${[...miss.history, miss.question].join(' / ')} (wanted ${String(miss.expected)}, got ${miss.got})`,
+    );
+}

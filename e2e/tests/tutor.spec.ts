@@ -149,6 +149,32 @@ test('the tutor answers a text question with advice, tracks and audio; the conve
   await expect(page.getByRole('heading', { name: 'Recent conversations' })).toHaveCount(0);
 });
 
+test('a question the notes do not cover offers the nearest topics as buttons, clear of every bar, that ask them', async ({
+  page,
+  screens,
+}) => {
+  await signInDemo(page);
+  await screens.visit('/creator-tools/tutorlab');
+  const question = 'What is the capital of Mongolia?';
+  await page.getByPlaceholder(TUTOR_MESSAGES.inputPlaceholder).fill(question);
+  await page.getByRole('button', { name: 'Send question' }).click();
+  const panel = page.getByRole('dialog', { name: question });
+  const topics = panel.getByRole('list', { name: TUTOR_MESSAGES.suggestedTopics });
+  await expect(topics.getByRole('button')).toHaveCount(3, { timeout: 30_000 });
+  expect(await findCoveredControls(page)).toEqual([]);
+  await screens.check('tutor topics offered');
+
+  const first = topics.getByRole('button').first();
+  const title = (await first.textContent()) ?? '';
+  await first.click();
+  // The button asks its topic in the same conversation, and the tutor answers it.
+  await expect(panel.getByRole('article', { name: 'Your message' }).last()).toContainText(title);
+  await expect(panel.getByRole('article', { name: 'Abel’s answer' }).last()).toContainText(
+    'Here is how I would approach',
+    { timeout: 30_000 },
+  );
+});
+
 test('without speech recognition in the browser, the microphone says so', async ({ page }) => {
   await page.addInitScript(() => {
     // Only the browser API is removed, as on browsers that have none.

@@ -7,6 +7,11 @@ export const TUTOR_MESSAGES = {
   thinking: 'Abel is thinking...',
   recommendedTracks: 'Recommended tracks:',
   listenOnSpotify: 'Listen on Spotify',
+  /**
+   * The name of the buttons offered when the tutor has nothing on a question, each asking one
+   * topic; the answer above them already says to ask about one, so nothing more is shown.
+   */
+  suggestedTopics: 'Topics to ask about',
   fallback: "Sorry, I couldn't generate a proper response. Please try asking again.",
   invalidFormat: 'Invalid response format from API',
   failedToGenerate: 'Failed to generate response',
@@ -113,6 +118,10 @@ export const tutorCatalogueTrackSchema = z.object({
 });
 export type TutorCatalogueTrack = z.infer<typeof tutorCatalogueTrackSchema>;
 
+/** A topic of the tutor's notes, offered as a button that asks about it (issue 30). */
+export const tutorTopicSchema = z.object({ id: z.string(), title: z.string() });
+export type TutorTopic = z.infer<typeof tutorTopicSchema>;
+
 /** Spec 002 §3 Tutor response, in the shape Klang's engine answers (content, audio, spotifyUrls). */
 export const tutorResponseSchema = z.object({
   content: z.string(),
@@ -120,6 +129,11 @@ export const tutorResponseSchema = z.object({
   audio: z.string().nullable(),
   spotifyUrls: z.array(z.string()),
   klangTracks: z.array(tutorCatalogueTrackSchema),
+  /**
+   * When the tutor's notes hold nothing on the question: the topics nearest it, best first, for
+   * the screen to offer as questions. Empty when it answered.
+   */
+  suggestedTopics: z.array(tutorTopicSchema),
 });
 export type TutorResponse = z.infer<typeof tutorResponseSchema>;
 

@@ -118,8 +118,38 @@ describe('the tutor functions on the local tutor', () => {
     });
     expect(followUp.statusCode).toBe(200);
     expect(followUp.json<{ content: string }>().content).toMatch(
-      /^Building on what we covered about writing a more interesting bassline/,
+      /^Building on what we covered about writing basslines/,
     );
+  });
+
+  it('answers production questions in artists’ words, and offers the nearest topics as data when it cannot', async () => {
+    const artist = await signUp(t.app, 'artist');
+    await setTier(t, artist.id, 'pro');
+    const ask = async (prompt: string) =>
+      tutorResponseSchema.parse((await artist.post(TUTOR, { prompt, conversationHistory: [] })).json());
+    // Issue 30's two questions were declined with the right topics listed as plain text.
+    for (const [prompt, subject] of [
+      ['How do I make my kick and bass sit together in a techno track?', /kick and bass relationship/i],
+      ['What compression settings should I start with on a lead vocal?', /compression/i],
+    ] as const) {
+      const answered = await ask(prompt);
+      expect(answered.content).toMatch(subject);
+      expect(answered.content).not.toContain('I do not have anything in my notes');
+      expect(answered.suggestedTopics).toEqual([]);
+    }
+
+    const declined = await ask('What is the capital of Mongolia?');
+    expect(declined.suggestedTopics).toHaveLength(3);
+    for (const topic of declined.suggestedTopics) {
+      expect(Object.keys(topic).sort()).toEqual(['id', 'title']);
+      expect(declined.content).toContain(topic.title.replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase()));
+    }
+    // A topic's button asks its title, and the tutor answers that topic.
+    const [first] = declined.suggestedTopics;
+    if (!first) throw new Error('no topic offered');
+    const followed = await ask(first.title);
+    expect(followed.suggestedTopics).toEqual([]);
+    expect(followed.content).toMatch(/^Here is how I would approach/);
   });
 
   it('names only Klang tracks the user may see, and counts the masked ones', async () => {

@@ -11,7 +11,12 @@ import {
 import { AppError } from '../../errors';
 import type { SessionAccount } from '../../plugins/session';
 import type { ChatMessage, ChatProvider } from '../../providers/llm/chat';
-import { relevantTopics, spotifySearchUrl, type Turn } from '../../providers/llm/local-tutor/local-tutor';
+import {
+  relevantTopics,
+  spotifySearchUrl,
+  suggestedTopics,
+  type Turn,
+} from '../../providers/llm/local-tutor/local-tutor';
 import { runFfmpeg } from '../../providers/audio/ffmpeg';
 import type { TtsProvider } from '../../providers/tts/tts';
 import { AGENT_SAMPLE_RATE } from './agent-audio';
@@ -168,8 +173,17 @@ export function createTutorService(deps: TutorServiceDeps) {
         const paragraph = klangParagraph(genre, found);
         if (paragraph) content = `${content}\n\n${paragraph}`;
       }
+      // The notes' nearest topics, as data the screen offers as questions, whichever engine
+      // answered: a configured language model may say more, but the buttons ask the notes.
+      const suggested = suggestedTopics(request.prompt, history).map(({ id, title }) => ({ id, title }));
       const audio = await speak(content);
-      return { content, audio: audio ? audio.toString('base64') : null, spotifyUrls, klangTracks: tracks };
+      return {
+        content,
+        audio: audio ? audio.toString('base64') : null,
+        spotifyUrls,
+        klangTracks: tracks,
+        suggestedTopics: suggested,
+      };
     },
 
     /** The Klang tracks in a genre the voice agent may name to this account (the same rule as above). */

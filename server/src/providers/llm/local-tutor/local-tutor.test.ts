@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { evaluate, summarise } from './evaluation';
+import { HELD_OUT_SET } from './evaluation-held-out';
 import { EVALUATION_SET } from './evaluation-set';
 import { TOPICS } from './knowledge';
-import { answer, createLocalTutor, relevantTopics, sentences, spotifySearchUrl } from './local-tutor';
+import {
+  answer,
+  createLocalTutor,
+  relevantTopics,
+  sentences,
+  spotifySearchUrl,
+  suggestedTopics,
+} from './local-tutor';
 import { SMALL_TALK_REPLIES } from './small-talk';
 
 /** Questions as artists ask them, and the topic the answer must be about. */
@@ -76,8 +85,30 @@ describe('the local tutor', () => {
     expect(result.topics).toEqual([]);
     expect(result.text).toContain('I do not have anything in my notes that answers that');
     expect(result.nearest.length).toBe(3);
-    for (const topic of result.nearest) expect(result.text).toContain(`- ${topic.title}`);
+    // Named in a sentence that reads aloud; the chat screen offers them as buttons (suggestedTopics).
+    expect(result.text).not.toMatch(/^- /m);
+    for (const topic of result.nearest) expect(result.text).toContain(topic.title.slice(1));
+    expect(suggestedTopics('What is the capital of Mongolia?')).toEqual(result.nearest);
     expect(relevantTopics('What is the capital of Mongolia?')).toEqual([]);
+  });
+
+  it('offers no topics when it answers, and answers every topic it offers when asked by its title', () => {
+    expect(suggestedTopics('How do I make my kick and bass sit together in a techno track?')).toEqual([]);
+    expect(suggestedTopics('Hi Abel!')).toEqual([]);
+    // The topic buttons ask the topic's title: each must be answered from that topic.
+    const misread = TOPICS.filter((topic) => answer(topic.title).topics[0] !== topic).map((t) => t.title);
+    expect(misread).toEqual([]);
+  });
+
+  it('reads a short follow-up by the conversation it follows', () => {
+    const first = 'What compression settings should I start with on a lead vocal?';
+    const history = [
+      { role: 'user' as const, content: first },
+      { role: 'assistant' as const, content: answer(first).text },
+    ];
+    expect(answer('what about on the drum bus?', history).topics[0]?.id).toBe('compression');
+    // Alone, the same words are about the drums themselves.
+    expect(answer('what about on the drum bus?').topics[0]?.id).toBe('punchy-drums');
   });
 
   it('declines a business question it does not cover, says who can answer, and offers nearby topics', () => {
@@ -112,23 +143,24 @@ describe('the local tutor', () => {
     expect(answer('My hi hats sound harsh').text).not.toBe(SMALL_TALK_REPLIES.greeting);
   });
 
-  it('meets its goals on the evaluation set: 90 % on topic, every uncovered question declined', () => {
-    const covered = EVALUATION_SET.filter((q) => q.topic !== null);
-    const uncovered = EVALUATION_SET.filter((q) => q.topic === null);
-    expect(EVALUATION_SET.length).toBeGreaterThanOrEqual(60);
-    expect(uncovered.length).toBeGreaterThanOrEqual(15);
-    const onTopic = covered.filter((q) => answer(q.question).topics[0]?.id === q.topic);
-    expect(onTopic.length / covered.length).toBeGreaterThanOrEqual(0.9);
-    const wronglyAnswered = uncovered
-      .filter((q) => answer(q.question).topics.length > 0)
-      .map((q) => q.question);
-    expect(wronglyAnswered).toEqual([]);
-    // A covered question is never answered from another topic: at worst it is declined.
-    const wrongTopic = covered.filter((q) => {
-      const got = answer(q.question).topics[0]?.id;
-      return got !== undefined && got !== q.topic;
-    });
-    expect(wrongTopic.map((q) => q.question)).toEqual([]);
+  it('meets its goals on the evaluation set: 95 % on topic, every uncovered question declined', () => {
+    const results = evaluate(EVALUATION_SET);
+    const summary = summarise(results);
+    expect(summary.questions).toBeGreaterThanOrEqual(150);
+    expect(summary.uncovered).toBeGreaterThanOrEqual(50);
+    const answeredAnyway = results.filter((r) => r.expected === 'decline' && !r.pass);
+    expect(answeredAnyway.map((r) => `${r.question} -> ${r.got}`)).toEqual([]);
+    expect(summary.onTopicShare).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('holds its held-out slice at least where it was measured (not the goals: see bench/results)', () => {
+    // Nothing was tuned against these questions, and the tutor does not reach its goals on them
+    // (77 % on topic, 80 % declined when measured; bench/tutor-evaluation.ts records it). These
+    // floors catch a change that makes the tutor worse on questions it was not shaped by.
+    const summary = summarise(evaluate(HELD_OUT_SET));
+    expect(summary.questions).toBeGreaterThanOrEqual(75);
+    expect(summary.onTopicShare).toBeGreaterThanOrEqual(0.77);
+    expect(summary.declinedShare).toBeGreaterThanOrEqual(0.8);
   });
 
   it('links reference tracks as Spotify searches', () => {

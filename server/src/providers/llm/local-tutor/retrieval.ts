@@ -1,37 +1,90 @@
+import { closest, distance } from 'fastest-levenshtein';
+import { stemmer } from 'stemmer';
 import type { Topic } from './knowledge';
+import { SYNONYMS } from './synonyms';
 
 const STOPWORDS = new Set(
   (
     'a an and are as at be but by can could do does for from get got have how i if in into is it its ' +
     'me my of on or so some that the their them then there these this to too was what when where which ' +
     'who why will with would you your more make making made want better good way ways tips tip help ' +
-    'about any should use using really just like please thanks thank also tell give know need im ive'
+    'about any should use using really just like please thanks thank also tell give know need im ive ' +
+    // Chat filler and the names of the tools people make music in: they name no subject.
+    'pls plz lol af smh tho bro yo ok okay u ur ya dont cant whats hows thats ' +
+    'ableton fl logic cubase bitwig reaper daw'
   ).split(' '),
 );
 
-/** Lower-case word stems: a light suffix strip so 'compressing', 'compressed' and 'compressor' meet. */
-export function tokenize(text: string): string[] {
+/** A question's words, lower case, with an artist's shorthand put in the notes' words (SYNONYMS). */
+export function words(text: string): string[] {
   return (
     text
       .toLowerCase()
       .replace(/[’']/g, '')
       .match(/[a-z0-9&]+/g) ?? []
-  )
+  ).flatMap((word) => (SYNONYMS[word] ?? word).split(' '));
+}
+
+/**
+ * A word's stem (Porter's stemmer): 'compressing', 'compressed' and 'compression' meet. Porter
+ * leaves comparatives alone, so 'punchier' and 'punchiest' are first put back to 'punchy'.
+ */
+function stem(word: string): string {
+  return stemmer(word.replace(/(?<=\w{3})(?:ier|iest)$/, 'y'));
+}
+
+/** A text's word stems, without the words that name no subject. */
+export function tokenize(text: string): string[] {
+  return words(text)
     .filter((word) => !STOPWORDS.has(word))
     .map(stem)
     .filter((word) => word.length > 1 || /\d/.test(word));
 }
 
-function stem(word: string): string {
-  if (word.length <= 4) return word;
-  // 'punchier' and 'punchiest' meet 'punchy'; 'melodies' meets 'melody'.
-  for (const suffix of ['iest', 'ier', 'ies']) {
-    if (word.endsWith(suffix) && word.length - suffix.length >= 3) return `${word.slice(0, -suffix.length)}y`;
-  }
-  for (const suffix of ['ations', 'ation', 'ings', 'ing', 'ors', 'ers', 'ed', 'or', 'er', 'es', 's']) {
-    if (word.endsWith(suffix) && word.length - suffix.length >= 4) return word.slice(0, -suffix.length);
-  }
-  return word;
+/** Slips shorter than this are left alone: 'cook' is one letter from 'hook'. */
+const MIN_CORRECTED_LENGTH = 5;
+/** Two slips are allowed from this length on ('sidechian', 'compresion'), one below it. */
+const TWO_SLIPS_LENGTH = 8;
+
+/**
+ * A speller for questions: a word the notes never use becomes the notes' nearest word when it is
+ * a slip or two away ('mastring', 'reverv', 'soundclound'), so a typo still finds its topic.
+ */
+export function createSpelling(topics: readonly Topic[]) {
+  const vocabulary = [
+    ...new Set(
+      words(topics.map((t) => `${t.title} ${t.keywords.join(' ')} ${t.passages.join(' ')}`).join(' ')),
+    ),
+  ].filter((word) => /^[a-z]+$/.test(word));
+  const known = new Set(vocabulary);
+  // Another form of a word the notes use is no slip: 'sounding' is not 'sending'.
+  const knownStems = new Set(vocabulary.map(stem));
+  const fix = (word: string) => {
+    if (
+      known.has(word) ||
+      knownStems.has(stem(word)) ||
+      STOPWORDS.has(word) ||
+      word in SYNONYMS ||
+      !/^[a-z]+$/.test(word) ||
+      word.length < MIN_CORRECTED_LENGTH
+    )
+      return word;
+    // A slip seldom changes the first letter: 'population' is not a slip of 'modulation'.
+    const sameStart = vocabulary.filter((candidate) => candidate.startsWith(word.charAt(0)));
+    if (sameStart.length === 0) return word;
+    const nearest = closest(word, sameStart);
+    const slips = distance(word, nearest);
+    return slips <= (word.length >= TWO_SLIPS_LENGTH ? 2 : 1) ? nearest : word;
+  };
+  return {
+    /** The text with each slip replaced by the word it was meant to be. */
+    correct(text: string): string {
+      return text.replace(/[a-z]+/gi, (word) => {
+        const fixed = fix(word.toLowerCase());
+        return fixed === word.toLowerCase() ? word : fixed;
+      });
+    },
+  };
 }
 
 export interface Passage {

@@ -27,7 +27,20 @@ describe('reading a tutor reply (spec 002 §3, §8)', () => {
     expect(reply.audioUrl).toBe('data:audio/mpeg;base64,SUQz');
     expect(reply.spotifyUrls).toEqual(['https://a', 'https://b']);
     expect(readTutorReply({ content: 'Hi', spotify: 'https://one' }).spotifyUrls).toEqual(['https://one']);
-    expect(readTutorReply({ content: 'Hi' })).toEqual({ content: 'Hi', audioUrl: null, spotifyUrls: [] });
+    expect(readTutorReply({ content: 'Hi' })).toEqual({
+      content: 'Hi',
+      audioUrl: null,
+      spotifyUrls: [],
+      suggestedTopics: [],
+    });
+  });
+
+  it('takes the offered topics as data, leaving out any that are not a topic', () => {
+    const reply = readTutorReply({
+      content: 'I do not have anything in my notes that answers that.',
+      suggestedTopics: [{ id: 'compression', title: 'Compression' }, { id: 7 }, 'Mastering'],
+    });
+    expect(reply.suggestedTopics).toEqual([{ id: 'compression', title: 'Compression' }]);
   });
 
   it.each([

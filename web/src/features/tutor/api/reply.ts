@@ -1,4 +1,4 @@
-import { TUTOR_MESSAGES } from '@klang/domain';
+import { TUTOR_MESSAGES, tutorTopicSchema, type TutorTopic } from '@klang/domain';
 
 /** A tutor reply as the screens use it. */
 export interface TutorReply {
@@ -6,6 +6,8 @@ export interface TutorReply {
   /** A data URL of the reply's MP3, when the server sent audio. */
   audioUrl: string | null;
   spotifyUrls: string[];
+  /** The topics the tutor offers when its notes hold nothing on the question, each asked by a button. */
+  suggestedTopics: TutorTopic[];
 }
 
 const OBJECT_MARKER = '[object Object]';
@@ -52,6 +54,15 @@ function links(body: Record<string, unknown>): string[] {
   return list.filter((url): url is string => typeof url === 'string' && url.trim() !== '');
 }
 
+/** The offered topics: only well-formed ones, so a stray shape shows no button rather than breaking the bubble. */
+function topics(body: Record<string, unknown>): TutorTopic[] {
+  const value = Array.isArray(body.suggestedTopics) ? body.suggestedTopics : [];
+  return value.flatMap((item) => {
+    const topic = tutorTopicSchema.safeParse(item);
+    return topic.success ? [topic.data] : [];
+  });
+}
+
 /**
  * Reads a tutor function's reply (spec 002 §3, §8). Klang's server answers the contract's shape
  * (decision 0238); the other shapes the spec lists are read too. When nothing usable is found the text is the
@@ -70,5 +81,6 @@ export function readTutorReply(body: unknown): TutorReply {
     content,
     audioUrl: audio ? (audio.startsWith('data:') ? audio : `data:audio/mpeg;base64,${audio}`) : null,
     spotifyUrls: links(record),
+    suggestedTopics: topics(record),
   };
 }

@@ -39,16 +39,22 @@ describe('asking the tutor', () => {
       audio: null,
       spotifyUrls: [],
       klangTracks: [],
+      suggestedTopics: [],
     });
     const reply = await askTutor('abel', 'How?', history);
-    expect(reply).toEqual({ content: 'Try sidechain.', audioUrl: null, spotifyUrls: [] });
+    expect(reply).toEqual({
+      content: 'Try sidechain.',
+      audioUrl: null,
+      spotifyUrls: [],
+      suggestedTopics: [],
+    });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/functions/v1/abel-response');
     expect(JSON.parse(init.body as string)).toEqual({
       prompt: 'How?',
       conversationHistory: [{ id: 'm1', type: 'user', content: 'hi', timestamp: '2026-01-01T00:00:00Z' }],
     });
-    respond(200, { content: 'Yes.', audio: null, spotifyUrls: [], klangTracks: [] });
+    respond(200, { content: 'Yes.', audio: null, spotifyUrls: [], klangTracks: [], suggestedTopics: [] });
     await askTutor('tutorlab', 'And?', []);
     expect((vi.mocked(fetch).mock.calls[0] as unknown as [string])[0]).toBe('/functions/v1/tutor-response');
   });
@@ -69,7 +75,13 @@ describe('asking the tutor', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     respond(200, { content: { nested: true } });
     expect(await messageOf(askTutor('abel', 'q', []))).toBe(TUTOR_MESSAGES.invalidFormat);
-    respond(200, { content: TUTOR_MESSAGES.fallback, audio: null, spotifyUrls: [], klangTracks: [] });
+    respond(200, {
+      content: TUTOR_MESSAGES.fallback,
+      audio: null,
+      spotifyUrls: [],
+      klangTracks: [],
+      suggestedTopics: [],
+    });
     expect(await messageOf(askTutor('abel', 'q', []))).toBe(TUTOR_MESSAGES.invalidFormat);
   });
 });

@@ -120,6 +120,10 @@ export function ConversationPanel({
                   message={message}
                   isPlaying={audio.playingId === message.id}
                   onToggleAudio={audio.toggle}
+                  onAsk={(question) => {
+                    onSend(question, conversation.id);
+                  }}
+                  isAsking={isLoading}
                 />
               ))}
             </ol>

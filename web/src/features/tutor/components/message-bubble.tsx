@@ -15,18 +15,27 @@ function spotifySearchTerms(url: string): string | null {
   }
 }
 
-/** One message (spec 002 §2.4): user on the right, tutor on the left, at most 80% wide. */
+/**
+ * One message (spec 002 §2.4): user on the right, tutor on the left, at most 80% wide. When the
+ * tutor offers topics instead of an answer, each is a button that asks it (issue 30).
+ */
 export function MessageBubble({
   message,
   isPlaying,
   onToggleAudio,
+  onAsk,
+  isAsking,
 }: {
   message: Message;
   isPlaying: boolean;
   onToggleAudio: (id: string, url: string) => void;
+  onAsk: (question: string) => void;
+  /** A question is on its way: the topic buttons wait for its answer. */
+  isAsking: boolean;
 }) {
   const isUser = message.type === 'user';
   const links = message.spotifyUrls ?? [];
+  const offered = message.suggestedTopics ?? [];
   const audioUrl = message.audioUrl;
   return (
     <li className={cn('flex', isUser ? 'justify-end' : 'justify-start')}>
@@ -68,6 +77,24 @@ export function MessageBubble({
               })}
             </ul>
           </div>
+        )}
+        {offered.length > 0 && (
+          <ul className="flex flex-wrap gap-2" aria-label={TUTOR_MESSAGES.suggestedTopics}>
+            {offered.map((topic) => (
+              <li key={topic.id} className="min-w-0">
+                <button
+                  type="button"
+                  disabled={isAsking}
+                  onClick={() => {
+                    onAsk(topic.title);
+                  }}
+                  className="min-h-10 max-w-full rounded-full border border-accent/50 bg-accent/10 px-3.5 py-2 text-left text-sm leading-snug font-medium text-fg transition-colors hover:bg-accent/20 disabled:cursor-wait disabled:opacity-60"
+                >
+                  {topic.title}
+                </button>
+              </li>
+            ))}
+          </ul>
         )}
         <div
           className={cn('flex items-center gap-2 text-xs', isUser ? 'justify-end opacity-80' : 'text-muted')}

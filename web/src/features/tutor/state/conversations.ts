@@ -1,4 +1,4 @@
-import { TUTOR_LIMITS } from '@klang/domain';
+import { TUTOR_LIMITS, tutorTopicSchema, type TutorTopic } from '@klang/domain';
 import type { TutorVariant } from '../api/tutor-api';
 
 /** Spec 002 §3 Message. */
@@ -10,6 +10,8 @@ export interface Message {
   timestamp: string;
   audioUrl?: string | null;
   spotifyUrls?: string[];
+  /** Topics offered instead of an answer; each is a button that asks it. */
+  suggestedTopics?: TutorTopic[];
 }
 
 /** Spec 002 §3 Chat conversation, stored on the device only. */
@@ -47,7 +49,8 @@ function isMessage(value: unknown): value is Message {
     typeof m.id === 'string' &&
     (m.type === 'user' || m.type === 'ai') &&
     typeof m.content === 'string' &&
-    typeof m.timestamp === 'string'
+    typeof m.timestamp === 'string' &&
+    (m.suggestedTopics === undefined || tutorTopicSchema.array().safeParse(m.suggestedTopics).success)
   );
 }
 

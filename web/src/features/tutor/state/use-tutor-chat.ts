@@ -78,6 +78,7 @@ export function useTutorChat(variant: TutorVariant) {
           timestamp: new Date().toISOString(),
           audioUrl: reply.audioUrl,
           spotifyUrls: reply.spotifyUrls,
+          suggestedTopics: reply.suggestedTopics,
         };
         persist(
           upsert(latest.current, {

@@ -44,7 +44,13 @@ describe('the voice session (spec 002 §4, §8, §9)', () => {
     Object.assign(navigator, { mediaDevices: { getUserMedia } });
     // The reply has no audio, so the session goes back to listening by itself. It is the whole
     // answer the contract's tutor-response gives (decision 0238).
-    const reply = { content: 'Shape the transient.', audio: null, spotifyUrls: [], klangTracks: [] };
+    const reply = {
+      content: 'Shape the transient.',
+      audio: null,
+      spotifyUrls: [],
+      klangTracks: [],
+      suggestedTopics: [],
+    };
     vi.stubGlobal(
       'fetch',
       vi.fn(() => Promise.resolve(new Response(JSON.stringify(reply)))),
