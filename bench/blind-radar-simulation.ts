@@ -1,7 +1,7 @@
 // Blind Radar, simulated (issue 29 item 4, decisions 0283 to 0285): listeners of dataset S walk a
 // deck of 400 featured tracks through the real deal statement on PostgreSQL, twice: today's deck
 // (the fair deck alone, FIRST_LISTENS = 50) and the radar (the server's taste keeper, Thompson
-// sampling among 16 candidates of the fair tier, then within RADAR_BAND, 10 % uniform). Each
+// sampling among 32 candidates of the fair tier, then within RADAR_BAND, 10 % uniform). Each
 // listener belongs to one of eight hidden taste clusters, a function of the sound features only;
 // each track has a hidden quality; a like is drawn from both with noise, and a skip is early or
 // late. Reports, side by side: like rate per deal, the Gini of deals per track, the deals until
@@ -26,7 +26,7 @@ const SWIPES = Number(process.env.SWIPES ?? 30);
 const DECK = Number(process.env.DECK ?? 400);
 const FIRST_LISTENS = DEAL_RULES.firstListensDefault;
 /** The radar's band past the first listens (RADAR_BAND); the server's default unless BAND is set. */
-const BAND = Number(process.env.BAND ?? RADAR_RULES.bandDefault);
+const BAND = Number(process.env.BAND ?? Math.round(FIRST_LISTENS * RADAR_RULES.bandShareOfFirstListens));
 const CLUSTERS = 8;
 const SECONDS_PER_SWIPE = 30;
 /** The like's base log-odds: a uniform deck sees about one like in eight deals. */

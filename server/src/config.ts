@@ -241,7 +241,8 @@ function buildConfig(env: Env) {
      */
     radar: {
       enabled: env.RADAR === 'on',
-      band: env.RADAR_BAND ?? env.FIRST_LISTENS,
+      band:
+        env.RADAR_BAND ?? Math.max(1, Math.round(env.FIRST_LISTENS * RADAR_RULES.bandShareOfFirstListens)),
       explore: env.RADAR_EXPLORE,
     },
     /** The rolling window of the blind verdict a chart ranks by, in days (decision 0195). */

@@ -59,12 +59,13 @@ export function tempoBandRange(band: number): { min: number | null; max: number 
  */
 export const RADAR_RULES = {
   /** Candidates the pick samples from the fair tier (or the band) and scores. */
-  candidates: 16,
+  candidates: 32,
   /**
-   * Past the first listens, the radar deals within this many deals of the least-dealt track
-   * (`RADAR_BAND` overrides it).
+   * Past the first listens, the radar deals within this share of FIRST_LISTENS above the
+   * least-dealt track (`RADAR_BAND` overrides it in deals): at the whole of it, exposure spread
+   * wider than the fair deck's own (decision 0284).
    */
-  bandDefault: 50,
+  bandShareOfFirstListens: 0.5,
   /** The share of deals that stay uniform among the candidates (`RADAR_EXPLORE` overrides it). */
   exploreDefault: 0.1,
   /** "Surprise me": the session's deals are this uniform. */

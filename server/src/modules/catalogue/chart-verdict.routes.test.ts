@@ -351,7 +351,7 @@ describe('the published method: GET /api/catalogue/charts/method', () => {
       const res = await configured.app.inject({ method: 'GET', url: '/api/catalogue/charts/method' });
       expect(chartMethodSchema.parse(res.json()).rules).toMatchObject({
         firstListens: 20,
-        radar: { enabled: true, band: 20, explorePercent: 25 },
+        radar: { enabled: true, band: 10, explorePercent: 25 },
         accountMinAgeHours: 6,
       });
     } finally {
@@ -368,7 +368,7 @@ describe('the published method: GET /api/catalogue/charts/method', () => {
       computedAt: null,
       rules: {
         firstListens: 50,
-        radar: { enabled: true, band: 50, explorePercent: 10 },
+        radar: { enabled: true, band: 25, explorePercent: 10 },
         accountMinAgeHours: 24,
         fullLikeAfterSeconds: 10,
         likeEverythingMinRated: 50,
