@@ -147,8 +147,9 @@ async function simulate(
       dealt++;
       policies[row.policy] = (policies[row.policy] ?? 0) + 1;
       dealsOf.set(track.id, (dealsOf.get(track.id) ?? 0) + 1);
-      const isLike =
-        random() < likeProbability(clusters[i % CLUSTERS] as Cluster, track, 0.4 * normal(random));
+      const taste = clusters[i % CLUSTERS];
+      if (!taste) throw new Error('a listener without a cluster');
+      const isLike = random() < likeProbability(taste, track, 0.4 * normal(random));
       if (row.policy === 'explore') uniformDeals.set(track.id, (uniformDeals.get(track.id) ?? 0) + 1);
       if (isLike) {
         likes++;
