@@ -21,7 +21,7 @@ import { DATASET_S, generateDataset } from './lib/dataset';
 import { benchCluster } from './lib/load';
 import { gini, seeded, spearman } from './lib/stats';
 
-const LISTENERS = Number(process.env.LISTENERS ?? 2000);
+const LISTENERS = Number(process.env.LISTENERS ?? 1000);
 const SWIPES = Number(process.env.SWIPES ?? 30);
 const DECK = Number(process.env.DECK ?? 400);
 const FIRST_LISTENS = DEAL_RULES.firstListensDefault;

@@ -3,7 +3,7 @@
 // users and for a user who has liked three quarters of the featured tracks.
 //   npx tsx bench/next-track-sql.ts        (writes bench/results/next-track-sql.json)
 import { writeFileSync } from 'node:fs';
-import { DEAL_RULES } from '@klang/domain';
+import { DEAL_RULES, RADAR_RULES, TASTE_LAYOUT } from '@klang/domain';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../server/src/db/client';
@@ -13,7 +13,9 @@ import {
   DEAL_CANDIDATE_SQL,
   dealCandidateParams,
   NO_FILTER,
+  RADAR_OFF,
   type DealFilter,
+  type DealRadar,
 } from '../server/src/modules/player/player.repository';
 import { DATASET_S, generateDataset } from './lib/dataset';
 import { benchCluster } from './lib/load';
@@ -82,6 +84,15 @@ try {
   const heavyRandomKey: number[] = [];
   const heavyNaive: number[] = [];
   const filtered: number[] = [];
+  const withRadar: number[] = [];
+  // Blind Radar's deal: a taste drawn, the candidates of the fair tier scored in the statement.
+  const radar: DealRadar = {
+    scores: Array.from({ length: TASTE_LAYOUT.size }, () => Math.random() - 0.5),
+    candidates: RADAR_RULES.candidates,
+    band: DEAL_RULES.firstListensDefault / 2,
+    explore: RADAR_RULES.exploreDefault,
+    exploreDraw: null,
+  };
   for (const user of users) {
     filtered.push(
       await time(() =>
@@ -91,6 +102,19 @@ try {
     randomKey.push(
       await time(() =>
         repo.dealCandidate(user, null, Math.random(), new Date(), DEAL_RULES.firstListensDefault),
+      ),
+    );
+    withRadar.push(
+      await time(() =>
+        repo.dealCandidate(
+          user,
+          null,
+          Math.random(),
+          new Date(),
+          DEAL_RULES.firstListensDefault,
+          NO_FILTER,
+          radar,
+        ),
       ),
     );
     naive.push(await time(() => db.query(NAIVE, [user, null])));
@@ -125,8 +149,10 @@ try {
       ).toFixed(3),
     );
   // The whole deal statement (pick, deal row, count), with the draw as $3 and no current deal.
-  // The filters ($6..$14) off.
-  const dealQuery = DEAL_CANDIDATE_SQL.replace(/\$(1[0-4]|[6-9])(?!\d)/g, 'null')
+  // The filters ($6..$14) and the radar ($15..$19) off: one candidate, no taste, no band.
+  const dealQuery = DEAL_CANDIDATE_SQL.replaceAll('$16::int', '1')
+    .replaceAll('$18::real', '0')
+    .replace(/\$(1[0-9]|[6-9])(?!\d)/g, 'null')
     .replaceAll('$2::uuid', 'null::uuid')
     .replaceAll('$3', '$2')
     .replaceAll('$4', '$3')
@@ -154,15 +180,16 @@ try {
   ).map((r) => r['QUERY PLAN']);
   // The statement the deck runs (decision 0191): the fair pick and its deal, planned as the app
   // plans it, for an ordinary listener and for the heavy liker.
-  const dealPlan = async (userId: string, filter: DealFilter = NO_FILTER) =>
+  const dealPlan = async (userId: string, filter: DealFilter = NO_FILTER, radar: DealRadar = RADAR_OFF) =>
     (
       await db.query<{ 'QUERY PLAN': string }>(
         `explain ${DEAL_CANDIDATE_SQL}`,
-        dealCandidateParams(userId, null, 0.5, new Date(), DEAL_RULES.firstListensDefault, filter),
+        dealCandidateParams(userId, null, 0.5, new Date(), DEAL_RULES.firstListensDefault, filter, radar),
       )
     ).map((r) => r['QUERY PLAN']);
   const dealPlans = {
     listener: await dealPlan(users[0] ?? heavyUserId),
+    listenerWithRadar: await dealPlan(users[0] ?? heavyUserId, NO_FILTER, radar),
     heavyUser: await dealPlan(heavyUserId),
     listenerDigging: await dealPlan(users[0] ?? heavyUserId, dig),
   };
@@ -179,6 +206,7 @@ try {
       heavyUserRandomKey: summarise(heavyRandomKey),
       heavyUserOrderByRandom: summarise(heavyNaive),
       dealFilteredByTempoAndKey: summarise(filtered),
+      dealWithRadar: summarise(withRadar),
     },
     inServer: serverSide,
     inServerSpeedup: Number((serverSide.orderByRandomMeanMs / serverSide.randomKeyMeanMs).toFixed(1)),
