@@ -133,6 +133,8 @@ test('an artist uploads a tagged MP3 with a cropped cover, it becomes ready, is 
   await expect(page.getByText(TRACK_MESSAGES.uploaded, { exact: true }).first()).toBeVisible({
     timeout: 60_000,
   });
+  // What ingest measured shows before the dialog closes (issue 28 item 2).
+  await expect(dialog.getByText(/^Measured: .+ · .+\. If it is off/)).toBeVisible();
   await expect(dialog).toBeHidden({ timeout: 10_000 });
 
   // The first upload brings the feature tutorial.

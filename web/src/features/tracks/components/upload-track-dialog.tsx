@@ -1,4 +1,4 @@
-import { GENRES, TRACK_MESSAGES as M, type ArtistTrack } from '@klang/domain';
+import { GENRES, TRACK_MESSAGES as M, type ArtistTrack, type TrackSound } from '@klang/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Music } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -14,9 +14,12 @@ import { tracksKeys, tracksApi } from '../api/tracks-api';
 import { UPLOAD_STAGES, checkAudioFile, uploadingPercent, type UploadStage } from '../upload-rules';
 import { AudioFilePreview } from './audio-file-preview';
 import { CoverArtPicker, type CoverChoice } from './cover-art-picker';
+import { soundSummary } from './track-sound';
 
 /** Spec 001 §9: the modal closes 2 s after success and the form resets 1 s later. */
 const CLOSE_DELAY_MS = 2000;
+/** Long enough to read what was measured before the dialog closes (issue 28 item 2). */
+const CLOSE_DELAY_MEASURED_MS = 4000;
 const RESET_DELAY_MS = 1000;
 const PROCESSING_POLL_MS = 1500;
 const COVER_PIXELS = 1000;
@@ -57,6 +60,8 @@ export function UploadTrackDialog({ open, onOpenChange, onUploaded, onRefusal }:
   const [stage, setStage] = useState<UploadStage>('idle');
   const [percent, setPercent] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
+  /** The measured tempo and key of the track just processed, shown as the upload succeeds. */
+  const [measured, setMeasured] = useState<TrackSound | null>(null);
   const isMounted = useRef(true);
   useEffect(
     () => () => {
@@ -79,6 +84,7 @@ export function UploadTrackDialog({ open, onOpenChange, onUploaded, onRefusal }:
     setStage('idle');
     setPercent(0);
     setFailure(null);
+    setMeasured(null);
   }
 
   function enter(next: UploadStage) {
@@ -129,13 +135,17 @@ export function UploadTrackDialog({ open, onOpenChange, onUploaded, onRefusal }:
       enter('saving');
       await queryClient.invalidateQueries({ queryKey: tracksKeys.all });
       if (processed?.status === 'failed') throw new Error(processed.failureReason ?? M.uploadFailed);
+      setMeasured(processed?.sound ?? null);
       enter('success');
       toast.success(M.uploaded);
       onUploaded(processed ?? track);
-      setTimeout(() => {
-        onOpenChange(false);
-        setTimeout(reset, RESET_DELAY_MS);
-      }, CLOSE_DELAY_MS);
+      setTimeout(
+        () => {
+          onOpenChange(false);
+          setTimeout(reset, RESET_DELAY_MS);
+        },
+        processed?.sound ? CLOSE_DELAY_MEASURED_MS : CLOSE_DELAY_MS,
+      );
     } catch (error) {
       if (onRefusal(error)) {
         enter('idle');
@@ -194,6 +204,7 @@ export function UploadTrackDialog({ open, onOpenChange, onUploaded, onRefusal }:
                 <p className="text-sm text-muted">
                   {UPLOAD_STAGES[stage].label} {percent}%
                 </p>
+                {stage === 'success' && measured && <MeasuredSound sound={measured} />}
               </div>
             )}
           </>
@@ -271,5 +282,16 @@ export function UploadTrackDialog({ open, onOpenChange, onUploaded, onRefusal }:
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** What ingest measured, in the track list's words; corrections are made there (Edit). */
+function MeasuredSound({ sound }: { sound: TrackSound }) {
+  const { tempo, key } = soundSummary(sound);
+  return (
+    <p className="text-sm text-fg tabular-nums">
+      Measured: {tempo} · {key}
+      {sound.energy && ` · ${sound.energy} energy`}. If it is off, correct it with Edit in your track list.
+    </p>
   );
 }
