@@ -171,8 +171,8 @@ export function ChartMethodContent() {
               tempo, key, energy, brightness and genre, never a name. It uses that only to choose among the
               tracks the fair rule allows: among the least-heard while any track lacks its first listens, and
               after that among tracks within {rules?.radar.band ?? DEAL_RULES.firstListensDefault} deals of
-              the least-dealt one. {rules?.radar.explorePercent ?? 10}% of deals stay random, and the charts
-              are checked against them. Taste moves who hears a track first, never how many hear it.
+              the least-dealt one. {rules?.radar.explorePercent ?? 10}% of deals stay random, a sample no
+              taste has touched. Taste decides who hears a track, not whether it is heard.
             </Rule>
           )}
         </ul>
