@@ -71,13 +71,13 @@ export const RADAR_RULES = {
   /** "Surprise me": the session's deals are this uniform. */
   surpriseExplore: 0.5,
   /** Pseudo-deals at the population's rate every band starts from (the prior's strength). */
-  priorStrength: 2,
+  priorStrength: 1,
   /**
    * The posterior each deal draws from is this many times as concentrated as the evidence's
-   * (its variance a quarter): thirty verdicts spread over 25 bands left plain Thompson sampling
+   * (its variance an eighth): thirty verdicts spread over 25 bands left plain Thompson sampling
    * exploring far beyond the uniform share (bench/blind-radar-simulation.ts, decision 0283).
    */
-  posteriorTempering: 4,
+  posteriorTempering: 8,
   /** Pseudo-likes for each genre picked at the door. */
   doorGenreLikes: 2,
   /** At most this many genres at the door. */

@@ -13,8 +13,8 @@ export interface RadarSettings {
 }
 
 /** A listener's taste is read again after this many deals or this long, whichever comes first. */
-const TASTE_REREAD_DEALS = 10;
-const TASTE_REREAD_MS = 2 * 60_000;
+const TASTE_REREAD_DEALS = 3;
+const TASTE_REREAD_MS = 60_000;
 /** The population's rates move slowly: read every ten minutes. */
 const RATES_REREAD_MS = 10 * 60_000;
 /** Tastes kept in the process (least recently dealt forgotten first): a few kB each. */
