@@ -14,7 +14,7 @@ import { DEAL_RULES } from '@klang/domain';
 import type { Db } from '../server/src/db/client';
 import { openDatabase } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
-import { createPlayerRepository, DEAL_CANDIDATE_SQL } from '../server/src/modules/player/player.repository';
+import { createPlayerRepository, dealStatement } from '../server/src/modules/player/player.repository';
 import { DATASET_S, generateDataset } from './lib/dataset';
 import { benchCluster } from './lib/load';
 import { gini, seeded } from './lib/stats';
@@ -201,15 +201,10 @@ try {
   await resetChecked();
   const fair = await simulate(db, listeners, DEAL_RULES.firstListensDefault, newTrackId, false);
 
-  const plan = (
-    await db.query<{ 'QUERY PLAN': string }>(`explain ${DEAL_CANDIDATE_SQL}`, [
-      listeners[0],
-      null,
-      0.5,
-      new Date(),
-      DEAL_RULES.firstListensDefault,
-    ])
-  ).map((r) => r['QUERY PLAN']);
+  const statement = dealStatement(listeners[0] ?? '', null, 0.5, new Date(), DEAL_RULES.firstListensDefault);
+  const plan = (await db.query<{ 'QUERY PLAN': string }>(`explain ${statement.text}`, statement.values)).map(
+    (r) => r['QUERY PLAN'],
+  );
   await db.close();
 
   const usesFairIndex = plan.some((line) => line.includes('deck_exposure_fair_idx'));

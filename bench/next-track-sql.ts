@@ -10,8 +10,7 @@ import { openDatabase } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
 import {
   createPlayerRepository,
-  DEAL_CANDIDATE_SQL,
-  dealCandidateParams,
+  dealStatement,
   NO_FILTER,
   RADAR_OFF,
   type DealFilter,
@@ -149,11 +148,9 @@ try {
       ).toFixed(3),
     );
   // The whole deal statement (pick, deal row, count), with the draw as $3 and no current deal.
-  // The filters ($6..$14) and the radar ($15..$19) off: one candidate, no taste, no band.
-  const dealQuery = DEAL_CANDIDATE_SQL.replaceAll('$16::int', '1')
-    .replaceAll('$18::real', '0')
-    .replace(/\$(1[0-9]|[6-9])(?!\d)/g, 'null')
-    .replaceAll('$2::uuid', 'null::uuid')
+  // The fair deck's own statement (no filter, no radar), with the draw as $3 and no current deal.
+  const dealQuery = dealStatement(heavyUserId, null, 0.5, new Date(), DEAL_RULES.firstListensDefault)
+    .text.replaceAll('$2::uuid', 'null::uuid')
     .replaceAll('$3', '$2')
     .replaceAll('$4', '$3')
     .replaceAll('$5', '$4');
@@ -180,13 +177,18 @@ try {
   ).map((r) => r['QUERY PLAN']);
   // The statement the deck runs (decision 0191): the fair pick and its deal, planned as the app
   // plans it, for an ordinary listener and for the heavy liker.
-  const dealPlan = async (userId: string, filter: DealFilter = NO_FILTER, radar: DealRadar = RADAR_OFF) =>
-    (
-      await db.query<{ 'QUERY PLAN': string }>(
-        `explain ${DEAL_CANDIDATE_SQL}`,
-        dealCandidateParams(userId, null, 0.5, new Date(), DEAL_RULES.firstListensDefault, filter, radar),
-      )
-    ).map((r) => r['QUERY PLAN']);
+  const dealPlan = async (userId: string, filter: DealFilter = NO_FILTER, radar: DealRadar = RADAR_OFF) => {
+    const { text, values } = dealStatement(
+      userId,
+      null,
+      0.5,
+      new Date(),
+      DEAL_RULES.firstListensDefault,
+      filter,
+      radar,
+    );
+    return (await db.query<{ 'QUERY PLAN': string }>(`explain ${text}`, values)).map((r) => r['QUERY PLAN']);
+  };
   const dealPlans = {
     listener: await dealPlan(users[0] ?? heavyUserId),
     listenerWithRadar: await dealPlan(users[0] ?? heavyUserId, NO_FILTER, radar),

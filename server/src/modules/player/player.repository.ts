@@ -49,39 +49,30 @@ async function spansOf(db: Queryable, heardSql: string, params: [string, Date, D
   return rows.map((row) => ({ start: row.start.getTime(), end: row.end.getTime() }));
 }
 
-/** `x.bpm` within `min..max`, or with `halfDouble` also within half or double of it (SQL terms). */
-function tempoWithin(min: string, max: string, halfDouble: string): string {
-  return `x.bpm between ${min} and ${max} or (${halfDouble} and (x.bpm between ${min} / 2 and ${max} / 2
-    or x.bpm between ${min} * 2 and ${max} * 2))`;
+/** `x.bpm` within `min..max` (SQL terms), or with `halfDouble` also within half or double of it. */
+function tempoWithin(min: string, max: string, halfDouble: boolean): string {
+  return halfDouble
+    ? `(x.bpm between ${min} and ${max} or x.bpm between ${min} / 2 and ${max} / 2
+    or x.bpm between ${min} * 2 and ${max} * 2)`
+    : `x.bpm between ${min} and ${max}`;
 }
 
 /**
- * The listener's filters on a deck entry `x` (decision 0266), each one off when its parameter is
- * null: $6 genre, $7 energy band, $8 the keys compatible with the chosen one, $9 those compatible
- * with the mixed track's, $10..$12 the tempo range and half/double time, $13..$14 the mixed
- * track's tempo window (half and double time always). Extra predicates on the same scans.
- */
-const MATCHES_FILTERS = `($6::text is null or x.genre = $6::text)
-  and ($7::text is null or x.energy = $7::text)
-  and ($8::text[] is null or x.key_camelot = any ($8::text[]))
-  and ($9::text[] is null or x.key_camelot = any ($9::text[]))
-  and ($10::real is null or ${tempoWithin('$10::real', '$11::real', '$12::boolean')})
-  and ($13::real is null or ${tempoWithin('$13::real', '$14::real', 'true')})`;
-
-/**
  * A deck entry `x` (deck_exposure, migration 0200) eligible for the user $1 in the deal pick: in
- * the deck, matching the listener's filters, not liked by them, other than the track of their
- * current deal (the `current_deal` CTE). The like check is one index probe per entry the scan
- * meets: `offset 0` keeps the planner from turning it into an anti-join, whose generic plan (the
- * statement is prepared) materialises all of the user's likes on every call, 15,000 rows for a
- * heavy liker.
+ * the deck, matching `filters` (the listener's, decision 0266: SQL predicates on the same scans),
+ * not liked by them, other than the track of their current deal (the `current_deal` CTE). The
+ * like check is one index probe per entry the scan meets: `offset 0` keeps the planner from
+ * turning it into an anti-join, whose generic plan (the statement is prepared) materialises all
+ * of the user's likes on every call, 15,000 rows for a heavy liker.
  */
-const ELIGIBLE = `x.in_deck
-  and ${MATCHES_FILTERS}
+function eligible(filters: string[]): string {
+  return `x.in_deck
+  ${filters.map((f) => `and ${f}`).join('\n  ')}
   and x.track_id is distinct from (select track_id from current_deal)
   and not exists (
     select 1 from track_interactions i
     where i.user_id = $1 and i.track_id = x.track_id and i.interaction_type = 'like' offset 0)`;
+}
 
 const sqlText = (values: readonly string[]) =>
   `array[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ')}]::text[]`;
@@ -102,13 +93,15 @@ const GROUPS = Object.keys(TASTE_BANDS) as TasteGroup[];
 const BAND_COLUMNS = GROUPS.map((g) => `${TASTE_BANDS[g]} as ${g}`).join(', ');
 
 /**
- * The taste score of a deck entry `x`: the sum of the drawn scores ($15, the flat array of
- * TASTE_LAYOUT) of the bands its sound falls in; 0 for a feature not measured, and for every
- * entry when $15 is null (no radar). Only sound: nothing here knows a track's name.
+ * The taste score of a deck entry `x`: the sum of the drawn scores (`scores`, the placeholder of
+ * the flat array of TASTE_LAYOUT) of the bands its sound falls in; 0 for a feature not measured.
+ * Only sound: nothing here knows a track's name.
  */
-const TASTE_SCORE = GROUPS.map(
-  (g) => `coalesce(($15::real[])[${TASTE_LAYOUT[g].offset} + ${TASTE_BANDS[g]}], 0)`,
-).join(' + ');
+function tasteScore(scores: string): string {
+  return GROUPS.map((g) => `coalesce((${scores})[${TASTE_LAYOUT[g].offset} + ${TASTE_BANDS[g]}], 0)`).join(
+    ' + ',
+  );
+}
 
 /** Evidence for and against a set of bands (one row per combination met), weighted verdicts. */
 export type BandEvidence = Record<TasteGroup, number | null> & { yes: number; no: number };
@@ -124,67 +117,6 @@ const VERDICT_YES = `case when d.ended_as = 'like' then ${W.like} when ${THROUGH
 const VERDICT_NO = `case when d.ended_as = 'like' or ${THROUGH} then 0
   when d.ended_as = 'skip' and coalesce(d.end_position_ms, 0) < ${RADAR_RULES.earlySkipMs} then ${W.earlySkip}
   when d.ended_as = 'skip' then ${W.lateSkip} else 0 end`;
-
-/** Candidate columns: the track, its key's order from the draw (wrapped keys after), its score. */
-const CANDIDATE = `x.track_id, x.rnd, ${TASTE_SCORE} as score`;
-
-/**
- * The deal pick and its deal row, one statement (decisions 0191 and 0283; see dealCandidate):
- * $1 user, $2 the current alias or null, $3 the random draw in [0, 1), $4 when, $5 FIRST_LISTENS
- * (0 deals uniformly at random, as before the fair deck), $6..$14 the filters (MATCHES_FILTERS),
- * $15..$19 the radar: the drawn taste scores (null: none), how many candidates to sample (1: the
- * deck without the radar), the band above the least-dealt track past the first listens (null:
- * none), the explore share, and the explore draw in [0, 1) (null: the taste's best candidate).
- *
- * Equal first listens are judged among the tracks the filters leave this listener (decision
- * 0266): while the least-exposed of them has fewer than $5 deals the candidates are all from that
- * tier; after, from within the band. The candidates are the next $16 keys from the draw (wrapping
- * to the start), so a sample of the tier, each read from the narrow deck_exposure rows alone; the
- * deal is the best-scored one, or with the explore draw the candidate it lands on. The deal row
- * logs the policy and its propensity given the candidates (decision 0284). Its commit does not
- * wait for the WAL flush (`async_commit`, local to this statement's own transaction): a crash may
- * forget the last deals handed out, never a rating, a grant or a like, whose commits flush every
- * deal before them (decision 0201). So it must not run inside a wider transaction, whose every
- * write would lose the wait with it. Exported for the benchmarks.
- */
-export const DEAL_CANDIDATE_SQL = `
-with async_commit as (select set_config('synchronous_commit', 'off', true)),
-current_deal as (select d.track_id from deals d where d.id = $2::uuid and d.user_id = $1),
-lowest as (select x.deal_count as n from deck_exposure x where ${ELIGIBLE} order by x.deal_count limit 1),
-candidates as (
-  (select ${CANDIDATE}, 0 as wrapped from deck_exposure x
-   where ${ELIGIBLE} and (select n from lowest) < $5 and x.deal_count = (select n from lowest) and x.rnd >= $3
-   order by x.deal_count, x.rnd limit $16::int)
-  union all
-  (select ${CANDIDATE}, 1 from deck_exposure x
-   where ${ELIGIBLE} and (select n from lowest) < $5 and x.deal_count = (select n from lowest) and x.rnd < $3
-   order by x.deal_count, x.rnd limit $16::int)
-  union all
-  (select ${CANDIDATE}, 0 from deck_exposure x
-   where ${ELIGIBLE} and (select n from lowest) >= $5 and x.rnd >= $3
-     and ($17::int is null or x.deal_count <= (select n from lowest) + $17::int)
-   order by x.rnd limit $16::int)
-  union all
-  (select ${CANDIDATE}, 1 from deck_exposure x
-   where ${ELIGIBLE} and (select n from lowest) >= $5 and x.rnd < $3
-     and ($17::int is null or x.deal_count <= (select n from lowest) + $17::int)
-   order by x.rnd limit $16::int)
-  limit $16::int),
-ranked as (
-  select track_id, count(*) over () as n,
-         row_number() over (order by wrapped, rnd) as drawn,
-         row_number() over (order by score desc, wrapped, rnd) as best
-  from candidates),
-pick as (
-  select track_id, n, best = 1 as is_best from ranked
-  where case when $19::real is null then best = 1 else drawn = 1 + floor($19::real * n)::int end),
-dealt as (
-  insert into deals (user_id, track_id, dealt_at, policy, propensity, candidates)
-  select $1, pick.track_id, $4,
-         case when $16::int = 1 then 'fair' when $19::real is null then 'radar' else 'explore' end,
-         (case when pick.is_best then 1 - $18::real else 0 end) + $18::real / pick.n, pick.n
-  from pick where exists (select from async_commit) returning id)
-select dealt.id as alias, t.duration_ms from dealt cross join pick join tracks t on t.id = pick.track_id`;
 
 /** The radar's part of a deal (decision 0283); RADAR_OFF deals as the deck without it. */
 export interface DealRadar {
@@ -229,37 +161,125 @@ export const NO_FILTER: DealFilter = {
   mixTempo: null,
 };
 
-/** The parameters of DEAL_CANDIDATE_SQL, in its placeholders' order ($1 to $19). */
-export function dealCandidateParams(
+/** A deal's statement, built for the shape of its filters and radar, and its values. */
+export interface DealStatement {
+  text: string;
+  values: unknown[];
+}
+
+/**
+ * The deal pick and its deal row, one statement (decisions 0191, 0266, 0283; see dealCandidate):
+ * $1 user, $2 the current alias or null, $3 the random draw in [0, 1), $4 when, $5 FIRST_LISTENS
+ * (0 deals uniformly at random, as before the fair deck), then a placeholder for each filter and
+ * radar setting in use, and nothing for those that are not: the text differs per shape, so each
+ * shape is planned for itself (a text gating every filter on `$n is null` cost ten times the
+ * planning of the fair deck's own, measured in `bench/next-track-sql.ts`), and prepared once.
+ *
+ * Equal first listens are judged among the tracks the filters leave this listener (decision
+ * 0266): while the least-exposed of them has fewer than $5 deals the pick is from that tier;
+ * after, from all of them, or with the radar from within its band. Without the radar the pick is
+ * the next key from the draw (wrapping to the start); with it, the next `candidates` keys are
+ * scored by the taste drawn for this deal and the best is dealt, or with the explore draw the
+ * candidate it lands on. The deal row logs the policy and its propensity given the candidates
+ * (decision 0284). It reads only the narrow deck_exposure rows until it has chosen, and its
+ * commit does not wait for the WAL flush (`async_commit`, local to this statement's own
+ * transaction): a crash may forget the last deals handed out, never a rating, a grant or a like,
+ * whose commits flush every deal before them (decision 0201). So it must not run inside a wider
+ * transaction, whose every write would lose the wait with it. Exported for the benchmarks.
+ */
+export function dealStatement(
   userId: string,
   currentAlias: string | null,
   r: number,
   dealtAt: Date,
   firstListens: number,
-  filter: DealFilter,
+  filter: DealFilter = NO_FILTER,
   radar: DealRadar = RADAR_OFF,
-): unknown[] {
-  return [
-    userId,
-    currentAlias,
-    r,
-    dealtAt,
-    firstListens,
-    filter.genre,
-    filter.energy,
-    filter.keys,
-    filter.mixKeys,
-    filter.tempo?.min ?? null,
-    filter.tempo?.max ?? null,
-    filter.tempo?.halfDouble ?? false,
-    filter.mixTempo?.min ?? null,
-    filter.mixTempo?.max ?? null,
-    radar.scores,
-    radar.candidates,
-    radar.band,
-    radar.explore,
-    radar.exploreDraw,
-  ];
+): DealStatement {
+  const values: unknown[] = [userId, currentAlias, r, dealtAt, firstListens];
+  const param = (value: unknown, type: string): string => {
+    values.push(value);
+    return `$${String(values.length)}::${type}`;
+  };
+  const filters: string[] = [];
+  if (filter.genre !== null) filters.push(`x.genre = ${param(filter.genre, 'text')}`);
+  if (filter.energy !== null) filters.push(`x.energy = ${param(filter.energy, 'text')}`);
+  if (filter.keys !== null) filters.push(`x.key_camelot = any (${param(filter.keys, 'text[]')})`);
+  if (filter.mixKeys !== null) filters.push(`x.key_camelot = any (${param(filter.mixKeys, 'text[]')})`);
+  if (filter.tempo)
+    filters.push(
+      tempoWithin(param(filter.tempo.min, 'real'), param(filter.tempo.max, 'real'), filter.tempo.halfDouble),
+    );
+  if (filter.mixTempo)
+    filters.push(tempoWithin(param(filter.mixTempo.min, 'real'), param(filter.mixTempo.max, 'real'), true));
+  const isRadar = radar.scores !== null;
+  const inTier = `(select n from lowest) < $5 and x.deal_count = (select n from lowest)`;
+  const pastTier = [
+    '(select n from lowest) >= $5',
+    ...(isRadar && radar.band !== null
+      ? [`x.deal_count <= (select n from lowest) + ${String(Math.trunc(radar.band))}`]
+      : []),
+  ].join(' and ');
+  const ELIGIBLE = eligible(filters);
+  const head = `
+with async_commit as (select set_config('synchronous_commit', 'off', true)),
+current_deal as (select d.track_id from deals d where d.id = $2::uuid and d.user_id = $1),
+lowest as (select x.deal_count as n from deck_exposure x where ${ELIGIBLE} order by x.deal_count limit 1),`;
+  const dealt = (policy: string, propensity: string, candidates: string) => `
+dealt as (
+  insert into deals (user_id, track_id, dealt_at, policy, propensity, candidates)
+  select $1, pick.track_id, $4, ${policy}, ${propensity}, ${candidates}
+  from pick where exists (select from async_commit) returning id)
+select dealt.id as alias, t.duration_ms from dealt cross join pick join tracks t on t.id = pick.track_id`;
+  if (!isRadar) {
+    const branch = (where: string, order: string) =>
+      `(select x.track_id from deck_exposure x where ${ELIGIBLE} and ${where} order by ${order} limit 1)`;
+    const text = `${head}
+pick as (
+  ${branch(`${inTier} and x.rnd >= $3`, 'x.deal_count, x.rnd')}
+  union all
+  ${branch(`${inTier} and x.rnd < $3`, 'x.deal_count, x.rnd')}
+  union all
+  ${branch(`${pastTier} and x.rnd >= $3`, 'x.rnd')}
+  union all
+  ${branch(`${pastTier} and x.rnd < $3`, 'x.rnd')}
+  limit 1),${dealt("'fair'", '1', '1')}`;
+    return { text, values };
+  }
+  // The candidates' count and the explore share are settings, written into the text (numbers
+  // only): a `limit` known when planning is what lets the prepared statement keep a generic plan.
+  const k = String(Math.trunc(radar.candidates));
+  const explore = `${String(radar.explore)}::real`;
+  const scores = param(radar.scores, 'real[]');
+  const draw = param(radar.exploreDraw, 'real');
+  // The sound each candidate is scored by, scored once below (not in each branch: planning).
+  const branch = (wrapped: number, where: string, order: string) =>
+    `(select x.track_id, x.rnd, ${String(wrapped)} as wrapped, x.genre, x.bpm, x.key_camelot, x.energy,
+     x.brightness_hz from deck_exposure x where ${ELIGIBLE} and ${where} order by ${order} limit ${k})`;
+  const text = `${head}
+candidates as (
+  ${branch(0, `${inTier} and x.rnd >= $3`, 'x.deal_count, x.rnd')}
+  union all
+  ${branch(1, `${inTier} and x.rnd < $3`, 'x.deal_count, x.rnd')}
+  union all
+  ${branch(0, `${pastTier} and x.rnd >= $3`, 'x.rnd')}
+  union all
+  ${branch(1, `${pastTier} and x.rnd < $3`, 'x.rnd')}
+  limit ${k}),
+scored as (select x.track_id, x.rnd, x.wrapped, ${tasteScore(scores)} as score from candidates x),
+ranked as (
+  select track_id, count(*) over () as n,
+         row_number() over (order by wrapped, rnd) as drawn,
+         row_number() over (order by score desc, wrapped, rnd) as best
+  from scored),
+pick as (
+  select track_id, n, best = 1 as is_best from ranked
+  where case when ${draw} is null then best = 1 else drawn = 1 + floor(${draw} * n)::int end),${dealt(
+    `case when ${draw} is null then 'radar' else 'explore' end`,
+    `(case when pick.is_best then 1 - ${explore} else 0 end) + ${explore} / pick.n`,
+    'pick.n',
+  )}`;
+  return { text, values };
 }
 
 export interface PlayableTrack {
@@ -377,11 +397,10 @@ export function createPlayerRepository(db: Queryable) {
       filter: DealFilter = NO_FILTER,
       radar: DealRadar = RADAR_OFF,
     ): Promise<{ alias: string; durationMs: number | null } | undefined> {
-      const rows = await db.query<{ alias: string; duration_ms: number | null }>(
-        DEAL_CANDIDATE_SQL,
-        dealCandidateParams(userId, currentAlias, r, dealtAt, firstListens, filter, radar),
-        { prepare: true },
-      );
+      const { text, values } = dealStatement(userId, currentAlias, r, dealtAt, firstListens, filter, radar);
+      const rows = await db.query<{ alias: string; duration_ms: number | null }>(text, values, {
+        prepare: true,
+      });
       const row = rows[0];
       return row && { alias: row.alias, durationMs: row.duration_ms };
     },
