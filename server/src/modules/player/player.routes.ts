@@ -16,7 +16,10 @@ export const playerRoutes: FastifyPluginAsyncZod<{ service: PlayerService }> = a
     void reply.header('cache-control', 'no-store');
   });
 
-  contractRoute(app, playerEndpoints.nextTrack, auth, async (request) => {
+  // A person deals a track every few seconds; a filter no track matches makes the deal scan the
+  // deck, so a script asking for impossible filters in a loop is held to a person's pace.
+  const dealLimit = { config: { rateLimit: { max: 240, timeWindow: '1 minute' } } };
+  contractRoute(app, playerEndpoints.nextTrack, { ...auth, ...dealLimit }, async (request) => {
     const { current, surprise, ...filters } = request.query;
     return service.nextTrack(signedInId(request.account), current ?? null, filters, surprise ?? false);
   });
