@@ -13,15 +13,34 @@ export interface Screens {
 /** Serious and critical axe violations fail the journey; the message names each rule and node. */
 async function scan(page: Page, label: string) {
   // A screen caught mid-fade has blended colours that fail contrast for a moment; wait for every
-  // finite animation or transition to end first (looping ones never do, so they are skipped).
-  await page.evaluate(() =>
-    Promise.all(
-      document
+  // finite animation or transition to end first (looping ones never do, so they are skipped),
+  // and again while new ones start (a lazy route mounting with its fade after the first wait).
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (let round = 0; round < 20; round++) {
+      const running = document
         .getAnimations()
         .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+        .filter((animation) => animation.playState === 'running');
+      if (running.length === 0) {
+        await frame();
+        await frame();
+        if (
+          document
+            .getAnimations()
+            .every(
+              (a) =>
+                a.effect?.getComputedTiming().iterations === Infinity ||
+                a.playState === 'finished' ||
+                a.playState === 'idle',
+            )
+        )
+          return;
+        continue;
+      }
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  });
   // A toast whose timer ends during the scan starts its exit fade after the wait above; a leaving
   // toast (Radix marks it closed; only toasts carry a swipe direction) is no longer read by anyone.
   const results = await new AxeBuilder({ page })
