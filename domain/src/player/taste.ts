@@ -99,7 +99,6 @@ export const TASTE_MESSAGES = {
   learning: 'The deck is still learning your taste: it tunes in after about twenty blind verdicts.',
   noLeaning: 'No clear leaning yet: the deck keeps dealing you a bit of everything.',
   reset: 'Forgotten: the deck starts learning your taste afresh.',
-  doorSaved: 'Saved: the deck starts from these genres.',
   doorTooMany: `Pick up to ${RADAR_RULES.doorGenresMax} genres`,
   surpriseInvalid: 'Surprise must be true or false',
 } as const;
