@@ -15,7 +15,7 @@ import { DEAL_RULES, GENRE_NAMES, RADAR_RULES } from '@klang/domain';
 import type { Db } from '../server/src/db/client';
 import { openDatabase } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
-import { createPlayerRepository, NO_FILTER, RADAR_OFF } from '../server/src/modules/player/player.repository';
+import { createPlayerRepository, NO_FILTER } from '../server/src/modules/player/player.repository';
 import { createTasteKeeper } from '../server/src/modules/player/taste-keeper';
 import { DATASET_S, generateDataset } from './lib/dataset';
 import { benchCluster } from './lib/load';
@@ -122,16 +122,18 @@ async function simulate(
       clock = start + (round + k / order.length) * SECONDS_PER_SWIPE * 1000;
       const at = new Date(clock);
       const t0 = performance.now();
-      const radar = policy === 'radar' ? (await keeper.radarFor(id, false, random)).radar : RADAR_OFF;
-      const deal = await repo.dealCandidate(
-        id,
-        current.get(id) ?? null,
-        random(),
-        at,
-        FIRST_LISTENS,
-        NO_FILTER,
-        radar,
-      );
+      const request = {
+        userId: id,
+        currentAlias: current.get(id) ?? null,
+        r: random(),
+        dealtAt: at,
+        firstListens: FIRST_LISTENS,
+        filter: NO_FILTER,
+      };
+      const deal =
+        policy === 'radar'
+          ? (await keeper.deal(request, false, random)).dealt
+          : await repo.dealCandidate(request);
       times.push(performance.now() - t0);
       if (!deal) {
         current.delete(id);

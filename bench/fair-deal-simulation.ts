@@ -14,7 +14,11 @@ import { DEAL_RULES } from '@klang/domain';
 import type { Db } from '../server/src/db/client';
 import { openDatabase } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
-import { createPlayerRepository, dealStatement } from '../server/src/modules/player/player.repository';
+import {
+  createPlayerRepository,
+  dealStatement,
+  NO_FILTER,
+} from '../server/src/modules/player/player.repository';
 import { DATASET_S, generateDataset } from './lib/dataset';
 import { benchCluster } from './lib/load';
 import { gini, seeded } from './lib/stats';
@@ -81,7 +85,14 @@ async function simulate(
         await db.query('update tracks set featured_in_player = true where id = $1', [newTrackId]);
       const at = new Date(start + (round + i / order.length) * SECONDS_PER_SWIPE * 1000);
       const t0 = performance.now();
-      const deal = await repo.dealCandidate(id, current.get(id) ?? null, random(), at, firstListens);
+      const deal = await repo.dealCandidate({
+        userId: id,
+        currentAlias: current.get(id) ?? null,
+        r: random(),
+        dealtAt: at,
+        firstListens,
+        filter: NO_FILTER,
+      });
       times.push(performance.now() - t0);
       if (!deal) throw new Error('the deck ran dry');
       dealt++;
@@ -201,7 +212,14 @@ try {
   await resetChecked();
   const fair = await simulate(db, listeners, DEAL_RULES.firstListensDefault, newTrackId, false);
 
-  const statement = dealStatement(listeners[0] ?? '', null, 0.5, new Date(), DEAL_RULES.firstListensDefault);
+  const statement = dealStatement({
+    userId: listeners[0] ?? '',
+    currentAlias: null,
+    r: 0.5,
+    dealtAt: new Date(),
+    firstListens: DEAL_RULES.firstListensDefault,
+    filter: NO_FILTER,
+  });
   const plan = (await db.query<{ 'QUERY PLAN': string }>(`explain ${statement.text}`, statement.values)).map(
     (r) => r['QUERY PLAN'],
   );

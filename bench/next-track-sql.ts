@@ -12,10 +12,11 @@ import {
   createPlayerRepository,
   dealStatement,
   NO_FILTER,
-  RADAR_OFF,
+  radarCandidatesStatement,
   type DealFilter,
-  type DealRadar,
+  type DealRequest,
 } from '../server/src/modules/player/player.repository';
+import { chooseCandidate } from '../server/src/modules/player/radar';
 import { DATASET_S, generateDataset } from './lib/dataset';
 import { benchCluster } from './lib/load';
 
@@ -68,6 +69,14 @@ try {
   };
 
   const repo = createPlayerRepository(db);
+  const request = (userId: string, filter: DealFilter = NO_FILTER, r = Math.random()): DealRequest => ({
+    userId,
+    currentAlias: null,
+    r,
+    dealtAt: new Date(),
+    firstListens: DEAL_RULES.firstListensDefault,
+    filter,
+  });
   const users = (
     await db.query<{ id: string }>(
       `select id from profiles where role = 'listener' order by random() limit ${SAMPLES}`,
@@ -75,7 +84,7 @@ try {
   ).map((r) => r.id);
   // Warm up both plans and the caches.
   for (const user of users.slice(0, 20)) {
-    await repo.dealCandidate(user, null, Math.random(), new Date(), DEAL_RULES.firstListensDefault);
+    await repo.dealCandidate(request(user));
     await db.query(NAIVE, [user, null]);
   }
   const randomKey: number[] = [];
@@ -84,46 +93,31 @@ try {
   const heavyNaive: number[] = [];
   const filtered: number[] = [];
   const withRadar: number[] = [];
-  // Blind Radar's deal: a taste drawn, the candidates of the fair tier scored in the statement.
-  const radar: DealRadar = {
-    scores: Array.from({ length: TASTE_LAYOUT.size }, () => Math.random() - 0.5),
-    candidates: RADAR_RULES.candidates,
-    band: DEAL_RULES.firstListensDefault / 2,
-    explore: RADAR_RULES.exploreDefault,
-    exploreDraw: null,
+  const heavyWithRadar: number[] = [];
+  // Blind Radar's deal (decision 0287): its candidates read, scored by a drawn taste, the best
+  // dealt; the taste keeper's reads of the listener's verdicts are not in it.
+  const band = DEAL_RULES.firstListensDefault / 2;
+  const scores = Array.from({ length: TASTE_LAYOUT.size }, () => Math.random() - 0.5);
+  const radarDeal = async (user: string) => {
+    const asked = request(user);
+    const candidates = await repo.radarCandidates(asked, RADAR_RULES.candidates, band);
+    const { index, choice } = chooseCandidate(candidates, {
+      scores,
+      explore: RADAR_RULES.exploreDefault,
+      exploreDraw: null,
+    });
+    const picked = candidates[index];
+    if (picked) await repo.dealChosen(user, picked.track_id, asked.dealtAt, choice);
   };
   for (const user of users) {
-    filtered.push(
-      await time(() =>
-        repo.dealCandidate(user, null, Math.random(), new Date(), DEAL_RULES.firstListensDefault, dig),
-      ),
-    );
-    randomKey.push(
-      await time(() =>
-        repo.dealCandidate(user, null, Math.random(), new Date(), DEAL_RULES.firstListensDefault),
-      ),
-    );
-    withRadar.push(
-      await time(() =>
-        repo.dealCandidate(
-          user,
-          null,
-          Math.random(),
-          new Date(),
-          DEAL_RULES.firstListensDefault,
-          NO_FILTER,
-          radar,
-        ),
-      ),
-    );
+    filtered.push(await time(() => repo.dealCandidate(request(user, dig))));
+    randomKey.push(await time(() => repo.dealCandidate(request(user))));
+    withRadar.push(await time(() => radarDeal(user)));
     naive.push(await time(() => db.query(NAIVE, [user, null])));
   }
   for (let i = 0; i < Math.min(100, SAMPLES); i++) {
-    heavyRandomKey.push(
-      await time(() =>
-        repo.dealCandidate(heavyUserId, null, Math.random(), new Date(), DEAL_RULES.firstListensDefault),
-      ),
-    );
+    heavyRandomKey.push(await time(() => repo.dealCandidate(request(heavyUserId))));
+    heavyWithRadar.push(await time(() => radarDeal(heavyUserId)));
     heavyNaive.push(await time(() => db.query(NAIVE, [heavyUserId, null])));
   }
   // The same two queries timed inside the server (EXECUTE plans each call afresh, as the app's
@@ -149,11 +143,10 @@ try {
     );
   // The whole deal statement (pick, deal row, count), with the draw as $3 and no current deal.
   // The fair deck's own statement (no filter, no radar), with the draw as $3 and no current deal.
-  const dealQuery = dealStatement(heavyUserId, null, 0.5, new Date(), DEAL_RULES.firstListensDefault)
+  const dealQuery = dealStatement(request(heavyUserId, NO_FILTER, 0.5))
     .text.replaceAll('$2::uuid', 'null::uuid')
     .replaceAll('$3', '$2')
-    .replaceAll('$4', '$3')
-    .replaceAll('$5', '$4');
+    .replaceAll('$5', '$3');
   const serverSide = {
     dealStatementMeanMs: await inServer(users, dealQuery),
     randomKeyMeanMs: await inServer(users, keyQuery),
@@ -177,21 +170,16 @@ try {
   ).map((r) => r['QUERY PLAN']);
   // The statement the deck runs (decision 0191): the fair pick and its deal, planned as the app
   // plans it, for an ordinary listener and for the heavy liker.
-  const dealPlan = async (userId: string, filter: DealFilter = NO_FILTER, radar: DealRadar = RADAR_OFF) => {
-    const { text, values } = dealStatement(
-      userId,
-      null,
-      0.5,
-      new Date(),
-      DEAL_RULES.firstListensDefault,
-      filter,
-      radar,
-    );
+  const dealPlan = async (userId: string, filter: DealFilter = NO_FILTER, radar = false) => {
+    const asked = request(userId, filter, 0.5);
+    const { text, values } = radar
+      ? radarCandidatesStatement(asked, RADAR_RULES.candidates, band)
+      : dealStatement(asked);
     return (await db.query<{ 'QUERY PLAN': string }>(`explain ${text}`, values)).map((r) => r['QUERY PLAN']);
   };
   const dealPlans = {
     listener: await dealPlan(users[0] ?? heavyUserId),
-    listenerWithRadar: await dealPlan(users[0] ?? heavyUserId, NO_FILTER, radar),
+    listenerRadarCandidates: await dealPlan(users[0] ?? heavyUserId, NO_FILTER, true),
     heavyUser: await dealPlan(heavyUserId),
     listenerDigging: await dealPlan(users[0] ?? heavyUserId, dig),
   };
@@ -209,6 +197,7 @@ try {
       heavyUserOrderByRandom: summarise(heavyNaive),
       dealFilteredByTempoAndKey: summarise(filtered),
       dealWithRadar: summarise(withRadar),
+      heavyUserDealWithRadar: summarise(heavyWithRadar),
     },
     inServer: serverSide,
     inServerSpeedup: Number((serverSide.orderByRandomMeanMs / serverSide.randomKeyMeanMs).toFixed(1)),

@@ -2,7 +2,6 @@ import {
   RADAR_RULES,
   TASTE_BRIGHTNESS_EDGES_HZ,
   TASTE_GROUPS,
-  TASTE_LAYOUT,
   TASTE_TEMPO_EDGES,
   type TasteGroup,
 } from '@klang/domain';
@@ -92,17 +91,6 @@ const TASTE_BANDS: Record<TasteGroup, string> = {
 const GROUPS = Object.keys(TASTE_BANDS) as TasteGroup[];
 const BAND_COLUMNS = GROUPS.map((g) => `${TASTE_BANDS[g]} as ${g}`).join(', ');
 
-/**
- * The taste score of a deck entry `x`: the sum of the drawn scores (`scores`, the placeholder of
- * the flat array of TASTE_LAYOUT) of the bands its sound falls in; 0 for a feature not measured.
- * Only sound: nothing here knows a track's name.
- */
-function tasteScore(scores: string): string {
-  return GROUPS.map((g) => `coalesce((${scores})[${TASTE_LAYOUT[g].offset} + ${TASTE_BANDS[g]}], 0)`).join(
-    ' + ',
-  );
-}
-
 /** Evidence for and against a set of bands (one row per combination met), weighted verdicts. */
 export type BandEvidence = Record<TasteGroup, number | null> & { yes: number; no: number };
 
@@ -117,28 +105,6 @@ const VERDICT_YES = `case when d.ended_as = 'like' then ${W.like} when ${THROUGH
 const VERDICT_NO = `case when d.ended_as = 'like' or ${THROUGH} then 0
   when d.ended_as = 'skip' and coalesce(d.end_position_ms, 0) < ${RADAR_RULES.earlySkipMs} then ${W.earlySkip}
   when d.ended_as = 'skip' then ${W.lateSkip} else 0 end`;
-
-/** The radar's part of a deal (decision 0283); RADAR_OFF deals as the deck without it. */
-export interface DealRadar {
-  /** The taste scores drawn for this deal, flat in TASTE_LAYOUT's order; null is no taste. */
-  scores: number[] | null;
-  /** Candidates sampled from the tier; 1 is the deck without the radar. */
-  candidates: number;
-  /** Past the first listens, candidates come from within this many deals of the least dealt. */
-  band: number | null;
-  /** The share of deals that are uniform among the candidates. */
-  explore: number;
-  /** This deal's explore draw in [0, 1), or null when it deals the best candidate. */
-  exploreDraw: number | null;
-}
-
-export const RADAR_OFF: DealRadar = {
-  scores: null,
-  candidates: 1,
-  band: null,
-  explore: 0,
-  exploreDraw: null,
-};
 
 /** What a listener digs the deck by (decision 0266); null is no filter of that kind. */
 export interface DealFilter {
@@ -161,42 +127,44 @@ export const NO_FILTER: DealFilter = {
   mixTempo: null,
 };
 
-/** A deal's statement, built for the shape of its filters and radar, and its values. */
+/** A deal's statement, built for the shape of its filters (and the radar's), and its values. */
 export interface DealStatement {
   text: string;
   values: unknown[];
 }
 
+/** One deal asked for: whose, after which of their deals, by which draw, when, and dug by what. */
+export interface DealRequest {
+  userId: string;
+  /** The alias of the deal the listener is on, never dealt again at once; null for none. */
+  currentAlias: string | null;
+  /** The random draw in [0, 1) the pick seeks from. */
+  r: number;
+  dealtAt: Date;
+  /** FIRST_LISTENS: deals every eligible track gets before the deck deals past the least exposed. */
+  firstListens: number;
+  filter: DealFilter;
+}
+
+/** A candidate of Blind Radar's pick: a deck entry's track and the bands its sound falls in. */
+export type CandidateBands = Record<TasteGroup, number | null> & { track_id: string };
+
 /**
- * The deal pick and its deal row, one statement (decisions 0191, 0266, 0283; see dealCandidate):
- * $1 user, $2 the current alias or null, $3 the random draw in [0, 1), $4 when, $5 FIRST_LISTENS
- * (0 deals uniformly at random, as before the fair deck), then a placeholder for each filter and
- * radar setting in use, and nothing for those that are not: the text differs per shape, so each
- * shape is planned for itself (a text gating every filter on `$n is null` cost ten times the
- * planning of the fair deck's own, measured in `bench/next-track-sql.ts`), and prepared once.
+ * The deck a deal picks from (decisions 0191, 0266), shared by the fair deal's statement and the
+ * radar's candidates: $1 user, $2 the current alias or null, $3 the random draw, $4 FIRST_LISTENS
+ * (0 deals uniformly at random, as before the fair deck), then a placeholder for each filter in
+ * use and nothing for those that are not: the text differs per shape, so each shape is planned
+ * for itself (a text gating every filter on `$n is null` cost ten times the planning of the fair
+ * deck's own, measured in `bench/next-track-sql.ts`), and prepared once.
  *
  * Equal first listens are judged among the tracks the filters leave this listener (decision
- * 0266): while the least-exposed of them has fewer than $5 deals the pick is from that tier;
- * after, from all of them, or with the radar from within its band. Without the radar the pick is
- * the next key from the draw (wrapping to the start); with it, the next `candidates` keys are
- * scored by the taste drawn for this deal and the best is dealt, or with the explore draw the
- * candidate it lands on. The deal row logs the policy and its propensity given the candidates
- * (decision 0284). It reads only the narrow deck_exposure rows until it has chosen, and its
- * commit does not wait for the WAL flush (`async_commit`, local to this statement's own
- * transaction): a crash may forget the last deals handed out, never a rating, a grant or a like,
- * whose commits flush every deal before them (decision 0201). So it must not run inside a wider
- * transaction, whose every write would lose the wait with it. Exported for the benchmarks.
+ * 0266): while the least-exposed of them has fewer than $4 deals the pick is from that tier;
+ * after, from all of them, or with the radar from within its band. `branches` are the four scans
+ * that seek into the random key from the draw, each wrapping to the start of its range.
  */
-export function dealStatement(
-  userId: string,
-  currentAlias: string | null,
-  r: number,
-  dealtAt: Date,
-  firstListens: number,
-  filter: DealFilter = NO_FILTER,
-  radar: DealRadar = RADAR_OFF,
-): DealStatement {
-  const values: unknown[] = [userId, currentAlias, r, dealtAt, firstListens];
+function deckScope(request: DealRequest, band: number | null) {
+  const { filter } = request;
+  const values: unknown[] = [request.userId, request.currentAlias, request.r, request.firstListens];
   const param = (value: unknown, type: string): string => {
     values.push(value);
     return `$${String(values.length)}::${type}`;
@@ -212,74 +180,99 @@ export function dealStatement(
     );
   if (filter.mixTempo)
     filters.push(tempoWithin(param(filter.mixTempo.min, 'real'), param(filter.mixTempo.max, 'real'), true));
-  const isRadar = radar.scores !== null;
-  const inTier = `(select n from lowest) < $5 and x.deal_count = (select n from lowest)`;
-  const pastTier = [
-    '(select n from lowest) >= $5',
-    ...(isRadar && radar.band !== null
-      ? [`x.deal_count <= (select n from lowest) + ${String(Math.trunc(radar.band))}`]
-      : []),
-  ].join(' and ');
   const ELIGIBLE = eligible(filters);
-  const head = `
+  const inTier = `(select n from lowest) < $4 and x.deal_count = (select n from lowest)`;
+  const pastTier = [
+    '(select n from lowest) >= $4',
+    ...(band === null ? [] : [`x.deal_count <= (select n from lowest) + ${String(Math.trunc(band))}`]),
+  ].join(' and ');
+  return {
+    values,
+    param,
+    ctes: `current_deal as (select d.track_id from deals d where d.id = $2::uuid and d.user_id = $1),
+lowest as (select x.deal_count as n from deck_exposure x where ${ELIGIBLE} order by x.deal_count limit 1)`,
+    /** The four scans, each `(select <columns> ... limit <limit>)`, in the draw's order. */
+    branches: (columns: string, limit: number) =>
+      (
+        [
+          [`${inTier} and x.rnd >= $3`, 'x.deal_count, x.rnd', 0],
+          [`${inTier} and x.rnd < $3`, 'x.deal_count, x.rnd', 1],
+          [`${pastTier} and x.rnd >= $3`, 'x.rnd', 0],
+          [`${pastTier} and x.rnd < $3`, 'x.rnd', 1],
+        ] as const
+      )
+        .map(
+          ([where, order, wrapped]) =>
+            `(select ${columns.replace('$wrapped', String(wrapped))} from deck_exposure x
+  where ${ELIGIBLE} and ${where} order by ${order} limit ${String(limit)})`,
+        )
+        .join('\n  union all\n  '),
+  };
+}
+
+/**
+ * The fair deal: the pick and its deal row in one statement (decisions 0191, 0266; see
+ * dealCandidate), the next key from the draw in the least-exposed tier, or past it in the whole
+ * deck; $5 is when. Its commit does not wait for the WAL flush (`async_commit`, local to this
+ * statement's own transaction): a crash may forget the last deals handed out, never a rating, a
+ * grant or a like, whose commits flush every deal before them (decision 0201). So it must not
+ * run inside a wider transaction, whose every write would lose the wait with it. Exported for
+ * the benchmarks.
+ */
+export function dealStatement(request: DealRequest): DealStatement {
+  const { values, ctes, branches } = deckScope(request, null);
+  values.push(request.dealtAt);
+  const when = `$${String(values.length)}::timestamptz`;
+  const text = `
 with async_commit as (select set_config('synchronous_commit', 'off', true)),
-current_deal as (select d.track_id from deals d where d.id = $2::uuid and d.user_id = $1),
-lowest as (select x.deal_count as n from deck_exposure x where ${ELIGIBLE} order by x.deal_count limit 1),`;
-  const dealt = (policy: string, propensity: string, candidates: string) => `
+${ctes},
+pick as (
+  ${branches('x.track_id', 1)}
+  limit 1),
 dealt as (
   insert into deals (user_id, track_id, dealt_at, policy, propensity, candidates)
-  select $1, pick.track_id, $4, ${policy}, ${propensity}, ${candidates}
+  select $1, pick.track_id, ${when}, 'fair', 1, 1
   from pick where exists (select from async_commit) returning id)
 select dealt.id as alias, t.duration_ms from dealt cross join pick join tracks t on t.id = pick.track_id`;
-  if (!isRadar) {
-    const branch = (where: string, order: string) =>
-      `(select x.track_id from deck_exposure x where ${ELIGIBLE} and ${where} order by ${order} limit 1)`;
-    const text = `${head}
-pick as (
-  ${branch(`${inTier} and x.rnd >= $3`, 'x.deal_count, x.rnd')}
-  union all
-  ${branch(`${inTier} and x.rnd < $3`, 'x.deal_count, x.rnd')}
-  union all
-  ${branch(`${pastTier} and x.rnd >= $3`, 'x.rnd')}
-  union all
-  ${branch(`${pastTier} and x.rnd < $3`, 'x.rnd')}
-  limit 1),${dealt("'fair'", '1', '1')}`;
-    return { text, values };
-  }
-  // The candidates' count and the explore share are settings, written into the text (numbers
-  // only): a `limit` known when planning is what lets the prepared statement keep a generic plan.
-  const k = String(Math.trunc(radar.candidates));
-  const explore = `${String(radar.explore)}::real`;
-  const scores = param(radar.scores, 'real[]');
-  const draw = param(radar.exploreDraw, 'real');
-  // The sound each candidate is scored by, scored once below (not in each branch: planning).
-  const branch = (wrapped: number, where: string, order: string) =>
-    `(select x.track_id, x.rnd, ${String(wrapped)} as wrapped, x.genre, x.bpm, x.key_camelot, x.energy,
-     x.brightness_hz from deck_exposure x where ${ELIGIBLE} and ${where} order by ${order} limit ${k})`;
-  const text = `${head}
-candidates as (
-  ${branch(0, `${inTier} and x.rnd >= $3`, 'x.deal_count, x.rnd')}
-  union all
-  ${branch(1, `${inTier} and x.rnd < $3`, 'x.deal_count, x.rnd')}
-  union all
-  ${branch(0, `${pastTier} and x.rnd >= $3`, 'x.rnd')}
-  union all
-  ${branch(1, `${pastTier} and x.rnd < $3`, 'x.rnd')}
-  limit ${k}),
-scored as (select x.track_id, x.rnd, x.wrapped, ${tasteScore(scores)} as score from candidates x),
-ranked as (
-  select track_id, count(*) over () as n,
-         row_number() over (order by wrapped, rnd) as drawn,
-         row_number() over (order by score desc, wrapped, rnd) as best
-  from scored),
-pick as (
-  select track_id, n, best = 1 as is_best from ranked
-  where case when ${draw} is null then best = 1 else drawn = 1 + floor(${draw} * n)::int end),${dealt(
-    `case when ${draw} is null then 'radar' else 'explore' end`,
-    `(case when pick.is_best then 1 - ${explore} else 0 end) + ${explore} / pick.n`,
-    'pick.n',
-  )}`;
   return { text, values };
+}
+
+/**
+ * Blind Radar's candidates (decision 0283): the next `candidates` keys from the draw, by the
+ * fair deal's own scans (the tier, or past it within `band` deals of the least dealt), in the
+ * draw's order, each with the bands of its sound (never a name). The model picks among them
+ * (`chooseCandidate`) and `dealChosen` deals the pick. Read only, so its plan is cached: the
+ * scoring once in this statement kept it on a fresh plan per deal, 1.2 to 1.9 ms of planning
+ * (decision 0287). Exported for the benchmarks.
+ */
+export function radarCandidatesStatement(
+  request: DealRequest,
+  candidates: number,
+  band: number,
+): DealStatement {
+  const { values, ctes, branches } = deckScope(request, band);
+  const text = `
+with ${ctes},
+candidates as (
+  ${branches('x.track_id, x.rnd, $wrapped as wrapped, x.genre, x.bpm, x.key_camelot, x.energy, x.brightness_hz', candidates)}
+  limit ${String(Math.trunc(candidates))})
+select x.track_id, ${BAND_COLUMNS} from candidates x order by x.wrapped, x.rnd`;
+  return { text, values };
+}
+
+/** How a radar deal was picked, logged on its deal row (issue 29 item 3). */
+export interface DealChoice {
+  policy: 'radar' | 'explore';
+  /** The probability the policy gave this candidate, given the candidates. */
+  propensity: number;
+  /** How many candidates it was picked from. */
+  candidates: number;
+}
+
+/** A deal handed out: its alias and the track's length. */
+export interface Dealt {
+  alias: string;
+  durationMs: number | null;
 }
 
 export interface PlayableTrack {
@@ -388,19 +381,42 @@ export function createPlayerRepository(db: Queryable) {
      * of the user's likes per row, independent of the catalogue's size (performance-and-security A5). The
      * insert's trigger counts the deal, so a concurrent pick already sees it.
      */
-    async dealCandidate(
-      userId: string,
-      currentAlias: string | null,
-      r: number,
-      dealtAt: Date,
-      firstListens: number,
-      filter: DealFilter = NO_FILTER,
-      radar: DealRadar = RADAR_OFF,
-    ): Promise<{ alias: string; durationMs: number | null } | undefined> {
-      const { text, values } = dealStatement(userId, currentAlias, r, dealtAt, firstListens, filter, radar);
+    async dealCandidate(request: DealRequest): Promise<Dealt | undefined> {
+      const { text, values } = dealStatement(request);
       const rows = await db.query<{ alias: string; duration_ms: number | null }>(text, values, {
         prepare: true,
       });
+      const row = rows[0];
+      return row && { alias: row.alias, durationMs: row.duration_ms };
+    },
+
+    /** Blind Radar's candidates for a deal, in the draw's order (see radarCandidatesStatement). */
+    async radarCandidates(request: DealRequest, candidates: number, band: number): Promise<CandidateBands[]> {
+      const { text, values } = radarCandidatesStatement(request, candidates, band);
+      return db.query<CandidateBands>(text, values, { prepare: true });
+    },
+
+    /**
+     * Deals the radar's pick among its candidates, with how it was picked; undefined when the
+     * track left the deck since the candidates were read (unfeatured a moment ago). The commit
+     * does not wait for the WAL flush, as the fair deal's (decision 0201).
+     */
+    async dealChosen(
+      userId: string,
+      trackId: string,
+      dealtAt: Date,
+      choice: DealChoice,
+    ): Promise<Dealt | undefined> {
+      const rows = await db.query<{ alias: string; duration_ms: number | null }>(
+        `with async_commit as (select set_config('synchronous_commit', 'off', true)),
+         dealt as (
+           insert into deals (user_id, track_id, dealt_at, policy, propensity, candidates)
+           select $1, x.track_id, $3, $4, $5, $6 from deck_exposure x
+           where x.track_id = $2 and x.in_deck and exists (select from async_commit) returning id, track_id)
+         select dealt.id as alias, t.duration_ms from dealt join tracks t on t.id = dealt.track_id`,
+        [userId, trackId, dealtAt, choice.policy, choice.propensity, choice.candidates],
+        { prepare: true },
+      );
       const row = rows[0];
       return row && { alias: row.alias, durationMs: row.duration_ms };
     },

@@ -137,18 +137,11 @@ export function createPlayerService(deps: PlayerDeps) {
       filters: DigFilters = {},
       surprise = false,
     ): Promise<NextTrackResponse> {
-      const [filter, { radar, tuned }] = await Promise.all([
-        dealFilter(userId, filters),
-        tastes.radarFor(userId, surprise, random),
-      ]);
-      const dealt = await repo.dealCandidate(
-        userId,
-        currentAlias,
-        random(),
-        now(),
-        firstListens,
-        filter,
-        radar,
+      const filter = await dealFilter(userId, filters);
+      const { dealt, tuned } = await tastes.deal(
+        { userId, currentAlias, r: random(), dealtAt: now(), firstListens, filter },
+        surprise,
+        random,
       );
       if (dealt)
         return {

@@ -3,6 +3,7 @@ import { nextTrackResponseSchema, RADAR_RULES, tasteSummarySchema, TASTE_MESSAGE
 import { signUp, type Client } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { insertAccount, insertTrack } from '../../test/catalogue-fixtures';
+import { createPlayerRepository, NO_FILTER } from './player.repository';
 
 /** Two sounds far apart: driving minor Techno, and soft major House. */
 const DRIVING = { genre: 'Techno', bpm: 132, key: '5A', energy: 90, brightness: 2400 };
@@ -110,6 +111,35 @@ describe('Blind Radar', () => {
     const other = EXPLORE / deal.candidates;
     expect([best, other].some((p) => Math.abs(p - deal.propensity) < 1e-6)).toBe(true);
     expect(deal.tuned).toBe(false);
+  });
+
+  it('deals no pick that left the deck after its candidates were read, and logs nothing for it', async () => {
+    const listener = await signUp(t.app);
+    const repo = createPlayerRepository(t.db);
+    const request = {
+      userId: listener.id,
+      currentAlias: null,
+      r: 0.5,
+      dealtAt: new Date(),
+      firstListens: 50,
+      filter: NO_FILTER,
+    };
+    const [first] = await repo.radarCandidates(request, RADAR_RULES.candidates, 25);
+    if (!first) throw new Error('no candidates');
+    const choice = { policy: 'radar' as const, propensity: 1, candidates: 1 };
+    await t.db.query('update tracks set featured_in_player = false where id = $1', [first.track_id]);
+    try {
+      expect(await repo.dealChosen(listener.id, first.track_id, new Date(), choice)).toBeUndefined();
+      const [{ deals }] = await t.db.query<{ deals: number }>(
+        'select count(*)::int as deals from deals where user_id = $1',
+        [listener.id],
+      );
+      expect(deals).toBe(0);
+    } finally {
+      await t.db.query('update tracks set featured_in_player = true where id = $1', [first.track_id]);
+    }
+    const again = await repo.dealChosen(listener.id, first.track_id, new Date(), choice);
+    expect(typeof again?.alias).toBe('string');
   });
 
   it('keeps dealing a listener who skips everything, and names no leaning for them', async () => {

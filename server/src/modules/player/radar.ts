@@ -8,7 +8,7 @@ import {
   type TasteSummary,
 } from '@klang/domain';
 import { betaSample } from '../../lib/beta-sample';
-import type { BandEvidence } from './player.repository';
+import type { BandEvidence, CandidateBands, DealChoice } from './player.repository';
 
 /**
  * Blind Radar's model (issue 29, decision 0283): per band of the taste space, a Beta posterior
@@ -99,7 +99,7 @@ function posterior(taste: Taste, rates: PopulationRates, i: number): [number, nu
 
 /**
  * One Thompson draw: per band, a like rate from the listener's posterior, as its log-odds lift
- * over the population's rate. A candidate's score is the sum over its bands (the deal statement
+ * over the population's rate. A candidate's score is the sum over its bands (chooseCandidate
  * adds them), so a listener with no evidence scores every track by noise around 0.
  */
 export function drawScores(taste: Taste, rates: PopulationRates, random: () => number): number[] {
@@ -144,5 +144,56 @@ export function summarise(taste: Taste, rates: PopulationRates): TasteSummary {
     doorGenres: taste.doorGenres.filter((g): g is (typeof GENRE_NAMES)[number] =>
       (GENRE_NAMES as readonly string[]).includes(g),
     ),
+  };
+}
+
+/** The radar's part of one deal: the scores drawn for it, and whether it is one to explore. */
+export interface RadarDraw {
+  /** The taste scores drawn for this deal, flat in TASTE_LAYOUT's order. */
+  scores: number[];
+  /** The share of deals that are uniform among the candidates. */
+  explore: number;
+  /** This deal's explore draw in [0, 1), or null when it deals the best candidate. */
+  exploreDraw: number | null;
+}
+
+/** A candidate's score: the drawn scores of the bands its sound falls in (0 for one unmeasured). */
+function scoreOf(candidate: CandidateBands, scores: readonly number[]): number {
+  let score = 0;
+  for (const g of GROUPS) {
+    const i = bandIndex(g, candidate[g]);
+    if (i !== null) score += scores[i] ?? 0;
+  }
+  return score;
+}
+
+/**
+ * The radar's pick among the candidates (in the draw's order, at least one): the best scored
+ * (the first in the draw's order among equals), or on an explore deal the one the explore draw
+ * lands on, uniformly. The propensity is the chance the policy gave the pick, given the
+ * candidates: 1 - explore + explore / n for the best, explore / n for any other.
+ */
+export function chooseCandidate(
+  candidates: readonly CandidateBands[],
+  draw: RadarDraw,
+): { index: number; choice: DealChoice } {
+  const n = candidates.length;
+  let best = 0;
+  let bestScore = -Infinity;
+  candidates.forEach((candidate, i) => {
+    const score = scoreOf(candidate, draw.scores);
+    if (score > bestScore) {
+      best = i;
+      bestScore = score;
+    }
+  });
+  const index = draw.exploreDraw === null ? best : Math.min(n - 1, Math.floor(draw.exploreDraw * n));
+  return {
+    index,
+    choice: {
+      policy: draw.exploreDraw === null ? 'radar' : 'explore',
+      propensity: (index === best ? 1 - draw.explore : 0) + draw.explore / n,
+      candidates: n,
+    },
   };
 }

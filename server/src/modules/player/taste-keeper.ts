@@ -1,7 +1,14 @@
 import { RADAR_RULES, type TasteSummary } from '@klang/domain';
-import type { createPlayerRepository, DealRadar } from './player.repository';
-import { RADAR_OFF } from './player.repository';
-import { drawScores, populationRates, summarise, tasteOf, type PopulationRates, type Taste } from './radar';
+import type { createPlayerRepository, DealRequest, Dealt } from './player.repository';
+import {
+  chooseCandidate,
+  drawScores,
+  populationRates,
+  summarise,
+  tasteOf,
+  type PopulationRates,
+  type Taste,
+} from './radar';
 
 /** The radar's operator settings (decision 0283): `RADAR`, `RADAR_BAND`, `RADAR_EXPLORE`. */
 export interface RadarSettings {
@@ -61,27 +68,34 @@ export function createTasteKeeper(
 
   return {
     /**
-     * The radar's part of one deal: a Thompson draw of the listener's taste, and whether this
-     * deal is one of the uniform share ("surprise me" raises it for the session).
+     * Deals by the radar (decision 0283): a Thompson draw of the listener's taste scores the
+     * candidates the fair rule allows, and the best is dealt, or on one deal in `explore` (more
+     * with "surprise me") a uniform one. Off, or when the pick left the deck since it was read,
+     * the fair deal alone. `tuned` says the listener's verdicts now steer their deck.
      */
-    async radarFor(
-      userId: string,
+    async deal(
+      request: DealRequest,
       surprise: boolean,
       random: () => number,
-    ): Promise<{ radar: DealRadar; tuned: boolean }> {
-      if (!settings.enabled) return { radar: RADAR_OFF, tuned: false };
-      const [taste, population] = await Promise.all([tasteForDeal(userId), populationNow()]);
+    ): Promise<{ dealt: Dealt | undefined; tuned: boolean }> {
+      if (!settings.enabled) return { dealt: await repo.dealCandidate(request), tuned: false };
+      const [taste, population, candidates] = await Promise.all([
+        tasteForDeal(request.userId),
+        populationNow(),
+        repo.radarCandidates(request, RADAR_RULES.candidates, settings.band),
+      ]);
+      const tuned = taste.verdicts >= RADAR_RULES.tunedAfterVerdicts;
+      if (candidates.length === 0) return { dealt: undefined, tuned };
       const explore = surprise ? Math.max(settings.explore, RADAR_RULES.surpriseExplore) : settings.explore;
-      return {
-        radar: {
-          scores: drawScores(taste, population, random),
-          candidates: RADAR_RULES.candidates,
-          band: settings.band,
-          explore,
-          exploreDraw: random() < explore ? random() : null,
-        },
-        tuned: taste.verdicts >= RADAR_RULES.tunedAfterVerdicts,
-      };
+      const { index, choice } = chooseCandidate(candidates, {
+        scores: drawScores(taste, population, random),
+        explore,
+        exploreDraw: random() < explore ? random() : null,
+      });
+      const picked = candidates[index];
+      const dealt =
+        picked && (await repo.dealChosen(request.userId, picked.track_id, request.dealtAt, choice));
+      return { dealt: dealt ?? (await repo.dealCandidate(request)), tuned };
     },
 
     /** What the deck has learned, read afresh. */
