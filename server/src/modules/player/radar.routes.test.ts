@@ -130,11 +130,11 @@ describe('Blind Radar', () => {
     await t.db.query('update tracks set featured_in_player = false where id = $1', [first.track_id]);
     try {
       expect(await repo.dealChosen(listener.id, first.track_id, new Date(), choice)).toBeUndefined();
-      const [{ deals }] = await t.db.query<{ deals: number }>(
+      const rows = await t.db.query<{ deals: number }>(
         'select count(*)::int as deals from deals where user_id = $1',
         [listener.id],
       );
-      expect(deals).toBe(0);
+      expect(rows).toEqual([{ deals: 0 }]);
     } finally {
       await t.db.query('update tracks set featured_in_player = true where id = $1', [first.track_id]);
     }
