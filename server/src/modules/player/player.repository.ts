@@ -457,18 +457,35 @@ export function createPlayerRepository(db: Queryable) {
     /**
      * A listener's blind verdicts since they last reset their taste, as evidence per combination
      * of bands (decision 0283): read from their own ended deals and the deck's sound, never a
-     * track's name, and nothing kept.
+     * track's name, and nothing kept; with the genres they picked at the door.
      */
-    async tasteEvidence(userId: string): Promise<BandEvidence[]> {
-      return db.query<BandEvidence>(
-        `select ${BAND_COLUMNS}, sum(${VERDICT_YES})::real as yes, sum(${VERDICT_NO})::real as no
-         from deals d join deck_exposure x on x.track_id = d.track_id join tracks t on t.id = d.track_id
-         where d.user_id = $1 and d.ended_at is not null
-           and d.dealt_at > coalesce((select reset_at from listener_taste where user_id = $1), '-infinity')
-         group by ${GROUPS.map((_, i) => i + 1).join(', ')}`,
+    async tasteEvidence(userId: string): Promise<{ evidence: BandEvidence[]; doorGenres: string[] }> {
+      // One statement for both (read every few deals, decision 0287): the door's row, and the
+      // evidence beside it; a listener with no verdict yet gets the one row with null evidence.
+      const rows = await db.query<
+        { door_genres: string[] | null } & Record<TasteGroup, number | null> & {
+            yes: number | null;
+            no: number | null;
+          }
+      >(
+        `select lt.door_genres, e.*
+         from (select $1::uuid as user_id) u
+         left join listener_taste lt on lt.user_id = u.user_id
+         left join lateral (
+           select ${BAND_COLUMNS}, sum(${VERDICT_YES})::real as yes, sum(${VERDICT_NO})::real as no
+           from deals d join deck_exposure x on x.track_id = d.track_id join tracks t on t.id = d.track_id
+           where d.user_id = u.user_id and d.ended_at is not null
+             and d.dealt_at > coalesce(lt.reset_at, '-infinity')
+           group by ${GROUPS.map((_, i) => i + 1).join(', ')}) e on true`,
         [userId],
         { prepare: true },
       );
+      return {
+        evidence: rows.flatMap(({ door_genres: _, yes, no, ...bands }) =>
+          yes === null || no === null ? [] : [{ ...bands, yes, no }],
+        ),
+        doorGenres: rows[0]?.door_genres ?? [],
+      };
     },
 
     /**
@@ -485,14 +502,6 @@ export function createPlayerRepository(db: Queryable) {
          from deck_exposure x join tracks t on t.id = x.track_id
          where t.verdict_listeners > 0 group by ${GROUPS.map((_, i) => i + 1).join(', ')}`,
       );
-    },
-
-    async doorGenres(userId: string): Promise<string[]> {
-      const rows = await db.query<{ door_genres: string[] }>(
-        'select door_genres from listener_taste where user_id = $1',
-        [userId],
-      );
-      return rows[0]?.door_genres ?? [];
     },
 
     async setDoorGenres(userId: string, genres: string[], at: Date): Promise<void> {

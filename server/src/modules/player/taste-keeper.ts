@@ -48,8 +48,8 @@ export function createTasteKeeper(
   }
 
   async function read(userId: string): Promise<Taste> {
-    const [evidence, door] = await Promise.all([repo.tasteEvidence(userId), repo.doorGenres(userId)]);
-    return tasteOf(evidence, door);
+    const { evidence, doorGenres } = await repo.tasteEvidence(userId);
+    return tasteOf(evidence, doorGenres);
   }
 
   /** The listener's taste, counting one deal against its freshness. */
