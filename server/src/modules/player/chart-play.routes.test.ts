@@ -8,7 +8,7 @@ import {
   revealSchema,
   wilsonLowerBound,
 } from '@klang/domain';
-import { nextAddress, signUp, type Client } from '../../test/accounts-helpers';
+import { signUp, type Client } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { insertAccount, insertTrack } from '../../test/catalogue-fixtures';
 import { enqueueJob } from '../../jobs/runner';
@@ -206,15 +206,5 @@ describe('blind play from the chart', () => {
     const bodies = { like: { addToLibrary: false }, dislike: {}, leave: { positionMs: 0 } };
     for (const [action, body] of Object.entries(bodies))
       expect((await stranger.post(`/api/player/tracks/${alias}/${action}`, body)).statusCode).toBe(404);
-  });
-
-  it('holds a script to a deal a quarter second, as the deck does', async () => {
-    const listener = await signUp(t.app);
-    const address = nextAddress();
-    const statuses: number[] = [];
-    for (let i = 0; i < 241; i++)
-      statuses.push((await chartDeal(listener, { genre: DEEP, position: 10_000 }, address)).statusCode);
-    expect(statuses.slice(0, 240).every((s) => s === 404)).toBe(true);
-    expect(statuses[240]).toBe(429);
   });
 });
