@@ -142,6 +142,7 @@ export const PLAYER_MESSAGES = {
   trackUnavailable: 'This track is not available',
   chartPositionInvalid: 'Choose a place in the chart',
   playBlind: 'Play blind',
+  likeToReveal: 'Like to reveal',
 } as const;
 
 /**
