@@ -37,7 +37,7 @@ test('a masked chart row plays blind, and a like from the mini player reveals it
   await screens.visit('/charts');
   const chart = page.getByRole('list', { name: /chart$/ });
   await chart.getByRole('button', { name: /^Show places 1 to/ }).click();
-  await chart.getByRole('button', { name: `${PLAYER_MESSAGES.playBlind}, place 1` }).click();
+  await chart.getByRole('button', { name: `${PLAYER_MESSAGES.playBlind}, place 1`, exact: true }).click();
   const nowPlaying = page.getByRole('region', { name: 'Now playing' });
   await expect(nowPlaying.getByRole('button', { name: 'Pause' })).toBeVisible();
   await expect(nowPlaying.getByText('****').first()).toBeVisible();
