@@ -1,4 +1,4 @@
-import { ACTIVE_CHART_GENRES, CATALOGUE_MESSAGES } from '@klang/domain';
+import { ACTIVE_CHART_GENRES, CATALOGUE_MESSAGES, PLAYER_MESSAGES } from '@klang/domain';
 import { expect, test } from '../support/fixtures';
 import { likeFirstTrack, revealCard, signUpListener } from '../support/listener';
 
@@ -11,8 +11,8 @@ test('the charts are masked until a like in Discover reveals a track, which then
   const chart = page.getByRole('list', { name: /chart$/ });
   await expect(chart.getByRole('listitem').first()).toBeVisible();
   await expect(page.getByText(CATALOGUE_MESSAGES.chartHint, { exact: true })).toBeVisible();
-  // Nothing in any chart is playable before a like: every row is locked.
-  await expect(chart.getByRole('button', { name: /^Play / })).toHaveCount(0);
+  // No track in any chart is named before a like: a masked row plays only blind.
+  await expect(chart.getByRole('button', { name: /^Play (?!blind)/ })).toHaveCount(0);
 
   // Discover plays every featured genre; only the active ones have a chart.
   const liked = await likeFirstTrack(page, ACTIVE_CHART_GENRES);
@@ -27,6 +27,31 @@ test('the charts are masked until a like in Discover reveals a track, which then
   const mini = page.getByRole('region', { name: 'Now playing' });
   await expect(mini.getByText(liked.title, { exact: true })).toBeVisible();
   await expect(row.getByRole('button', { name: `Pause ${liked.title}` })).toBeVisible();
+});
+
+test('a masked chart row plays blind, and a like from the mini player reveals it in the chart', async ({
+  page,
+  screens,
+}) => {
+  await signUpListener(page, 'b');
+  await screens.visit('/charts');
+  const chart = page.getByRole('list', { name: /chart$/ });
+  await chart.getByRole('button', { name: /^Show places 1 to/ }).click();
+  await chart.getByRole('button', { name: `${PLAYER_MESSAGES.playBlind}, place 1`, exact: true }).click();
+  const nowPlaying = page.getByRole('region', { name: 'Now playing' });
+  await expect(nowPlaying.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expect(nowPlaying.getByText('****').first()).toBeVisible();
+  await screens.check('a chart row playing blind');
+
+  await nowPlaying.getByRole('button', { name: PLAYER_MESSAGES.likeToReveal }).click();
+  await expect(nowPlaying.getByText('****')).toHaveCount(0);
+  // The chart is read again: the first place is revealed and plays by name.
+  await expect(
+    chart
+      .getByRole('listitem')
+      .first()
+      .getByRole('button', { name: /^Play (?!blind)/ }),
+  ).toBeVisible();
 });
 
 test('a track added in Discover waits in the library until it is removed', async ({ page, screens }) => {

@@ -119,17 +119,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The forms area is registered below; its captcha gate needs only the database and provider.
     passCaptcha: formsCaptchaGate({ db, captcha: providers.captcha }),
   });
-  const { streamServed } = await registerPlayer(app, {
-    db,
-    storage: providers.storage,
-    streamSecret: deps.secrets.media,
-    loyalty,
-    firstListens: config.firstListens,
-    radar: config.radar,
-    ...(deps.listeningClock && { clock: deps.listeningClock }),
-  });
-  await registerFollows(app, { db });
-
   const { service: catalogue } = await registerCatalogue(app, {
     db,
     storage: providers.storage,
@@ -139,6 +128,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     firstListens: config.firstListens,
     radar: config.radar,
   });
+  const { streamServed } = await registerPlayer(app, {
+    db,
+    storage: providers.storage,
+    streamSecret: deps.secrets.media,
+    loyalty,
+    firstListens: config.firstListens,
+    radar: config.radar,
+    chartTrackAt: (userId, genre, position) => catalogue.chartTrackAt(userId, genre, position),
+    ...(deps.listeningClock && { clock: deps.listeningClock }),
+  });
+  await registerFollows(app, { db });
+
   const { service: forum } = await registerForum(app, { db, storage: providers.storage });
   await registerTracks(app, {
     db,

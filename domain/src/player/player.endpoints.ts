@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoints, endpoint } from '../contract/endpoint';
 import {
+  chartDealRequestSchema,
+  chartDealResponseSchema,
   dislikeRequestSchema,
   dislikeResponseSchema,
   leaveRequestSchema,
@@ -27,6 +29,18 @@ export const playerEndpoints = defineEndpoints({
     path: '/api/player/next',
     query: nextTrackQuerySchema,
     response: { 200: nextTrackResponseSchema },
+    tags: ['player'],
+  }),
+  /**
+   * A masked chart row played blind (issue 30, decision 0288): a deal of the track at that place
+   * of the chart the caller sees, named by its alias like any deal, played, liked and skipped
+   * the same way; it counts neither in the deck's exposure nor in the blind verdict.
+   */
+  chartDeal: endpoint({
+    method: 'POST',
+    path: '/api/player/chart-deal',
+    body: chartDealRequestSchema,
+    response: { 200: chartDealResponseSchema },
     tags: ['player'],
   }),
   /** What the deck has learned of the caller's taste (decision 0285): bands, never a track. */

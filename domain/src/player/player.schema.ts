@@ -140,4 +140,23 @@ export const PLAYER_MESSAGES = {
   failedToGetSecureUrl: 'Failed to get secure URL',
   trackNotServed: 'Play the track before rating it',
   trackUnavailable: 'This track is not available',
+  chartPositionInvalid: 'Choose a place in the chart',
+  playBlind: 'Play blind',
+  likeToReveal: 'Like to reveal',
 } as const;
+
+/**
+ * A masked chart row played blind (issue 30, decision 0288): the chart (a genre's, or the default
+ * one) and the row's place in it, as the listener sees it. The server resolves the place; the
+ * track stays unnamed, answered as a deal is, by a new alias and a length in whole seconds.
+ */
+export const chartDealRequestSchema = z.object({
+  genre: z.string().max(60).optional(),
+  position: z
+    .number(PLAYER_MESSAGES.chartPositionInvalid)
+    .int(PLAYER_MESSAGES.chartPositionInvalid)
+    .min(1, PLAYER_MESSAGES.chartPositionInvalid),
+});
+export type ChartDealRequest = z.infer<typeof chartDealRequestSchema>;
+export const chartDealResponseSchema = z.object({ state: z.literal('track'), track: blindTrackSchema });
+export type ChartDealResponse = z.infer<typeof chartDealResponseSchema>;

@@ -40,6 +40,7 @@ const player = { session: true, cacheControl: 'no-store' } as const;
 const GUARDS: Record<string, Guard> = {
   // player
   nextTrack: { ...player, limit: 240 },
+  chartDeal: { ...player, limit: 240 },
   taste: player,
   setDoorGenres: { ...player, limit: 30 },
   resetTaste: { ...player, limit: 30 },

@@ -67,7 +67,8 @@ export function createHooksRepository(
      * with their first ended deal; the snapshot ends at the deal that brought the count of
      * distinct listeners to the largest multiple of `floor`, so it only ever moves in steps of
      * `floor` new listeners (no rows: fewer than `floor`). Only listeners the verdict trusts count
-     * (decision 0257); the artist's own hearings are no one's verdict and do not count either.
+     * (decision 0257); the artist's own hearings are no one's verdict and do not count either,
+     * nor plays from a chart, which are not blind (decision 0288).
      */
     async hearingGroups(
       trackId: string,
@@ -78,7 +79,8 @@ export function createHooksRepository(
            select d.id, d.user_id, d.ended_as, d.ended_at, d.end_position_ms, d.listened_before_like_ms,
              row_number() over (partition by d.user_id order by d.ended_at, d.id) = 1 as is_first
            from deals d ${trustedListenerJoin('$6', '$7')}
-           where d.track_id = $1 and d.user_id <> $5 and d.first_served_at is not null and d.ended_at is not null
+           where d.track_id = $1 and d.user_id <> $5 and d.origin = 'discover'
+             and d.first_served_at is not null and d.ended_at is not null
          ),
          firsts as (
            select ended_at, id, row_number() over (order by ended_at, id) as rank, count(*) over () as total
@@ -136,7 +138,7 @@ export function createHooksRepository(
            from tracks t
            join deals d on d.track_id = t.id
            ${trustedListenerJoin('$3', '$4')}
-           where t.genre = $1 and not t.is_deleted
+           where t.genre = $1 and not t.is_deleted and d.origin = 'discover'
              and d.first_served_at is not null and d.ended_as in ('like', 'skip')
            group by t.id
            having count(distinct d.user_id) >= $2

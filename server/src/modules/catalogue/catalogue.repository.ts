@@ -249,7 +249,9 @@ export async function writeChartSnapshot(db: Queryable, day: string): Promise<nu
 
 /**
  * Every rated deal of the window ($1 the moment judged, $2 the window in days) with its trust
- * weight (decision 0196):
+ * weight (decision 0196), but a listener's deals of a track they played from a chart, whenever
+ * (decision 0288): that play was not blind to popularity, and its audio can be recognised in
+ * Discover after it:
  * - `account_excluded`: the account was temporary, the shared demo ($3), has not verified its email
  *   (as of the run: its verdicts count once it does) or was younger than a day ($4 ms) when it
  *   rated: weight 0, like and skip alike;
@@ -268,7 +270,9 @@ const WEIGHTED_RATINGS = `
            least(1.0, greatest(0, coalesce(d.listened_before_like_ms, 0))::float8 / $7::float8) as quick_w
     from deals d join accounts a on a.id = d.user_id
     where d.ended_as in ('like', 'skip')
-      and d.ended_at > $1::timestamptz - $2::int * interval '1 day' and d.ended_at <= $1::timestamptz),
+      and d.ended_at > $1::timestamptz - $2::int * interval '1 day' and d.ended_at <= $1::timestamptz
+      and not exists (
+        select 1 from deals c where c.user_id = d.user_id and c.track_id = d.track_id and c.origin = 'charts')),
   listeners as (
     select user_id, count(*)::float8 as n, (count(*) filter (where liked))::float8 as likes
     from rated where not account_excluded group by user_id),
@@ -338,7 +342,7 @@ export async function refreshVerdicts(
          discounted_new_account, discounted_like_everything, accounts_excluded, listeners)
        select true, $1::timestamptz, $2::int,
               (select count(*)::int from deals d
-               where d.first_served_at > $1::timestamptz - $2::int * interval '1 day'
+               where d.origin = 'discover' and d.first_served_at > $1::timestamptz - $2::int * interval '1 day'
                  and d.first_served_at <= $1::timestamptz),
               count(*)::int,
               (count(*) filter (where liked))::int,

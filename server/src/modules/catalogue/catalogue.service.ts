@@ -169,6 +169,21 @@ export function createCatalogueService(deps: {
     },
 
     /**
+     * The track at `position` of a genre's chart as this listener sees it, when that row is
+     * masked to them, for a blind play from the chart (decision 0288); undefined past the chart's
+     * end or for their own track. Whether they liked it is the deal's to check, in its insert.
+     */
+    async chartTrackAt(
+      userId: string,
+      genre: string = DEFAULT_CHART_GENRE,
+      position: number,
+    ): Promise<string | undefined> {
+      if (!isActiveChartGenre(genre)) throw new AppError('NOT_FOUND', CATALOGUE_MESSAGES.genreNotCharted);
+      const row = (await ranking(genre, utcDay(now(), -1))).find((r) => r.position === position);
+      return row && row.artist_id !== userId ? row.id : undefined;
+    },
+
+    /**
      * The published method (issue 19 item 4): the rules the chart-verdict job applies, from the
      * same constants, and the aggregates of its last run. Counts over the window only: nothing
      * names, links or counts one listener or one track.

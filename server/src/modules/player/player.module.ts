@@ -6,7 +6,7 @@ import { createPlayerService, type PlayerDeps } from './player.service';
 
 export type PlayerModuleDeps = Pick<
   PlayerDeps,
-  'db' | 'storage' | 'streamSecret' | 'loyalty' | 'firstListens' | 'radar' | 'clock'
+  'db' | 'storage' | 'streamSecret' | 'loyalty' | 'firstListens' | 'radar' | 'clock' | 'chartTrackAt'
 >;
 
 /**

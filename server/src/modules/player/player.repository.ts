@@ -59,10 +59,11 @@ function tempoWithin(min: string, max: string, halfDouble: boolean): string {
 /**
  * A deck entry `x` (deck_exposure, migration 0200) eligible for the user $1 in the deal pick: in
  * the deck, matching `filters` (the listener's, decision 0266: SQL predicates on the same scans),
- * not liked by them, other than the track of their current deal (the `current_deal` CTE). The
- * like check is one index probe per entry the scan meets: `offset 0` keeps the planner from
- * turning it into an anti-join, whose generic plan (the statement is prepared) materialises all
- * of the user's likes on every call, 15,000 rows for a heavy liker.
+ * not liked by them, never played by them from a chart (decision 0288: they may have hashed its
+ * audio), other than the track of their current deal (the `current_deal` CTE). The like and
+ * chart checks are one index probe each per entry the scan meets: `offset 0` keeps the planner
+ * from turning them into anti-joins, whose generic plan (the statement is prepared) materialises
+ * all of the user's likes on every call, 15,000 rows for a heavy liker.
  *
  * The filters sit inside one `coalesce(…, false)`, which the planner estimates at half the deck
  * whatever their values (decision 0287). Without it a generic plan guesses a tempo range between
@@ -78,7 +79,10 @@ function eligible(filters: string[]): string {
   and x.track_id is distinct from (select track_id from current_deal)
   and not exists (
     select 1 from track_interactions i
-    where i.user_id = $1 and i.track_id = x.track_id and i.interaction_type = 'like' offset 0)`;
+    where i.user_id = $1 and i.track_id = x.track_id and i.interaction_type = 'like' offset 0)
+  and not exists (
+    select 1 from deals c
+    where c.user_id = $1 and c.track_id = x.track_id and c.origin = 'charts' offset 0)`;
 }
 
 const sqlText = (values: readonly string[]) =>
@@ -438,6 +442,30 @@ export function createPlayerRepository(db: Queryable) {
     },
 
     /**
+     * Deals a track from a chart (decision 0288): a deal marked `charts`, which the deck's
+     * exposure does not count (the insert trigger's condition), when the track is ready, not
+     * deleted and not liked by the user; undefined otherwise. Featured or not: a chart lists
+     * tracks the deck no longer deals.
+     */
+    async dealFromChart(userId: string, trackId: string, dealtAt: Date): Promise<Dealt | undefined> {
+      const rows = await db.query<{ alias: string; duration_ms: number | null }>(
+        `with dealt as (
+           insert into deals (user_id, track_id, dealt_at, origin)
+           select $1, t.id, $3, 'charts' from tracks t
+           where t.id = $2 and not t.is_deleted and t.status = 'ready'
+             and not exists (
+               select 1 from track_interactions i
+               where i.user_id = $1 and i.track_id = t.id and i.interaction_type = 'like')
+           returning id, track_id)
+         select dealt.id as alias, t.duration_ms from dealt join tracks t on t.id = dealt.track_id`,
+        [userId, trackId, dealtAt],
+        { prepare: true },
+      );
+      const row = rows[0];
+      return row && { alias: row.alias, durationMs: row.duration_ms };
+    },
+
+    /**
      * The effective tempo and key (as the deck holds them) of the track of one of this user's
      * deals, named by its alias; undefined for another listener's alias or an unknown one.
      */
@@ -456,7 +484,8 @@ export function createPlayerRepository(db: Queryable) {
 
     /**
      * A listener's blind verdicts since they last reset their taste, as evidence per combination
-     * of bands (decision 0283): read from their own ended deals and the deck's sound, never a
+     * of bands (decision 0283): read from their own ended Discover deals (a chart's play is not
+     * blind to popularity, decision 0288) and the deck's sound, never a
      * track's name, and nothing kept; with the genres they picked at the door.
      */
     async tasteEvidence(userId: string): Promise<{ evidence: BandEvidence[]; doorGenres: string[] }> {
@@ -474,7 +503,7 @@ export function createPlayerRepository(db: Queryable) {
          left join lateral (
            select ${BAND_COLUMNS}, sum(${VERDICT_YES})::real as yes, sum(${VERDICT_NO})::real as no
            from deals d join deck_exposure x on x.track_id = d.track_id join tracks t on t.id = d.track_id
-           where d.user_id = u.user_id and d.ended_at is not null
+           where d.user_id = u.user_id and d.ended_at is not null and d.origin = 'discover'
              and d.dealt_at > coalesce(lt.reset_at, '-infinity')
            group by ${GROUPS.map((_, i) => i + 1).join(', ')}) e on true`,
         [userId],
@@ -528,8 +557,8 @@ export function createPlayerRepository(db: Queryable) {
 
     /**
      * A track this user may stream, by the id the user holds for it: the alias of a deal of a
-     * featured track (or one the user has liked since), or the public id of a track the user has
-     * liked (charts, library and artist pages play only those). Another listener's alias, an
+     * featured track (or one the user has liked since, or dealt from a chart, decision 0288), or
+     * the public id of a track the user has liked (charts, library and artist pages play those). Another listener's alias, an
      * undealt track and an unliked public id all find nothing, alike.
      */
     async findPlayable(userId: string, givenId: string): Promise<PlayableTrack | undefined> {
@@ -545,7 +574,7 @@ export function createPlayerRepository(db: Queryable) {
         `(select t.id, d.id as deal_id, t.duration_ms, m.bucket, m.storage_key, m.content_type, m.byte_size
           from deals d join tracks t on t.id = d.track_id join media_objects m on m.id = t.audio_media_id
           where d.id = $2 and d.user_id = $1 and not t.is_deleted and t.status = 'ready'
-            and (t.featured_in_player or exists (
+            and (t.featured_in_player or d.origin = 'charts' or exists (
               select 1 from track_interactions i
               where i.user_id = $1 and i.track_id = t.id and i.interaction_type = 'like')))
          union all

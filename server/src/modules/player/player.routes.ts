@@ -24,6 +24,11 @@ export const playerRoutes: FastifyPluginAsyncZod<{ service: PlayerService }> = a
     return service.nextTrack(signedInId(request.account), current ?? null, filters, surprise ?? false);
   });
 
+  // A chart's blind play is a deal too, held to the same pace.
+  contractRoute(app, playerEndpoints.chartDeal, { ...auth, ...dealLimit }, async (request) =>
+    service.chartDeal(signedInId(request.account), request.body.genre, request.body.position),
+  );
+
   contractRoute(app, playerEndpoints.taste, auth, async (request) =>
     service.taste(signedInId(request.account)),
   );

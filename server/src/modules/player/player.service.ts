@@ -5,6 +5,7 @@ import {
   MESSAGES,
   PLAYER_MESSAGES,
   SOUND_BPM_RANGE,
+  type ChartDealResponse,
   type NextTrackQuery,
   type NextTrackResponse,
   type Reveal,
@@ -55,6 +56,11 @@ export interface PlayerDeps {
   firstListens?: number;
   /** Blind Radar's settings (decision 0283); without them the deck deals as the fair deck alone. */
   radar?: RadarSettings;
+  /**
+   * The catalogue's: the track at a place of a genre's chart when that row is masked to the
+   * listener (decision 0288); undefined for none. Throws for a genre with no chart.
+   */
+  chartTrackAt?: (userId: string, genre: string | undefined, position: number) => Promise<string | undefined>;
   clock?: () => Date;
   random?: () => number;
 }
@@ -151,6 +157,19 @@ export function createPlayerService(deps: PlayerDeps) {
         };
       if (isFiltered(filters)) return { state: 'filter-empty' };
       return (await repo.hasAnyCandidate()) ? { state: 'all-liked' } : { state: 'empty' };
+    },
+
+    /**
+     * Deals the track of a masked chart row (decision 0288), named by a new alias as any deal:
+     * played, liked and skipped the same way, counted neither in the deck's exposure nor in the
+     * verdict. A place past the chart's end, a row the listener sees revealed (their like, their
+     * own track) or a track gone since the chart was read are one 404, naming nothing.
+     */
+    async chartDeal(userId: string, genre: string | undefined, position: number): Promise<ChartDealResponse> {
+      const trackId = await deps.chartTrackAt?.(userId, genre, position);
+      const dealt = trackId && (await repo.dealFromChart(userId, trackId, now()));
+      if (!dealt) throw new AppError('NOT_FOUND', PLAYER_MESSAGES.trackUnavailable);
+      return { state: 'track', track: { id: dealt.alias, durationMs: wholeSeconds(dealt.durationMs) } };
     },
 
     /** What the deck has learned of the listener's taste (decision 0285). */

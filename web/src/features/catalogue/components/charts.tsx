@@ -3,6 +3,7 @@ import {
   CATALOGUE_MESSAGES,
   CHART_GENRES,
   DEFAULT_CHART_GENRE,
+  PLAYER_MESSAGES,
   type ChartEntry,
   type ChartFigures,
 } from '@klang/domain';
@@ -24,6 +25,12 @@ interface ChartsProps {
   /** Fetches a track's playback URL ahead of a tap (the player knows how). */
   preload: (trackId: string) => void;
   discoverLink: ReactNode;
+  /** Plays a masked row blind (decision 0288): the place being dealt, and any refusal. */
+  blindPlay: {
+    play: (genre: string, position: number) => Promise<void>;
+    pending: number | null;
+    error: string | null;
+  };
 }
 
 const isActive = (genre: string) => (ACTIVE_CHART_GENRES as readonly string[]).includes(genre);
@@ -31,7 +38,7 @@ const isActive = (genre: string) => (ACTIVE_CHART_GENRES as readonly string[]).i
 const tabValue = (genre: string) => genre.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
 /** /charts (spec 001 §2, §4): a genre's ranking by the blind verdict (decision 0195), masked until the listener likes a track. */
-export function Charts({ playback, artistHref, preload, discoverLink }: ChartsProps) {
+export function Charts({ playback, artistHref, preload, discoverLink, blindPlay }: ChartsProps) {
   const [genre, setGenre] = useState<string>(DEFAULT_CHART_GENRE);
   return (
     <Tabs
@@ -63,6 +70,7 @@ export function Charts({ playback, artistHref, preload, discoverLink }: ChartsPr
               artistHref={artistHref}
               preload={preload}
               discoverLink={discoverLink}
+              blindPlay={blindPlay}
             />
           )}
         </TabsContent>
@@ -74,7 +82,14 @@ export function Charts({ playback, artistHref, preload, discoverLink }: ChartsPr
 /** Spec 001 §4 Charts: the first 10 chart tracks get their playback URL after 500 ms. */
 const PRELOAD = { count: 10, delayMs: 500 } as const;
 
-function ChartList({ genre, playback, artistHref, preload, discoverLink }: ChartsProps & { genre: string }) {
+function ChartList({
+  genre,
+  playback,
+  artistHref,
+  preload,
+  discoverLink,
+  blindPlay,
+}: ChartsProps & { genre: string }) {
   const chart = useChartQuery(genre);
   // Runs of hidden tracks the listener opened, by their first position.
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
@@ -115,18 +130,28 @@ function ChartList({ genre, playback, artistHref, preload, discoverLink }: Chart
         </div>
       )}
       {playback.error && <Banner tone="error" title={playback.error} />}
+      {blindPlay.error && <Banner tone="error" title={blindPlay.error} />}
       <ol aria-label={`${genre} chart`} className="flex flex-col gap-1">
         {segmentChart(entries).map((segment) =>
           segment.kind === 'track' ? (
             <ChartRow
               key={segment.entry.position}
               entry={segment.entry}
+              genre={genre}
               playback={playback}
+              blindPlay={blindPlay}
               artistHref={artistHref}
             />
           ) : expanded.has(segment.first) ? (
             segment.entries.map((entry) => (
-              <ChartRow key={entry.position} entry={entry} playback={playback} artistHref={artistHref} />
+              <ChartRow
+                key={entry.position}
+                entry={entry}
+                genre={genre}
+                playback={playback}
+                blindPlay={blindPlay}
+                artistHref={artistHref}
+              />
             ))
           ) : (
             <HiddenRun
@@ -169,15 +194,24 @@ function Figures({ figures }: { figures: ChartFigures }) {
 
 function ChartRow({
   entry,
+  genre,
   playback,
+  blindPlay,
   artistHref,
 }: {
   entry: ChartEntry;
+  genre: string;
   playback: ListPlayback;
+  blindPlay: ChartsProps['blindPlay'];
   artistHref: (artistId: string) => string;
 }) {
   return (
     <TrackRow
+      blindPlay={{
+        label: `${PLAYER_MESSAGES.playBlind}, place ${String(entry.position)}`,
+        isPending: blindPlay.pending === entry.position,
+        onPlay: () => void blindPlay.play(genre, entry.position),
+      }}
       track={entry.track}
       position={entry.position}
       movement={entry.movement}

@@ -24,9 +24,11 @@ interface TrackRowProps {
   /** Shows a revealed track's genre beside its label (a list across genres). */
   showGenre?: boolean;
   trailing?: ReactNode;
+  /** Plays a masked row blind (a chart's, decision 0288); without it a masked row shows a lock. */
+  blindPlay?: { label: string; isPending: boolean; onPlay: () => void };
 }
 
-/** One track of a list: playable when the listener liked it, '****' with a lock otherwise. */
+/** One track of a list: playable when the listener liked it, '****' with a lock (or a blind play) otherwise. */
 export function TrackRow({
   track,
   playback,
@@ -36,6 +38,7 @@ export function TrackRow({
   movement,
   showGenre = false,
   trailing,
+  blindPlay,
 }: TrackRowProps) {
   const isCurrent = track.isRevealed && playback.currentId === track.id;
   return (
@@ -73,6 +76,21 @@ export function TrackRow({
               <Play aria-hidden="true" className="size-5" />
             )}
           </span>
+        </button>
+      ) : blindPlay ? (
+        <button
+          type="button"
+          onClick={blindPlay.onPlay}
+          disabled={blindPlay.isPending}
+          aria-label={blindPlay.label}
+          title={blindPlay.label}
+          className="grid size-12 shrink-0 place-items-center rounded-xl bg-field text-fg transition-colors hover:bg-primary/20 focus-visible:bg-primary/20"
+        >
+          {blindPlay.isPending ? (
+            <Spinner size="sm" label="Loading track" />
+          ) : (
+            <Play aria-hidden="true" className="size-5" />
+          )}
         </button>
       ) : (
         <div className="grid size-12 shrink-0 place-items-center rounded-xl bg-field text-muted">

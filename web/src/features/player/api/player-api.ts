@@ -26,6 +26,9 @@ export const playerApi = {
       },
     });
   },
+  /** A masked chart row played blind (decision 0288): a deal of the track at that place. */
+  chartDeal: (genre: string, position: number) =>
+    api.call(playerEndpoints.chartDeal, { body: { genre, position } }),
   /** A like; `positionMs` is where the listener was in the track (decision 0190). */
   like: (trackId: string, addToLibrary: boolean, positionMs?: number) =>
     api.call(playerEndpoints.likeTrack, { params: { trackId }, body: { addToLibrary, positionMs } }),

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PlayPauseButton, SeekRow, SkipButton, useNowPlaying } from './now-playing';
+import { BlindLikeButton, PlayPauseButton, SeekRow, SkipButton, useNowPlaying } from './now-playing';
 
 interface MiniPlayerProps {
   /** The artist page of a revealed track; the app knows the route. */
@@ -9,7 +9,7 @@ interface MiniPlayerProps {
 /**
  * The mini player bar of a phone (spec 000 §2, spec 002 §2.12): play/pause with a spinner while
  * loading, title and artist masked as '****' unless the current track is liked, skip for a
- * Discover track, and the time beside the seek bar. Where it shows is the layout's decision.
+ * Discover track, like for a track played blind from a chart (decision 0288), and the time beside the seek bar. Where it shows is the layout's decision.
  */
 export function MiniPlayer({ artistHref }: MiniPlayerProps) {
   const nowPlaying = useNowPlaying();
@@ -36,6 +36,7 @@ export function MiniPlayer({ artistHref }: MiniPlayerProps) {
           </div>
           <SeekRow nowPlaying={nowPlaying} timeClassName="w-9" />
         </div>
+        <BlindLikeButton nowPlaying={nowPlaying} />
         <SkipButton nowPlaying={nowPlaying} />
       </div>
     </section>

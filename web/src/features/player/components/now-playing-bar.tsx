@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../../components/ui/cn';
 import {
+  BlindLikeButton,
   PlayPauseButton,
   SeekRow,
   SkipButton,
@@ -76,6 +77,8 @@ export function NowPlayingBar({ artistHref, idle, className }: NowPlayingBarProp
                 <PlayPauseButton nowPlaying={nowPlaying} className="size-9" />
                 {nowPlaying.discoverSkip ? (
                   <SkipButton nowPlaying={nowPlaying} />
+                ) : nowPlaying.isBlindChartPlay ? (
+                  <BlindLikeButton nowPlaying={nowPlaying} />
                 ) : (
                   <span className="size-10" aria-hidden="true" />
                 )}

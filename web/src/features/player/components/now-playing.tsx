@@ -1,11 +1,15 @@
-import { Pause, Play, SkipForward, Volume2, VolumeX } from 'lucide-react';
-import { useEffect } from 'react';
+import { PLAYER_MESSAGES } from '@klang/domain';
+import { Heart, Pause, Play, SkipForward, Volume2, VolumeX } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../../lib/api-error';
+import { playerApi } from '../api/player-api';
 import { cn } from '../../../components/ui/cn';
 import { Slider } from '../../../components/ui/slider';
 import { Spinner } from '../../../components/ui/spinner';
 import { getAudioElement, pauseAudio, resumeTrack } from '../audio/audio-engine';
 import { useAudioState } from '../hooks/use-audio-state';
 import { useDiscoverSkip } from '../hooks/use-discover-skip';
+import { updateMediaSession } from '../media-session';
 import { usePlayerStore, type RevealedTrack } from '../player-store';
 import { formatTime } from './ring-scrubber';
 
@@ -28,9 +32,12 @@ export function useNowPlaying() {
   const audio = useAudioState();
   const discoverSkip = useDiscoverSkip();
   const shown = track && isLiked && revealed?.trackId === track.id ? revealed : null;
+  const fromChart = usePlayerStore((state) => state.trackOrigin === 'charts');
+  /** A track played blind from a chart (decision 0288), not liked yet: the mini player offers the like. */
+  const isBlindChartPlay = track !== null && shown === null && fromChart;
   // The audio element knows the length once loaded; the track's own length covers the moment before.
   const duration = audio.duration > 0 ? audio.duration : (track?.durationMs ?? 0) / 1000;
-  return { track, shown, audio, duration, discoverSkip };
+  return { track, shown, audio, duration, discoverSkip, isBlindChartPlay };
 }
 
 type NowPlaying = ReturnType<typeof useNowPlaying>;
@@ -86,6 +93,63 @@ export function SkipButton({ nowPlaying, className }: { nowPlaying: NowPlaying; 
     >
       <SkipForward aria-hidden="true" className="size-5" />
     </button>
+  );
+}
+
+/**
+ * Like, for a track played blind from a chart (decision 0288): recorded by its alias as a
+ * Discover like is, and the name it reveals is shown where the mask was.
+ */
+export function BlindLikeButton({ nowPlaying, className }: { nowPlaying: NowPlaying; className?: string }) {
+  const [isBusy, setIsBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { track, isBlindChartPlay } = nowPlaying;
+  if (!track || !isBlindChartPlay) return null;
+
+  const like = async () => {
+    setIsBusy(true);
+    setError(null);
+    try {
+      const seconds = getAudioElement().currentTime;
+      const revealed = await playerApi.like(track.id, false, Math.floor((seconds || 0) * 1000));
+      // The listener may have moved on while the like was recorded: reveal only what is playing.
+      if (usePlayerStore.getState().currentTrack?.id !== track.id) return;
+      const named: RevealedTrack = {
+        trackId: track.id,
+        title: revealed.track.title,
+        artist: revealed.track.artist,
+        artistId: revealed.track.artistId,
+        coverUrl: revealed.track.coverUrl,
+      };
+      usePlayerStore.getState().markLiked(named);
+      updateMediaSession(named, { play: () => void resumeTrack(track.id), pause: pauseAudio });
+    } catch (likeError) {
+      setError(likeError instanceof ApiError ? likeError.message : PLAYER_MESSAGES.trackUnavailable);
+    } finally {
+      setIsBusy(false);
+    }
+  };
+  return (
+    <>
+      <button
+        type="button"
+        aria-label={PLAYER_MESSAGES.likeToReveal}
+        title={error ?? PLAYER_MESSAGES.likeToReveal}
+        disabled={isBusy}
+        className={cn(
+          'grid size-10 shrink-0 place-items-center rounded-full text-muted transition-colors hover:bg-field hover:text-primary disabled:opacity-50',
+          className,
+        )}
+        onClick={() => void like()}
+      >
+        <Heart aria-hidden="true" className="size-5" />
+      </button>
+      {error && (
+        <span role="alert" className="sr-only">
+          {error}
+        </span>
+      )}
+    </>
   );
 }
 
