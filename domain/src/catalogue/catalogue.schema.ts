@@ -121,7 +121,7 @@ export const followedArtistsResponseSchema = z.object({
 export type FollowedArtists = z.infer<typeof followedArtistsResponseSchema>['artists'];
 
 export const CATALOGUE_MESSAGES = {
-  chartHint: 'Like tracks in Discover to reveal them here',
+  chartHint: 'Play a hidden track blind, or like it in Discover, to reveal it here',
   lockedTrack: 'Keep discovering music in the player to unlock this track',
   profileNotAvailable: 'Profile not available',
   profileLinkCopied: 'Profile link copied to clipboard!',

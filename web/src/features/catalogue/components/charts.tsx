@@ -243,7 +243,7 @@ function HiddenRun({
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
         <p className="text-fg">
           <span className="font-semibold">{count} tracks hidden</span>
-          <span className="text-muted">: like them in Discover to reveal</span>
+          <span className="text-muted">: play one blind to reveal it</span>
         </p>
         <p className="text-sm text-muted tabular-nums">
           Places {segment.first}–{segment.last}
