@@ -28,7 +28,10 @@ export async function likeFirstTrack(
   await page.getByRole('button', { name: PLAYER_MESSAGES.discoverMusic }).click();
   const card = revealCard(page);
   for (let attempt = 0; attempt < 20; attempt++) {
-    await expect(page.getByRole('slider', { name: 'Playback position' })).toBeVisible();
+    // A like earns points only for audio the server sent (decision 0244): like once it plays.
+    const position = page.getByRole('slider', { name: 'Playback position' });
+    await expect(position).toBeVisible();
+    await expect(position).not.toHaveAttribute('aria-valuenow', '0');
     await page.getByRole('button', { name: 'Like' }).click();
     await expect(card).toBeVisible();
     const title = (await card.getByRole('heading', { level: 2 }).textContent()) ?? '';

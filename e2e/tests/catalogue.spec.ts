@@ -1,4 +1,5 @@
-import { ACTIVE_CHART_GENRES, CATALOGUE_MESSAGES, PLAYER_MESSAGES } from '@klang/domain';
+import { ACTIVE_CHART_GENRES, CATALOGUE_MESSAGES, loyaltyEndpoints, PLAYER_MESSAGES } from '@klang/domain';
+import { callEntry } from '../support/contract';
 import { expect, test } from '../support/fixtures';
 import { likeFirstTrack, revealCard, signUpListener } from '../support/listener';
 
@@ -106,6 +107,9 @@ test('the loyalty card shows the tier and progress, and points grow with a like'
   screens,
 }) => {
   const { username } = await signUpListener(page, 'p');
+  // The day's first visit earns its points when the app starts, beside the card's own read: earn
+  // them first, so the card reads one settled balance before and after.
+  expect((await callEntry(page.request, loyaltyEndpoints.dailyLogin)).ok()).toBe(true);
   const readPoints = async () => {
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Loyalty Card' }).click();

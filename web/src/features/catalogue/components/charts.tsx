@@ -7,7 +7,7 @@ import {
   type ChartEntry,
   type ChartFigures,
 } from '@klang/domain';
-import { Lock, Sparkles } from 'lucide-react';
+import { Lock, Play, Sparkles } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -157,6 +157,8 @@ function ChartList({
             <HiddenRun
               key={segment.first}
               segment={segment}
+              isPlaying={blindPlay.pending === segment.first}
+              onPlay={() => void blindPlay.play(genre, segment.first)}
               onShow={() => {
                 setExpanded((current) => new Set(current).add(segment.first));
               }}
@@ -229,9 +231,14 @@ function ChartRow({
  */
 function HiddenRun({
   segment,
+  isPlaying,
+  onPlay,
   onShow,
 }: {
   segment: Extract<ChartSegment, { kind: 'hidden' }>;
+  isPlaying: boolean;
+  /** Plays the run's first place blind (decision 0288). */
+  onPlay: () => void;
   onShow: () => void;
 }) {
   const count = segment.entries.length;
@@ -249,14 +256,24 @@ function HiddenRun({
           Places {segment.first}–{segment.last}
         </p>
       </div>
-      <Button
-        size="sm"
-        variant="secondary"
-        onClick={onShow}
-        aria-label={`Show places ${segment.first} to ${segment.last}`}
-      >
-        Show
-      </Button>
+      <div className="flex shrink-0 flex-wrap justify-end gap-2">
+        <Button
+          size="sm"
+          onClick={onPlay}
+          disabled={isPlaying}
+          aria-label={`${PLAYER_MESSAGES.playBlind}, place ${String(segment.first)}`}
+        >
+          <Play aria-hidden="true" />#{segment.first}
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={onShow}
+          aria-label={`Show places ${segment.first} to ${segment.last}`}
+        >
+          Show
+        </Button>
+      </div>
     </li>
   );
 }
