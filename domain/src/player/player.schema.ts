@@ -132,7 +132,7 @@ export const PLAYER_MESSAGES = {
   discoverMusic: 'Discover Music',
   allLiked: "You've discovered everything!",
   allLikedNext:
-    'New tracks come to you first as artists feature them, so check back soon. Meanwhile, the charts show what other blind listeners liked.',
+    'New tracks come to you first as artists feature them, so check back soon. Meanwhile, any track still hidden in the charts plays blind from there.',
   noFeaturedTracks: 'No featured tracks available',
   noFeaturedTracksNext: 'Artists are getting their first tracks ready. Check back soon, or see the charts.',
   audioFailedToLoad: 'Audio failed to load',
