@@ -11,7 +11,7 @@ import {
   resumeTrack,
 } from './audio/audio-engine';
 import { updateMediaSession } from './media-session';
-import { usePlayerStore, type RevealedTrack } from './player-store';
+import { revealedFrom, usePlayerStore } from './player-store';
 import { NO_FILTERS, type DigFilters } from './dig-filters';
 import { showPointsToast } from './points-toast';
 
@@ -300,13 +300,7 @@ export const discover = {
       const revealed = await playerApi.like(track.id, false, positionMs());
       // The listener may have moved on while the like was recorded: reveal only what is shown.
       if (shownTrack()?.id !== track.id) return;
-      const named: RevealedTrack = {
-        trackId: track.id,
-        title: revealed.track.title,
-        artist: revealed.track.artist,
-        artistId: revealed.track.artistId,
-        coverUrl: revealed.track.coverUrl,
-      };
+      const named = revealedFrom(track.id, revealed);
       usePlayerStore.getState().markLiked(named);
       updateMediaSession(named, {
         play: () => void resumeTrack(track.id),

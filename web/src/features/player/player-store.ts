@@ -1,4 +1,4 @@
-import type { BlindTrack } from '@klang/domain';
+import type { BlindTrack, Reveal } from '@klang/domain';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { persistStorage } from '../../lib/storage';
@@ -13,6 +13,12 @@ export interface RevealedTrack {
   artistId: string;
   /** A signed URL that expires (10 minutes): show the masked art when it no longer loads. */
   coverUrl: string | null;
+}
+
+/** What the mini player shows of the track `trackId` (the alias it plays) once a like revealed it. */
+export function revealedFrom(trackId: string, reveal: Reveal): RevealedTrack {
+  const { title, artist, artistId, coverUrl } = reveal.track;
+  return { trackId, title, artist, artistId, coverUrl };
 }
 
 interface PlayerState {

@@ -9,7 +9,8 @@ interface MiniPlayerProps {
 /**
  * The mini player bar of a phone (spec 000 §2, spec 002 §2.12): play/pause with a spinner while
  * loading, title and artist masked as '****' unless the current track is liked, skip for a
- * Discover track, like for a track played blind from a chart (decision 0288), and the time beside the seek bar. Where it shows is the layout's decision.
+ * Discover track, like for a track played blind from a chart (decision 0288), and the time
+ * beside the seek bar. Where it shows is the layout's decision.
  */
 export function MiniPlayer({ artistHref }: MiniPlayerProps) {
   const nowPlaying = useNowPlaying();

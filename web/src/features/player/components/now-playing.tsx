@@ -10,7 +10,7 @@ import { getAudioElement, pauseAudio, resumeTrack } from '../audio/audio-engine'
 import { useAudioState } from '../hooks/use-audio-state';
 import { useDiscoverSkip } from '../hooks/use-discover-skip';
 import { updateMediaSession } from '../media-session';
-import { usePlayerStore, type RevealedTrack } from '../player-store';
+import { revealedFrom, usePlayerStore, type RevealedTrack } from '../player-store';
 import { formatTime } from './ring-scrubber';
 
 /**
@@ -114,13 +114,7 @@ export function BlindLikeButton({ nowPlaying, className }: { nowPlaying: NowPlay
       const revealed = await playerApi.like(track.id, false, Math.floor((seconds || 0) * 1000));
       // The listener may have moved on while the like was recorded: reveal only what is playing.
       if (usePlayerStore.getState().currentTrack?.id !== track.id) return;
-      const named: RevealedTrack = {
-        trackId: track.id,
-        title: revealed.track.title,
-        artist: revealed.track.artist,
-        artistId: revealed.track.artistId,
-        coverUrl: revealed.track.coverUrl,
-      };
+      const named = revealedFrom(track.id, revealed);
       usePlayerStore.getState().markLiked(named);
       updateMediaSession(named, { play: () => void resumeTrack(track.id), pause: pauseAudio });
     } catch (likeError) {
