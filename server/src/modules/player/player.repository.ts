@@ -208,7 +208,6 @@ function deckScope(request: DealRequest, band: number | null) {
   ].join(' and ');
   return {
     values,
-    param,
     ctes: `current_deal as (select d.track_id from deals d where d.id = $2::uuid and d.user_id = $1),
 lowest as (select x.deal_count as n from deck_exposure x where ${ELIGIBLE} order by x.deal_count limit 1)`,
     /** The four scans, each `(select <columns> ... limit <limit>)`, in the draw's order. */
