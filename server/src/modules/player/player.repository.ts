@@ -58,31 +58,34 @@ function tempoWithin(min: string, max: string, halfDouble: boolean): string {
 
 /**
  * A deck entry `x` (deck_exposure, migration 0200) eligible for the user $1 in the deal pick: in
- * the deck, matching `filters` (the listener's, decision 0266: SQL predicates on the same scans),
- * not liked by them, never played by them from a chart (decision 0288: they may have hashed its
- * audio), other than the track of their current deal (the `current_deal` CTE). The like and
- * chart checks are one index probe each per entry the scan meets: `offset 0` keeps the planner
- * from turning them into anti-joins, whose generic plan (the statement is prepared) materialises
+ * the deck, matching the listener's filters (decision 0266), not liked by them, never played by
+ * them from a chart (decision 0288: they may have hashed its audio; the `charted` CTE reads
+ * those tracks once per deal), other than the track of their current deal (the `current_deal`
+ * CTE). The like check is one index probe per entry the scan keeps: `offset 0` keeps the planner
+ * from turning it into an anti-join, whose generic plan (the statement is prepared) materialises
  * all of the user's likes on every call, 15,000 rows for a heavy liker.
  *
- * The filters sit inside one `coalesce(…, false)`, which the planner estimates at half the deck
- * whatever their values (decision 0287). Without it a generic plan guesses a tempo range between
- * two parameters at 0.5 % of the deck and a genre at one in five, while a custom plan sees the
- * real shares, so a dig rarely earned its cached plan and was planned on every deal (1 to 2 ms).
- * Estimated alike, the plan is cached, and it is the scan in key order the pick wants anyway;
- * hiding the bounds behind sub-selects instead made the radar's read of 32 candidates sort the
- * whole deck (79 ms).
+ * A filter of one value or one range (a genre, an energy, a tempo window) is an `indexed` term:
+ * the deck's indexes carry the sound as trailing keys (decision 0289), so the scan checks it on
+ * the index entry and visits the heap only for the entries that match. A filter of several (a
+ * key and its Camelot neighbours, a window with half and double time) cannot be checked there in
+ * key order (PostgreSQL 15 keeps neither an `any` nor an `or` in the index scan of an ordered
+ * walk), and is a `checked` term on the heap row, inside one `coalesce(…, false)` that the
+ * planner estimates at half the deck whatever its values (decision 0287): a generic plan would
+ * otherwise guess a tempo range between two parameters at 0.5 % of the deck while a custom plan
+ * sees the real share, and the statement rarely earned its cached plan.
  */
-function eligible(filters: string[]): string {
-  return `x.in_deck
-  ${filters.length > 0 ? `and coalesce(${filters.join('\n    and ')}, false)` : ''}
-  and x.track_id is distinct from (select track_id from current_deal)
-  and not exists (
+function eligible(indexed: string[], checked: string[]): string {
+  return [
+    'x.in_deck',
+    ...indexed,
+    ...(checked.length > 0 ? [`coalesce(${checked.join('\n    and ')}, false)`] : []),
+    'x.track_id is distinct from (select track_id from current_deal)',
+    'x.track_id <> all ((select ids from charted)::uuid[])',
+    `not exists (
     select 1 from track_interactions i
-    where i.user_id = $1 and i.track_id = x.track_id and i.interaction_type = 'like' offset 0)
-  and not exists (
-    select 1 from deals c
-    where c.user_id = $1 and c.track_id = x.track_id and c.origin = 'charts' offset 0)`;
+    where i.user_id = $1 and i.track_id = x.track_id and i.interaction_type = 'like' offset 0)`,
+  ].join('\n  and ');
 }
 
 const sqlText = (values: readonly string[]) =>
@@ -189,18 +192,23 @@ function deckScope(request: DealRequest, band: number | null) {
     values.push(value);
     return `$${String(values.length)}::${type}`;
   };
-  const filters: string[] = [];
-  if (filter.genre !== null) filters.push(`x.genre = ${param(filter.genre, 'text')}`);
-  if (filter.energy !== null) filters.push(`x.energy = ${param(filter.energy, 'text')}`);
-  if (filter.keys !== null) filters.push(`x.key_camelot = any (${param(filter.keys, 'text[]')})`);
-  if (filter.mixKeys !== null) filters.push(`x.key_camelot = any (${param(filter.mixKeys, 'text[]')})`);
-  if (filter.tempo)
-    filters.push(
-      tempoWithin(param(filter.tempo.min, 'real'), param(filter.tempo.max, 'real'), filter.tempo.halfDouble),
+  const indexed: string[] = [];
+  const checked: string[] = [];
+  if (filter.genre !== null) indexed.push(`x.genre = ${param(filter.genre, 'text')}`);
+  if (filter.energy !== null) indexed.push(`x.energy = ${param(filter.energy, 'text')}`);
+  if (filter.keys !== null) checked.push(`x.key_camelot = any (${param(filter.keys, 'text[]')})`);
+  if (filter.mixKeys !== null) checked.push(`x.key_camelot = any (${param(filter.mixKeys, 'text[]')})`);
+  if (filter.tempo) {
+    const within = tempoWithin(
+      param(filter.tempo.min, 'real'),
+      param(filter.tempo.max, 'real'),
+      filter.tempo.halfDouble,
     );
+    (filter.tempo.halfDouble ? checked : indexed).push(within);
+  }
   if (filter.mixTempo)
-    filters.push(tempoWithin(param(filter.mixTempo.min, 'real'), param(filter.mixTempo.max, 'real'), true));
-  const ELIGIBLE = eligible(filters);
+    checked.push(tempoWithin(param(filter.mixTempo.min, 'real'), param(filter.mixTempo.max, 'real'), true));
+  const ELIGIBLE = eligible(indexed, checked);
   const inTier = `(select n from lowest) < $4 and x.deal_count = (select n from lowest)`;
   const pastTier = [
     '(select n from lowest) >= $4',
@@ -209,6 +217,7 @@ function deckScope(request: DealRequest, band: number | null) {
   return {
     values,
     ctes: `current_deal as (select d.track_id from deals d where d.id = $2::uuid and d.user_id = $1),
+charted as (select coalesce(array_agg(c.track_id), '{}') as ids from deals c where c.user_id = $1 and c.origin = 'charts'),
 lowest as (select x.deal_count as n from deck_exposure x where ${ELIGIBLE} order by x.deal_count limit 1)`,
     /** The four scans, each `(select <columns> ... limit <limit>)`, in the draw's order. */
     branches: (columns: string, limit: number) =>
