@@ -10,7 +10,7 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { defaultMp3Encoder } from '../server/src/providers/audio/mp3-encoder';
-import { transcodeToRendition } from '../server/src/modules/tracks/audio-transcode';
+import { transcodeToRendition } from '../server/src/lib/sound/audio-transcode';
 
 if (defaultMp3Encoder() !== 'lame')
   throw new Error('install Debian lame first: the baseline is a plain lame encode');

@@ -2,6 +2,9 @@
 // the files the config gives it, every statement sent to the database: `query`/`exec` called on a
 // database handle, and the `one`/`maybeOne` helpers of `db/client`. Which files may still hold
 // SQL (`*.repository.ts`, tests, the database layer itself) is said once, in eslint.config.js.
+// With type information (the repository's lint) a handle is known by its type, whatever its
+// name: a `query` or `exec` declared by `db/client` or by a database driver. Without it (a rule
+// test), by the names the server gives its handles.
 
 /** The names the server gives a database handle or a transaction: `db`, `tx`, `q`, a pool, a client. */
 const HANDLE = /^(db|tx|q|client|pool)$/;
@@ -31,6 +34,32 @@ function isHandle(node) {
     !node.computed &&
     node.property.type === 'Identifier' &&
     node.property.name === 'db'
+  );
+}
+
+/** Where a database handle's `query` and `exec` are declared: Klang's client and the drivers. */
+const DATABASE_DECLARATIONS =
+  /(\/server\/src\/db\/client\.ts|\/node_modules\/(@types\/pg|pg|@electric-sql\/pglite)\/)/;
+
+/**
+ * Whether the type checker says `node.method` is a database handle's: true, false, or undefined
+ * when the file was parsed without type information.
+ * @param {import('eslint').Rule.RuleContext} context
+ * @param {import('estree').Node} node
+ * @param {string} method
+ */
+function isHandleByType(context, node, method) {
+  const services = context.sourceCode.parserServices;
+  if (!services?.program || !services.esTreeNodeToTSNodeMap) return undefined;
+  const checker = services.program.getTypeChecker();
+  const type = checker.getNonNullableType(
+    checker.getTypeAtLocation(services.esTreeNodeToTSNodeMap.get(node)),
+  );
+  const symbol = type.getProperty(method) ?? checker.getApparentType(type).getProperty(method);
+  return (
+    symbol?.declarations?.some((declaration) =>
+      DATABASE_DECLARATIONS.test(declaration.getSourceFile().fileName.split('\\').join('/')),
+    ) ?? false
   );
 }
 
@@ -65,7 +94,7 @@ const rule = {
           !callee.computed &&
           callee.property.type === 'Identifier' &&
           STATEMENT.test(callee.property.name) &&
-          isHandle(callee.object)
+          (isHandleByType(context, callee.object, callee.property.name) ?? isHandle(callee.object))
         ) {
           context.report({ node, message: SQL_LAYER_MESSAGE });
         } else if (callee.type === 'Identifier' && helpers.has(callee.name)) {

@@ -24,6 +24,26 @@ function sqlText(node) {
   return undefined;
 }
 
+/** How a statement or a fragment of one starts; prose ("from ${address}") does not. */
+const STATEMENT = /^\s*(\(|select|insert|update|delete|with|truncate|join|left|inner|cross|from)\b/i;
+/** A keyword that a table name follows: an interpolation there would hide the table from this rule. */
+const BEFORE_TABLE = /\b(from|join|into|update|table|truncate)\s*$/i;
+
+/**
+ * Whether one of the template's interpolations stands where a table's name goes (`from ${t}`), so
+ * the rule cannot tell which table the statement uses. A subquery's text (`from (${sql}) s`)
+ * opens a parenthesis first and is not one.
+ * @param {import('estree').Node} node
+ */
+function interpolatesTable(node) {
+  return (
+    node.type === 'TemplateLiteral' &&
+    node.expressions.length > 0 &&
+    STATEMENT.test(node.quasis[0]?.value.cooked ?? '') &&
+    node.quasis.slice(0, -1).some((quasi) => BEFORE_TABLE.test(quasi.value.cooked ?? ''))
+  );
+}
+
 /** @type {import('eslint').Rule.RuleModule} */
 const rule = {
   meta: {
@@ -44,6 +64,12 @@ const rule = {
     function check(node) {
       const sql = sqlText(node);
       if (!sql) return;
+      if (interpolatesTable(node)) {
+        context.report({
+          node,
+          message: `write the table's name out: an interpolated one hides it from ${MAP}'s checks (decision 0240)`,
+        });
+      }
       const { reads, writes } = tablesOf(sql, known);
       for (const [table, columns] of writes) {
         const ownership = TABLE_OWNERS[table];

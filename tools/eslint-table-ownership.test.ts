@@ -32,6 +32,8 @@ tester.run('table-ownership', rule, {
     // Prose and names that are no table: a CTE, an alias, a message.
     { code: "const m = 'Select a track from the list';", filename: inArea('forum') },
     { code: 'q(`with changes as (select 1) select * from changes`)', filename: inArea('forum') },
+    // A subquery's text interpolated inside parentheses names its tables where it is written.
+    { code: 'q(`select r from (${heardSql}) h, unnest(h.heard) r`)', filename: inArea('player') },
     // Code that is no area's (the database layer) is not held.
     {
       code: "q('delete from tracks')",
@@ -39,6 +41,17 @@ tester.run('table-ownership', rule, {
     },
   ],
   invalid: [
+    {
+      // A table's name built by interpolation would escape every check above.
+      code: 'const t = "deals"; q(`delete from ${t} where user_id = $1`)',
+      filename: inArea('forum'),
+      errors: [{ message: /^write the table's name out/ }],
+    },
+    {
+      code: 'q(`select 1 from deals d join ${other} o on o.id = d.id`)',
+      filename: inArea('player'),
+      errors: [{ message: /^write the table's name out/ }],
+    },
     {
       code: "q('select 1 from deals where user_id = $1')",
       filename: inArea('forum'),

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { REPO_DIR, SERVER_SOURCE_DIR } from '../../lib/package-paths';
-import { TARGET_LUFS } from '../../modules/tracks/audio-transcode';
+import { TARGET_LUFS } from '../../lib/sound/audio-transcode';
 import type { Bucket, StorageProvider } from '../../providers/storage/storage';
 import { newStorageKey } from '../../providers/storage/storage';
 import type { MusicParams } from '../../lib/music/music-params';

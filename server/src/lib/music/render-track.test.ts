@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkUpload, TARGET_LUFS } from '../../modules/tracks/audio-transcode';
+import { checkUpload, TARGET_LUFS } from '../sound/audio-transcode';
 import { decodeToMono } from '../../providers/audio/ffmpeg';
 import { SEED_TRACKS } from '../../db/seed/catalogue-tracks';
 import { createMusicParams } from './compose-params';

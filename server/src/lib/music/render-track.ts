@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { pcm16Chunks } from '../../providers/audio/mp3-encoder';
 import { wavHeader } from '../../providers/audio/wav';
-import { transcodeToRendition } from '../../modules/tracks/audio-transcode';
+import { transcodeToRendition } from '../sound/audio-transcode';
 import type { MusicParams } from './music-params';
 import { synthesizeTrack } from './synthesize';
 import { SAMPLE_RATE } from './dsp';

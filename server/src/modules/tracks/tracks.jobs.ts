@@ -11,7 +11,7 @@ import type { JobKind } from '../../jobs/lanes';
 import type { Job, JobHandler } from '../../jobs/runner';
 import { BUCKETS, newStorageKey, type StorageProvider } from '../../providers/storage/storage';
 import type { SoundFeatures } from '../../lib/sound/sound-features';
-import { RefusedUploadError, transcodeToRendition, type Rendition } from './audio-transcode';
+import { RefusedUploadError, transcodeToRendition, type Rendition } from '../../lib/sound/audio-transcode';
 import {
   createMeasureSoundHandler,
   createRankEnergyHandler,
