@@ -10,6 +10,7 @@ import path from 'node:path';
 import { evaluate, summarise } from '../server/src/providers/llm/local-tutor/evaluation';
 import { HELD_OUT_SET } from '../server/src/providers/llm/local-tutor/evaluation-held-out';
 import { EVALUATION_SET } from '../server/src/providers/llm/local-tutor/evaluation-set';
+import { FRESH_SET } from '../server/src/providers/llm/local-tutor/evaluation-fresh';
 
 const GOALS = { onTopicShare: 0.95, declinedShare: 1 };
 
@@ -39,12 +40,14 @@ const report = {
   goals: GOALS,
   evaluationSet: measure(EVALUATION_SET),
   heldOut: measure(HELD_OUT_SET),
+  freshHeldOut: measure(FRESH_SET),
 };
 const file = path.join(import.meta.dirname, 'results', 'tutor-evaluation.json');
 writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
 for (const [name, part] of [
   ['evaluation set', report.evaluationSet],
   ['held-out', report.heldOut],
+  ['fresh held-out', report.freshHeldOut],
 ] as const) {
   console.log(
     `${name}: on topic ${(part.onTopicShare * 100).toFixed(1)} % of ${part.covered}, declined ${(part.declinedShare * 100).toFixed(1)} % of ${part.uncovered}: ${part.verdict}`,
