@@ -1,6 +1,7 @@
 import { closest, distance } from 'fastest-levenshtein';
 import { stemmer } from 'stemmer';
 import type { Topic } from './knowledge';
+import { isEnglish } from './lemmas';
 import { SYNONYMS } from './synonyms';
 
 const STOPWORDS = new Set(
@@ -65,6 +66,8 @@ export function createSpelling(topics: readonly Topic[]) {
       knownStems.has(stem(word)) ||
       STOPWORDS.has(word) ||
       word in SYNONYMS ||
+      // An English word is meant as typed: 'musician' is no slip of 'musical', nor 'override' of 'overdrive'.
+      isEnglish(word) ||
       !/^[a-z]+$/.test(word) ||
       word.length < MIN_CORRECTED_LENGTH
     )
