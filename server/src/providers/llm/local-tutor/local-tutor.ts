@@ -181,7 +181,8 @@ function followsUp(
   const lastUser = history.filter((turn) => turn.role === 'user').at(-1)?.content ?? '';
   const around = [...context, lastUser].join(' ');
   return (
-    passage.score >= MIN_SCORE &&
+    // The conversation's words count at HISTORY_WEIGHT, and so does the score they can reach.
+    passage.score >= MIN_SCORE * HISTORY_WEIGHT &&
     knownShare(question) >= 0.5 &&
     subjectShare(around, passage.topic, true) >= MIN_SUBJECT_SHARE
   );
