@@ -11,6 +11,7 @@ import { evaluate, summarise } from '../server/src/providers/llm/local-tutor/eva
 import { HELD_OUT_SET } from '../server/src/providers/llm/local-tutor/evaluation-held-out';
 import { EVALUATION_SET } from '../server/src/providers/llm/local-tutor/evaluation-set';
 import { FRESH_SET } from '../server/src/providers/llm/local-tutor/evaluation-fresh';
+import { UNSEEN_SET } from '../server/src/providers/llm/local-tutor/evaluation-unseen';
 
 const GOALS = { onTopicShare: 0.95, declinedShare: 1 };
 
@@ -41,6 +42,7 @@ const report = {
   evaluationSet: measure(EVALUATION_SET),
   heldOut: measure(HELD_OUT_SET),
   freshHeldOut: measure(FRESH_SET),
+  unseen: measure(UNSEEN_SET),
 };
 const file = path.join(import.meta.dirname, 'results', 'tutor-evaluation.json');
 writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
@@ -48,6 +50,7 @@ for (const [name, part] of [
   ['evaluation set', report.evaluationSet],
   ['held-out', report.heldOut],
   ['fresh held-out', report.freshHeldOut],
+  ['unseen check', report.unseen],
 ] as const) {
   console.log(
     `${name}: on topic ${(part.onTopicShare * 100).toFixed(1)} % of ${part.covered}, declined ${(part.declinedShare * 100).toFixed(1)} % of ${part.uncovered}: ${part.verdict}`,

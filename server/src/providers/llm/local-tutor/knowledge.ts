@@ -1012,8 +1012,6 @@ export const TOPICS: readonly Topic[] = [
     id: 'reference-tracks',
     title: 'Using reference tracks',
     keywords: [
-      'study',
-      'tracks to study',
       'compare',
       'pro track',
       'level match',
