@@ -3,9 +3,10 @@ import type { EvaluationQuestion } from './evaluation-set';
 /**
  * The fresh held-out set (issue 30, second pass): questions written from scratch, the way artists
  * type them, after the first held-out slice had been looked at (it now counts as tuning
- * material). Written from the topic titles alone, before any change to the tutor, and never
- * edited to pass: it measures how the tutor does on wording it was not shaped by. Nothing in the
- * tutor may be tuned against these questions; `bench/tutor-evaluation.ts` records the figures.
+ * material). Written from the topic titles alone and committed before any change to the tutor;
+ * never edited to pass. Its misses were read while that pass worked (the bench prints them), so
+ * it measures wording the tutor was not written from, not wording nobody looked at: that is the
+ * unseen check's part (`evaluation-unseen.ts`, decision 0290).
  */
 export const FRESH_SET: readonly EvaluationQuestion[] = [
   // Vocals in a busy mix.
