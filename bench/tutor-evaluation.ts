@@ -1,15 +1,19 @@
-// The local tutor against its evaluation set (issue 30): questions the way artists type them,
+// The local tutor against its evaluation sets (issue 30): questions the way artists type them,
 // written before reading the notes. The share of covered questions answered from one of their
 // topics, and of uncovered ones (business, legal, spam, personal, other sciences, injection)
-// declined, on the set it was tuned on and on the held-out fifth nothing was tuned against.
+// declined, on four sets: the one it was tuned on, the first held-out fifth (read in the second
+// pass, now tuning material), the fresh held-out set written before the second pass (its misses
+// read during it), and the unseen check written after it (decision 0290).
 //   npx tsx bench/tutor-evaluation.ts        (writes bench/results/tutor-evaluation.json)
-// Goals: >= 95 % on topic, 100 % declined. local-tutor.test.ts holds the tuned set to them.
+// Goals: >= 95 % on topic, 100 % declined. local-tutor.test.ts holds the tuning and fresh sets to them.
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { evaluate, summarise } from '../server/src/providers/llm/local-tutor/evaluation';
 import { HELD_OUT_SET } from '../server/src/providers/llm/local-tutor/evaluation-held-out';
 import { EVALUATION_SET } from '../server/src/providers/llm/local-tutor/evaluation-set';
+import { FRESH_SET } from '../server/src/providers/llm/local-tutor/evaluation-fresh';
+import { UNSEEN_SET } from '../server/src/providers/llm/local-tutor/evaluation-unseen';
 
 const GOALS = { onTopicShare: 0.95, declinedShare: 1 };
 
@@ -39,12 +43,16 @@ const report = {
   goals: GOALS,
   evaluationSet: measure(EVALUATION_SET),
   heldOut: measure(HELD_OUT_SET),
+  freshHeldOut: measure(FRESH_SET),
+  unseen: measure(UNSEEN_SET),
 };
 const file = path.join(import.meta.dirname, 'results', 'tutor-evaluation.json');
 writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
 for (const [name, part] of [
   ['evaluation set', report.evaluationSet],
   ['held-out', report.heldOut],
+  ['fresh held-out', report.freshHeldOut],
+  ['unseen check', report.unseen],
 ] as const) {
   console.log(
     `${name}: on topic ${(part.onTopicShare * 100).toFixed(1)} % of ${part.covered}, declined ${(part.declinedShare * 100).toFixed(1)} % of ${part.uncovered}: ${part.verdict}`,

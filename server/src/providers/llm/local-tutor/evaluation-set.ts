@@ -5,9 +5,10 @@
  * may lead with; none (an empty list) means the tutor must decline: business and legal questions,
  * promotion spam, personal questions, other sciences, prompt injection, gear to buy.
  *
- * Every fifth question of the set as written lives in `evaluation-held-out.ts`, which nothing is
- * tuned against. `local-tutor.test.ts` holds both halves to the goals; `bench/tutor-evaluation.ts`
- * records them in `bench/results/tutor-evaluation.json`.
+ * Every fifth question of the set as written lives in `evaluation-held-out.ts`, tuning material
+ * since the second pass; `evaluation-fresh.ts` and `evaluation-unseen.ts` are the newer held-out
+ * sets (decision 0290). `local-tutor.test.ts` holds them to the goals or to measured floors;
+ * `bench/tutor-evaluation.ts` records them in `bench/results/tutor-evaluation.json`.
  */
 export interface EvaluationQuestion {
   question: string;

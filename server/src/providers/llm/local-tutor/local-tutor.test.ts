@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate, summarise } from './evaluation';
+import { FRESH_SET } from './evaluation-fresh';
 import { HELD_OUT_SET } from './evaluation-held-out';
 import { EVALUATION_SET } from './evaluation-set';
+import { UNSEEN_SET } from './evaluation-unseen';
 import { TOPICS } from './knowledge';
 import {
   answer,
@@ -153,14 +155,50 @@ describe('the local tutor', () => {
     expect(summary.onTopicShare).toBeGreaterThanOrEqual(0.95);
   });
 
-  it('holds its held-out slice at least where it was measured (not the goals: see bench/results)', () => {
-    // Nothing was tuned against these questions, and the tutor does not reach its goals on them
-    // (77 % on topic, 80 % declined when measured; bench/tutor-evaluation.ts records it). These
-    // floors catch a change that makes the tutor worse on questions it was not shaped by.
-    const summary = summarise(evaluate(HELD_OUT_SET));
+  it('holds the first held-out slice, now tuning material, where it was measured', () => {
+    // Read while tuning the second pass (issue 30), so no longer held out: 92 % on topic then.
+    const results = evaluate(HELD_OUT_SET);
+    const summary = summarise(results);
     expect(summary.questions).toBeGreaterThanOrEqual(75);
-    expect(summary.onTopicShare).toBeGreaterThanOrEqual(0.77);
-    expect(summary.declinedShare).toBeGreaterThanOrEqual(0.8);
+    expect(results.filter((r) => r.expected === 'decline' && !r.pass).map((r) => r.question)).toEqual([]);
+    expect(summary.onTopicShare).toBeGreaterThanOrEqual(0.91);
+  });
+
+  it('meets its goals on the fresh held-out set: 95 % on topic, every uncovered question declined', () => {
+    // Written before the second pass changed the tutor; its misses were read during that pass
+    // (see evaluation-fresh.ts and docs/kit-quality.md), so the unseen check below is the
+    // figure for questions nothing was shaped by.
+    const results = evaluate(FRESH_SET);
+    const summary = summarise(results);
+    expect(summary.covered).toBeGreaterThanOrEqual(90);
+    expect(summary.uncovered).toBeGreaterThanOrEqual(30);
+    expect(results.filter((r) => r.expected === 'decline' && !r.pass).map((r) => r.question)).toEqual([]);
+    expect(summary.onTopicShare).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('holds the unseen check at least where it was measured (not the goals: see bench/results)', () => {
+    // Written after the second pass and measured once: 87 % on topic, 90 % declined. These
+    // floors catch a change that makes the tutor worse on questions it was not shaped by.
+    const summary = summarise(evaluate(UNSEEN_SET));
+    expect(summary.questions).toBeGreaterThanOrEqual(48);
+    expect(summary.onTopicShare).toBeGreaterThanOrEqual(0.86);
+    expect(summary.declinedShare).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('takes an English word as typed, and never for a slip of a word in its notes', () => {
+    // 'musician' is one letter from 'musical': read as a slip, these were answered from the
+    // release plan.
+    expect(answer('who is the richest musician alive').topics).toEqual([]);
+    expect(answer('whats a good present for a musician').topics).toEqual([]);
+    // A real slip is still corrected.
+    expect(answer('how do i get better at mastring').topics[0]?.id).toBe('mastering');
+  });
+
+  it('knows its boundaries in every form of their words, and their phrases only as written', () => {
+    // 'paying' and 'owed' are forms of 'pay' and 'owe', which no list spells out.
+    expect(answer('my label isnt paying me what i am owed').text).toMatch(/^Contracts, deals, royalties/);
+    // 'the masters' (the recordings a label owns) is a phrase of the boundary, 'the master' is not.
+    expect(answer('what limiter settings should i use on the master').topics[0]?.id).toBe('mastering');
   });
 
   it('links reference tracks as Spotify searches', () => {

@@ -1,5 +1,6 @@
 import type { ChatMessage, ChatProvider } from '../chat';
 import { TOPICS, type Reference, type Topic } from './knowledge';
+import { lemma } from './lemmas';
 import { OUT_OF_SCOPE, type OutOfScope } from './scope';
 import { createIndex, createSpelling, tokenize, weightedQuery, type ScoredPassage } from './retrieval';
 import { smallTalk, withoutOpening } from './small-talk';
@@ -119,18 +120,36 @@ function knownShare(question: string): number {
   );
 }
 
+/** A text's words, lower case and padded by spaces, for whole-word matching. */
+function wordText(text: string, form: (word: string) => string = (word) => word): string {
+  const typed =
+    text
+      .toLowerCase()
+      .replace(/[’']/g, '')
+      .match(/[a-z0-9]+/g) ?? [];
+  return ` ${typed.map(form).join(' ')} `;
+}
+
+/** Each out-of-scope subject's words in their dictionary forms, and its phrases as written. */
+const scopeTerms = OUT_OF_SCOPE.map((scope) => ({
+  scope,
+  words: scope.words.map((word) => wordText(word, lemma)),
+  phrases: scope.phrases.map((phrase) => wordText(phrase)),
+}));
+
 /**
- * The subject outside the knowledge base the question is about, if it names one. Its words are
- * matched as typed, not as stems: 'followers' must not meet 'follows', nor 'business' 'busy'.
+ * The subject outside the knowledge base the question is about, if it names one. Its words meet
+ * in their dictionary forms (lemmas), not as stems: 'paying' meets 'pay' and 'girlfriends'
+ * 'girlfriend', but 'followers' does not meet 'follows', nor 'business' 'busy'. Its phrases are
+ * matched as typed: 'the masters' (the recordings a label owns) is not 'the master'.
  */
 function outOfScope(question: string): OutOfScope | undefined {
-  const lower = ` ${question
-    .toLowerCase()
-    .replace(/[’']/g, '')
-    .replace(/[^a-z0-9]+/g, ' ')} `;
-  return OUT_OF_SCOPE.find((scope) =>
-    [...scope.words, ...scope.phrases].some((phrase) => lower.includes(` ${phrase} `)),
-  );
+  const lemmas = wordText(question, lemma);
+  const typed = wordText(question);
+  return scopeTerms.find(
+    ({ words, phrases }) =>
+      words.some((word) => lemmas.includes(word)) || phrases.some((phrase) => typed.includes(phrase)),
+  )?.scope;
 }
 
 /**
@@ -162,7 +181,8 @@ function followsUp(
   const lastUser = history.filter((turn) => turn.role === 'user').at(-1)?.content ?? '';
   const around = [...context, lastUser].join(' ');
   return (
-    passage.score >= MIN_SCORE &&
+    // The conversation's words count at HISTORY_WEIGHT, and so does the score they can reach.
+    passage.score >= MIN_SCORE * HISTORY_WEIGHT &&
     knownShare(question) >= 0.5 &&
     subjectShare(around, passage.topic, true) >= MIN_SUBJECT_SHARE
   );

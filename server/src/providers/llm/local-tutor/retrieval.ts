@@ -1,6 +1,7 @@
 import { closest, distance } from 'fastest-levenshtein';
 import { stemmer } from 'stemmer';
 import type { Topic } from './knowledge';
+import { isEnglish } from './lemmas';
 import { SYNONYMS } from './synonyms';
 
 const STOPWORDS = new Set(
@@ -11,7 +12,9 @@ const STOPWORDS = new Set(
     'about any should use using really just like please thanks thank also tell give know need im ive ' +
     // Chat filler and the names of the tools people make music in: they name no subject.
     'pls plz lol af smh tho bro yo ok okay u ur ya dont cant whats hows thats ' +
-    'ableton fl logic cubase bitwig reaper daw'
+    'ableton fl logic cubase bitwig reaper daw ' +
+    // Everyday adjectives: 'normal eq' is not loudness normalisation (Porter stems both 'normal').
+    'normal regular usual proper'
   ).split(' '),
 );
 
@@ -65,6 +68,8 @@ export function createSpelling(topics: readonly Topic[]) {
       knownStems.has(stem(word)) ||
       STOPWORDS.has(word) ||
       word in SYNONYMS ||
+      // An English word is meant as typed: 'musician' is no slip of 'musical', nor 'override' of 'overdrive'.
+      isEnglish(word) ||
       !/^[a-z]+$/.test(word) ||
       word.length < MIN_CORRECTED_LENGTH
     )
@@ -127,9 +132,11 @@ export function createIndex(topics: readonly Topic[]) {
         for (const word of words) terms.set(word, (terms.get(word) ?? 0) + weight);
       };
       add(tokenize(text), 1);
+      // The passage's own words set its length: a topic with many ways of asking is no longer
+      // for it, and its passages must not score lower for each phrasing added to its keywords.
+      const length = [...terms.values()].reduce((sum, n) => sum + n, 0);
       add(tokenize(topic.title), TITLE_WEIGHT);
       add(tokenize(topic.keywords.join(' ')), KEYWORD_WEIGHT);
-      const length = [...terms.values()].reduce((sum, n) => sum + n, 0);
       return { passage: { topic, index, text }, terms, length };
     }),
   );
