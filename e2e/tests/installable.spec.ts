@@ -6,6 +6,7 @@ import { signUpListener } from '../support/listener';
 
 // Issue 32: Klang in your pocket. A phone's journey: install, play blind with the screen off.
 test.skip(({ isMobile }) => !isMobile, 'the phone project only');
+test.use({ serviceWorkers: 'allow' });
 
 /** The one audio element is never in the document: note it when it first plays. */
 async function exposeAudioElement(page: Page) {
