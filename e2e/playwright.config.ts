@@ -21,6 +21,10 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
     launchOptions: CHROMIUM_LAUNCH_OPTIONS,
+    // Klang's service worker answers from its precache (decision 0292), where page.route never
+    // sees a request: journeys that fail a chunk or fake an answer run without it.
+    // tests/installable.spec.ts allows it.
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },

@@ -3,6 +3,10 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+// The domain's source, not its package entry: Node loads this config without a TypeScript loader.
+import { PALETTES, PRIMARY_COLOR, PRODUCT_NAME } from '../domain/src/brand';
+import { paths } from './src/app/paths';
 
 const require = createRequire(import.meta.url);
 
@@ -144,6 +148,59 @@ function appPageWithoutLandingPreloads(): Plugin {
   };
 }
 
+/**
+ * Installable Klang (decision 0292): the manifest, the icons drawn from the brand mark
+ * (public/favicon.svg) at build time, and a service worker that precaches the app shell and
+ * nothing else. WARNING: no runtime caching. API answers and audio are per listener and blind;
+ * a cache of them would keep names and links of tracks on the device. Navigations fall back to
+ * the cached shell (app.html), except under the server's own pages.
+ */
+function installableApp() {
+  return VitePWA({
+    // A plain register() after load: no reload when a new worker takes over mid-track.
+    registerType: 'autoUpdate',
+    injectRegister: 'script-defer',
+    pwaAssets: {
+      image: 'public/favicon.svg',
+      preset: {
+        transparent: { sizes: [64, 192, 512], favicons: [[48, 'favicon.ico']], padding: 0 },
+        // The mark's own red fills the mask, so any crop leaves the bars on red.
+        maskable: { sizes: [192, 512], padding: 0.25, resizeOptions: { background: PRIMARY_COLOR } },
+        apple: { sizes: [180], padding: 0.15, resizeOptions: { background: PRIMARY_COLOR } },
+      },
+      overrideManifestIcons: true,
+      // index.html's theme-color follows the chosen theme (lib/theme-store.ts); keep that one.
+      injectThemeColor: false,
+    },
+    manifest: {
+      id: '/',
+      name: PRODUCT_NAME,
+      short_name: PRODUCT_NAME,
+      description: 'Blind music discovery: like a track before you learn who made it.',
+      lang: 'en-GB',
+      // A signed-in listener lands on Discover; anyone else is sent to sign in from there.
+      start_url: paths.player,
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      theme_color: PALETTES.dark.background,
+      background_color: PALETTES.dark.background,
+      categories: ['music', 'entertainment'],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,woff2,svg,png,ico}'],
+      // The landing's picture and the Kit's example sounds are content, not the shell.
+      globIgnores: ['media/**', 'kit-examples/**', '**/*.map'],
+      navigateFallback: '/app.html',
+      navigateFallbackDenylist: [/^\/(api|functions|rest|media|dev|payments|checkout|billing)(\/|$)/],
+      runtimeCaching: [],
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: true,
+    },
+  });
+}
+
 // The API server (server/) answers these prefixes; Vite forwards them in development so the browser
 // stays same-origin and the session cookie works as in production. The boundary matters: a custom
 // artist URL such as /restless must stay with the single-page app.
@@ -161,6 +218,7 @@ export default defineConfig({
     elevenLabsOwnResampler(),
     preloadBrandFont(),
     appPageWithoutLandingPreloads(),
+    installableApp(),
   ],
   optimizeDeps: { rolldownOptions: { plugins: [elevenLabsOwnResampler()] } },
   server: { proxy: apiProxy },

@@ -17,3 +17,11 @@ export const MESSAGES = {
   serviceUnavailable: 'Klang is briefly unavailable. Nothing was changed; please try again in a moment.',
   invalidRequest: 'The request is not valid.',
 } as const;
+
+/** Issue 32: the offer to install Klang, made once, on Discover, after a few likes. */
+export const INSTALL_MESSAGES = {
+  title: 'Keep Klang on your home screen',
+  body: 'Your deck opens in one tap and plays on with the screen locked.',
+  install: 'Install Klang',
+  dismiss: 'Not now',
+} as const;

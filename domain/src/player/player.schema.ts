@@ -129,6 +129,8 @@ export const listeningXpRequestSchema = z.object({ minutes_listened: z.number() 
 export const listeningXpResponseSchema = z.object({ minutes_awarded: z.number().int().min(0) });
 
 export const PLAYER_MESSAGES = {
+  /** Where a blind track's artist would be: the mini player, Discover, the lock screen. */
+  unknownArtist: 'Unknown artist',
   discoverMusic: 'Discover Music',
   allLiked: "You've discovered everything!",
   allLikedNext:

@@ -46,4 +46,6 @@ export const STORAGE_KEYS = {
   hideFeatureTutorial: 'hideFeatureTutorial',
   /** Issue 17: the listener has seen (or skipped) Discover's introduction. */
   discoverIntroSeen: 'klang-discover-intro-seen',
+  /** Issue 32: the listener answered the offer to install Klang. */
+  installOffer: 'klang-install-offer',
 } as const;

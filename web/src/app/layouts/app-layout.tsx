@@ -9,6 +9,7 @@ import { MiniPlayer } from '../../features/player/components/mini-player';
 import { useAppliedVolume } from '../../features/player/components/now-playing';
 import { NowPlayingBar } from '../../features/player/components/now-playing-bar';
 import { useListQueue } from '../../features/player/hooks/use-list-queue';
+import { useMediaSession } from '../../features/player/hooks/use-media-session';
 import { useListeningTimer } from '../../features/player/hooks/use-listening-timer';
 import { usePlayerStore } from '../../features/player/player-store';
 import { paths } from '../paths';
@@ -50,6 +51,7 @@ export function AppLayout() {
   useListeningTimer(useAuthStore((state) => state.user !== null));
   useDiscoverReturn();
   useListQueue();
+  useMediaSession();
   useAppliedVolume();
   return (
     <div className="flex min-h-dvh flex-col lg:pl-64">

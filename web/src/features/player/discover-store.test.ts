@@ -4,6 +4,7 @@ import type { Reveal } from '@klang/domain';
 import { ApiError } from '../../lib/api-error';
 import { playerApi } from './api/player-api';
 import { getAudioElement } from './audio/audio-engine';
+import { clearSecureUrlCache } from './audio/secure-url-cache';
 import { discover, useDiscoverStore } from './discover-store';
 import { useDiscoverSkip } from './hooks/use-discover-skip';
 import { usePlayerStore } from './player-store';
@@ -85,6 +86,33 @@ describe('the Discover flow store', () => {
     expect(useDiscoverStore.getState().phase).toBe('start');
     // The Discover track it replaced was left unrated, where the element had it.
     expect(leave).toHaveBeenCalledExactlyOnceWith(SECOND.id, 12_345);
+  });
+
+  it('plays on by itself when a track ends, from the next deal armed while it played', async () => {
+    vi.spyOn(playerApi, 'next')
+      .mockResolvedValueOnce({ state: 'track', track: FIRST, tuned: false })
+      .mockResolvedValue({ state: 'track', track: SECOND, tuned: false });
+    const leave = vi.spyOn(playerApi, 'leave').mockResolvedValue(undefined);
+    const dislike = vi.spyOn(playerApi, 'dislike');
+    const secureUrl = vi.spyOn(playerApi, 'secureUrl');
+    clearSecureUrlCache();
+    await discover.start();
+    // Armed before the end: the next deal's URL is fetched while the first track plays.
+    await vi.waitFor(() => {
+      expect(secureUrl).toHaveBeenCalledWith(SECOND.id, 'preload');
+    });
+    const asked = secureUrl.mock.calls.length;
+    vi.spyOn(getAudioElement(), 'currentTime', 'get').mockReturnValue(60);
+
+    getAudioElement().dispatchEvent(new Event('ended'));
+    await vi.waitFor(() => {
+      expect(usePlayerStore.getState().currentTrack).toEqual(SECOND);
+    });
+    // Left unrated where it ended, not skipped; and it plays without asking for a URL on a locked phone.
+    expect(leave).toHaveBeenCalledExactlyOnceWith(FIRST.id, 60_000);
+    expect(dislike).not.toHaveBeenCalled();
+    expect(secureUrl).toHaveBeenCalledTimes(asked);
+    expect(getAudioElement().src).toContain('/media/renditions/x.mp3');
   });
 
   it("shows a skip's points beside the Skip button for a moment, quick skips adding up", async () => {

@@ -10,7 +10,6 @@ import {
   resetAudio,
   resumeTrack,
 } from './audio/audio-engine';
-import { updateMediaSession } from './media-session';
 import { revealedFrom, usePlayerStore } from './player-store';
 import { NO_FILTERS, type DigFilters } from './dig-filters';
 import { showPointsToast } from './points-toast';
@@ -156,6 +155,24 @@ if (typeof window !== 'undefined') {
   });
 }
 
+/**
+ * A Discover track played to its end was left unrated, and the deck deals on by itself (issue 32)
+ * from the pick armed while it played (its deal and URL fetched by `prefetch`), so it advances
+ * on a locked phone, where no one can tap. A rating under way carries on instead.
+ */
+async function playOn(): Promise<void> {
+  const track = shownTrack();
+  if (!track || isSkipping || isLiking) return;
+  reportLeft(track);
+  await advance(track.id);
+}
+
+if (typeof window !== 'undefined') {
+  getAudioElement().addEventListener('ended', () => {
+    void playOn();
+  });
+}
+
 async function prefetch(currentId: string): Promise<void> {
   try {
     const next = await nextDeal(currentId);
@@ -169,11 +186,6 @@ async function prefetch(currentId: string): Promise<void> {
 function show(next: BlindTrack): void {
   usePlayerStore.getState().setCurrentTrack(next, 'player');
   set({ reveal: null, phase: 'track' });
-  updateMediaSession(null, {
-    play: () => void resumeTrack(next.id),
-    pause: pauseAudio,
-    next: () => void discover.skip(),
-  });
   // Not awaited: the track is on screen and can be rated while its audio starts, so a second
   // quick swipe acts on it instead of being dropped while the first one's audio loads.
   playTrack(next.id).catch((playError: unknown) => {
@@ -302,11 +314,6 @@ export const discover = {
       if (shownTrack()?.id !== track.id) return;
       const named = revealedFrom(track.id, revealed);
       usePlayerStore.getState().markLiked(named);
-      updateMediaSession(named, {
-        play: () => void resumeTrack(track.id),
-        pause: pauseAudio,
-        next: () => void discover.next(),
-      });
       set({ reveal: revealed });
     } catch (likeError) {
       set({ error: messageOf(likeError, PLAYER_MESSAGES.trackUnavailable) });

@@ -9,7 +9,6 @@ import { Spinner } from '../../../components/ui/spinner';
 import { getAudioElement, pauseAudio, resumeTrack } from '../audio/audio-engine';
 import { useAudioState } from '../hooks/use-audio-state';
 import { useDiscoverSkip } from '../hooks/use-discover-skip';
-import { updateMediaSession } from '../media-session';
 import { revealedFrom, usePlayerStore, type RevealedTrack } from '../player-store';
 import { formatTime } from './ring-scrubber';
 
@@ -116,7 +115,6 @@ export function BlindLikeButton({ nowPlaying, className }: { nowPlaying: NowPlay
       if (usePlayerStore.getState().currentTrack?.id !== track.id) return;
       const named = revealedFrom(track.id, revealed);
       usePlayerStore.getState().markLiked(named);
-      updateMediaSession(named, { play: () => void resumeTrack(track.id), pause: pauseAudio });
     } catch (likeError) {
       setError(likeError instanceof ApiError ? likeError.message : PLAYER_MESSAGES.trackUnavailable);
     } finally {

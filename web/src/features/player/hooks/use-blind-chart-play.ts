@@ -2,8 +2,7 @@ import { useCallback, useState } from 'react';
 import { PLAYER_MESSAGES } from '@klang/domain';
 import { ApiError } from '../../../lib/api-error';
 import { playerApi } from '../api/player-api';
-import { pauseAudio, playTrack, resumeTrack } from '../audio/audio-engine';
-import { updateMediaSession } from '../media-session';
+import { playTrack } from '../audio/audio-engine';
 import { usePlayerStore } from '../player-store';
 
 /**
@@ -22,7 +21,6 @@ export function useBlindChartPlay() {
     try {
       const { track } = await playerApi.chartDeal(genre, position);
       usePlayerStore.getState().setCurrentTrack(track, 'charts');
-      updateMediaSession(null, { play: () => void resumeTrack(track.id), pause: pauseAudio });
       await playTrack(track.id);
     } catch (playError) {
       setError(playError instanceof ApiError ? playError.message : PLAYER_MESSAGES.audioFailedToLoad);

@@ -2,7 +2,6 @@ import { useCallback, useState } from 'react';
 import { PLAYER_MESSAGES } from '@klang/domain';
 import { ApiError } from '../../../lib/api-error';
 import { getAudioElement, pauseAudio, playTrack, resumeTrack } from '../audio/audio-engine';
-import { updateMediaSession } from '../media-session';
 import type { ListOrigin, PlayableListedTrack } from '../list-queue';
 import { usePlayerStore } from '../player-store';
 import { useAudioState } from './use-audio-state';
@@ -24,7 +23,6 @@ export async function playListedTrack(track: PlayableListedTrack, origin: ListOr
   const state = usePlayerStore.getState();
   state.setCurrentTrack({ id: track.id, durationMs: track.durationMs }, origin);
   state.markLiked(revealed);
-  updateMediaSession(revealed, { play: () => void resumeTrack(track.id), pause: pauseAudio });
   await playTrack(track.id);
 }
 
