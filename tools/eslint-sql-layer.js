@@ -49,11 +49,16 @@ const DATABASE_DECLARATIONS =
  * @param {string} method
  */
 function isHandleByType(context, node, method) {
+  /** @type {Partial<import('@typescript-eslint/utils').ParserServicesWithTypeInformation> | undefined} */
   const services = context.sourceCode.parserServices;
   if (!services?.program || !services.esTreeNodeToTSNodeMap) return undefined;
   const checker = services.program.getTypeChecker();
   const type = checker.getNonNullableType(
-    checker.getTypeAtLocation(services.esTreeNodeToTSNodeMap.get(node)),
+    checker.getTypeAtLocation(
+      services.esTreeNodeToTSNodeMap.get(
+        /** @type {import('@typescript-eslint/utils').TSESTree.Node} */ (/** @type {unknown} */ (node)),
+      ),
+    ),
   );
   const symbol = type.getProperty(method) ?? checker.getApparentType(type).getProperty(method);
   return (
