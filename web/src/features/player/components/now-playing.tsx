@@ -6,6 +6,7 @@ import { playerApi } from '../api/player-api';
 import { cn } from '../../../components/ui/cn';
 import { Slider } from '../../../components/ui/slider';
 import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
 import { getAudioElement, pauseAudio, resumeTrack } from '../audio/audio-engine';
 import { useAudioState } from '../hooks/use-audio-state';
 import { useDiscoverSkip } from '../hooks/use-discover-skip';
@@ -101,13 +102,11 @@ export function SkipButton({ nowPlaying, className }: { nowPlaying: NowPlaying; 
  */
 export function BlindLikeButton({ nowPlaying, className }: { nowPlaying: NowPlaying; className?: string }) {
   const [isBusy, setIsBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const { track, isBlindChartPlay } = nowPlaying;
   if (!track || !isBlindChartPlay) return null;
 
   const like = async () => {
     setIsBusy(true);
-    setError(null);
     try {
       const seconds = getAudioElement().currentTime;
       const revealed = await playerApi.like(track.id, false, Math.floor((seconds || 0) * 1000));
@@ -116,32 +115,26 @@ export function BlindLikeButton({ nowPlaying, className }: { nowPlaying: NowPlay
       const named = revealedFrom(track.id, revealed);
       usePlayerStore.getState().markLiked(named);
     } catch (likeError) {
-      setError(likeError instanceof ApiError ? likeError.message : PLAYER_MESSAGES.trackUnavailable);
+      // Visible where the listener looks, and read out: the mini player has no room for a line.
+      toast.error(likeError instanceof ApiError ? likeError.message : PLAYER_MESSAGES.trackUnavailable);
     } finally {
       setIsBusy(false);
     }
   };
   return (
-    <>
-      <button
-        type="button"
-        aria-label={PLAYER_MESSAGES.likeToReveal}
-        title={error ?? PLAYER_MESSAGES.likeToReveal}
-        disabled={isBusy}
-        className={cn(
-          'grid size-10 shrink-0 place-items-center rounded-full text-muted transition-colors hover:bg-field hover:text-primary disabled:opacity-50',
-          className,
-        )}
-        onClick={() => void like()}
-      >
-        <Heart aria-hidden="true" className="size-5" />
-      </button>
-      {error && (
-        <span role="alert" className="sr-only">
-          {error}
-        </span>
+    <button
+      type="button"
+      aria-label={PLAYER_MESSAGES.likeToReveal}
+      title={PLAYER_MESSAGES.likeToReveal}
+      disabled={isBusy}
+      className={cn(
+        'grid size-10 shrink-0 place-items-center rounded-full text-muted transition-colors hover:bg-field hover:text-primary disabled:opacity-50',
+        className,
       )}
-    </>
+      onClick={() => void like()}
+    >
+      <Heart aria-hidden="true" className="size-5" />
+    </button>
   );
 }
 
