@@ -1,41 +1,16 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Reveal } from '@klang/domain';
 import { ApiError } from '../../lib/api-error';
 import { playerApi } from './api/player-api';
 import { getAudioElement } from './audio/audio-engine';
 import { clearSecureUrlCache } from './audio/secure-url-cache';
+import { revealOf } from './test-reveal';
 import { discover, useDiscoverStore } from './discover-store';
 import { useDiscoverSkip } from './hooks/use-discover-skip';
 import { usePlayerStore } from './player-store';
 
 const FIRST = { id: '6f1d2c3b-0000-4000-8000-000000000001', durationMs: 60_000 };
 const SECOND = { id: '6f1d2c3b-0000-4000-8000-000000000002', durationMs: 60_000 };
-
-function revealOf(trackId: string, pointsAwarded: number): Reveal {
-  return {
-    track: {
-      id: trackId,
-      title: 'Tidal Lock',
-      artist: 'Halden Marr',
-      artistId: '6f1d2c3b-0000-4000-8000-0000000000aa',
-      genre: 'Minimal / Deep Tech',
-      label: 'Unsigned',
-      coverUrl: '/media/covers/c.webp?exp=1&sig=s',
-      sound: { bpm: 124, key: '4A', energy: 'mid' },
-    },
-    artist: {
-      id: '6f1d2c3b-0000-4000-8000-0000000000aa',
-      name: 'Halden Marr',
-      imageUrl: null,
-      goldBadge: false,
-      followers: 3,
-      isFollowing: false,
-    },
-    addedToLibrary: false,
-    pointsAwarded,
-  };
-}
 
 describe('the Discover flow store', () => {
   beforeEach(() => {

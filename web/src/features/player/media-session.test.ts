@@ -1,35 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Reveal } from '@klang/domain';
 import { playerApi } from './api/player-api';
 import { getAudioElement } from './audio/audio-engine';
 import { discover, useDiscoverStore } from './discover-store';
 import { connectMediaSession, type MediaSessionLike } from './media-session';
 import { usePlayerStore } from './player-store';
+import { revealOf } from './test-reveal';
 
 const FIRST = { id: '6f1d2c3b-0000-4000-8000-000000000001', durationMs: 60_000 };
 const SECOND = { id: '6f1d2c3b-0000-4000-8000-000000000002', durationMs: 60_000 };
-const REVEAL: Reveal = {
-  track: {
-    id: FIRST.id,
-    title: 'Tidal Lock',
-    artist: 'Halden Marr',
-    artistId: '6f1d2c3b-0000-4000-8000-0000000000aa',
-    genre: 'Minimal / Deep Tech',
-    label: 'Unsigned',
-    coverUrl: '/media/covers/c.webp?exp=1&sig=s',
-    sound: { bpm: 124, key: '4A', energy: 'mid' },
-  },
-  artist: {
-    id: '6f1d2c3b-0000-4000-8000-0000000000aa',
-    name: 'Halden Marr',
-    imageUrl: null,
-    goldBadge: false,
-    followers: 3,
-    isFollowing: false,
-  },
-  addedToLibrary: false,
-  pointsAwarded: 5,
-};
+const REVEAL = revealOf(FIRST.id, 5);
 
 /** jsdom has no Media Session: a session that keeps what Klang hands it. */
 function fakeSession() {
