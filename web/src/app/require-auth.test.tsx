@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { flushSync } from 'react-dom';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readRedirectTarget } from '../features/accounts/auth-redirect';
@@ -12,11 +13,11 @@ function LoginProbe() {
   return <p>login, returning to {readRedirectTarget(location.state) ?? 'nowhere'}</p>;
 }
 
-function renderAt(entries: string[]) {
+function renderAt(entries: string[], loginLoader?: () => Promise<null>) {
   const router = createMemoryRouter(
     [
       { path: paths.howItWorks, element: <p>how it works</p> },
-      { path: paths.login, element: <LoginProbe /> },
+      { path: paths.login, element: <LoginProbe />, ...(loginLoader && { loader: loginLoader }) },
       { element: <RequireAuth />, children: [{ path: paths.library, element: <p>your library</p> }] },
     ],
     { initialEntries: entries, initialIndex: entries.length - 1 },
@@ -24,7 +25,13 @@ function renderAt(entries: string[]) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
+      {/* What react-router/dom's provider passes, so a navigation's flushSync commits at once. */}
+      <RouterProvider
+        router={router}
+        flushSync={(fn) => {
+          flushSync(fn);
+        }}
+      />
     </QueryClientProvider>,
   );
   return router;
@@ -88,6 +95,40 @@ describe('RequireAuth', () => {
 
     expect(await screen.findByText('your library')).toBeTruthy();
     expect(router.state.location.pathname).toBe(paths.library);
+  });
+
+  it('lets a sign-out leave for /login without remembering the screen it left', async () => {
+    serverSession = {
+      user: { id: '8d7f1b1e-0c39-4a8e-9a57-2b7f0d1c9e11', email: 'ada@example.com' },
+      profile: null,
+      userType: 'listener',
+      subscriptionTier: 'free',
+      isDemo: false,
+      isAdmin: false,
+      emailVerified: true,
+    };
+    // The login screen's chunk is still downloading when the user is cleared, as on a real phone.
+    let chunkArrives: ((value: null) => void) | undefined;
+    const chunk = new Promise<null>((resolve) => {
+      chunkArrives = resolve;
+    });
+    const router = renderAt([paths.library], () => chunk);
+    await screen.findByText('your library');
+
+    let leaving: Promise<void> = Promise.resolve();
+    act(() => {
+      leaving = router.navigate(paths.login, { replace: true, flushSync: true });
+    });
+    act(() => {
+      useAuthStore.getState().clearSession();
+    });
+    await act(async () => {
+      chunkArrives?.(null);
+      await leaving;
+    });
+
+    expect(await screen.findByText('login, returning to nowhere')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(paths.login);
   });
 
   it('signs out a stored user the server no longer knows', async () => {

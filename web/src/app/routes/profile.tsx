@@ -71,8 +71,9 @@ export function Component() {
     setSettingsOpen(false);
     setAccountOpen(false);
     // Leave the protected screen first: clearing the user here would make RequireAuth send the
-    // visitor to /login with this page as the place to return to.
-    await navigate(to, { replace: true });
+    // visitor to /login with this page as the place to return to. flushSync commits the pending
+    // navigation at once, so RequireAuth sees it under way when the user is cleared (footguns.md).
+    await navigate(to, { replace: true, flushSync: true });
     await signOut();
   }
 
