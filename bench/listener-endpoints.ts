@@ -12,7 +12,15 @@ import { openDatabase } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
 import { DATASET_S, generateDataset } from './lib/dataset';
 import { playerEndpoints, catalogueEndpoints, entryUrl, type NextTrackQuery } from '@klang/domain';
-import { benchCluster, median, pick, runLoad, startBenchServer, type LoadResult } from './lib/load';
+import {
+  benchCluster,
+  median,
+  pick,
+  runLoad,
+  startBenchServer,
+  statementStats,
+  type LoadResult,
+} from './lib/load';
 
 const PORT = 3288;
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -37,6 +45,7 @@ const cluster = await benchCluster();
 try {
   const db = await openDatabase({ kind: 'postgres', url: cluster.url });
   await migrate(db);
+  await statementStats.start(db);
   await generateDataset(db, DATASET_S);
   // Signed-in listeners: sessions made directly, the cookie is the token whose hash is stored.
   const users = (
@@ -164,6 +173,7 @@ try {
     for (const [name, requests] of Object.entries(scenarios)) {
       if (!only || only.includes(name)) await run(requests, WARM_UP);
     }
+    await statementStats.reset(cluster.url);
     const rounds: Record<string, LoadResult[]> = Object.fromEntries(
       Object.keys(scenarios).map((k) => [k, []]),
     );
@@ -223,6 +233,7 @@ try {
         `${JSON.stringify(report, null, 2)}\n`,
       );
     console.log(JSON.stringify(report.ratios), JSON.stringify(checks), report.pass ? 'PASS' : 'FAIL');
+    await statementStats.write(cluster.url);
   } finally {
     server.kill();
   }

@@ -34,3 +34,5 @@ const app = await buildApp({
 app.get('/bench/hello', () => ({ hello: 'world' }));
 await app.listen({ host: '127.0.0.1', port: config.port });
 process.send?.('ready');
+// Exit on the caller's kill, so a CPU profile (CPU_PROF) is written.
+process.on('SIGTERM', () => process.exit(0));
