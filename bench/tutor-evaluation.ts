@@ -5,6 +5,8 @@
 // pass, now tuning material), the fresh held-out set written before the second pass (its misses
 // read during it), and the unseen check written after it (decision 0290).
 //   npx tsx bench/tutor-evaluation.ts        (writes bench/results/tutor-evaluation.json)
+// A fifth, sealed set (evaluation-sealed.ts) is written for the third pass and measured once, after
+// it: `SEALED=open npx tsx bench/tutor-evaluation.ts`. Until then this bench leaves it unread.
 // Goals: >= 95 % on topic, 100 % declined. local-tutor.test.ts holds the tuning and fresh sets to them.
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -13,6 +15,7 @@ import { evaluate, summarise } from '../server/src/providers/llm/local-tutor/eva
 import { HELD_OUT_SET } from '../server/src/providers/llm/local-tutor/evaluation-held-out';
 import { EVALUATION_SET } from '../server/src/providers/llm/local-tutor/evaluation-set';
 import { FRESH_SET } from '../server/src/providers/llm/local-tutor/evaluation-fresh';
+import { SEALED_SET } from '../server/src/providers/llm/local-tutor/evaluation-sealed';
 import { UNSEEN_SET } from '../server/src/providers/llm/local-tutor/evaluation-unseen';
 
 const GOALS = { onTopicShare: 0.95, declinedShare: 1 };
@@ -45,6 +48,7 @@ const report = {
   heldOut: measure(HELD_OUT_SET),
   freshHeldOut: measure(FRESH_SET),
   unseen: measure(UNSEEN_SET),
+  ...(process.env.SEALED === 'open' && { sealed: measure(SEALED_SET) }),
 };
 const file = path.join(import.meta.dirname, 'results', 'tutor-evaluation.json');
 writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
@@ -53,6 +57,7 @@ for (const [name, part] of [
   ['held-out', report.heldOut],
   ['fresh held-out', report.freshHeldOut],
   ['unseen check', report.unseen],
+  ...(report.sealed ? [['sealed set', report.sealed] as const] : []),
 ] as const) {
   console.log(
     `${name}: on topic ${(part.onTopicShare * 100).toFixed(1)} % of ${part.covered}, declined ${(part.declinedShare * 100).toFixed(1)} % of ${part.uncovered}: ${part.verdict}`,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluate, summarise } from './evaluation';
 import { FRESH_SET } from './evaluation-fresh';
 import { HELD_OUT_SET } from './evaluation-held-out';
+import { SEALED_SET } from './evaluation-sealed';
 import { EVALUATION_SET } from './evaluation-set';
 import { UNSEEN_SET } from './evaluation-unseen';
 import { TOPICS } from './knowledge';
@@ -183,6 +184,18 @@ describe('the local tutor', () => {
     expect(summary.questions).toBeGreaterThanOrEqual(48);
     expect(summary.onTopicShare).toBeGreaterThanOrEqual(0.86);
     expect(summary.declinedShare).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('keeps the sealed set well formed and apart from the others, without asking the tutor', () => {
+    // Read by no pass until it is measured once (evaluation-sealed.ts): only its shape is checked.
+    const ids = new Set(TOPICS.map((t) => t.id));
+    expect(SEALED_SET.flatMap((q) => q.topics).filter((id) => !ids.has(id))).toEqual([]);
+    expect(SEALED_SET.filter((q) => q.topics.length > 0).length).toBeGreaterThanOrEqual(45);
+    expect(SEALED_SET.filter((q) => q.topics.length === 0).length).toBeGreaterThanOrEqual(12);
+    const asked = new Set(
+      [EVALUATION_SET, HELD_OUT_SET, FRESH_SET, UNSEEN_SET].flat().map((q) => q.question.toLowerCase()),
+    );
+    expect(SEALED_SET.filter((q) => asked.has(q.question.toLowerCase())).map((q) => q.question)).toEqual([]);
   });
 
   it('takes an English word as typed, and never for a slip of a word in its notes', () => {
