@@ -1,12 +1,12 @@
 // The local tutor against its evaluation sets (issue 30): questions the way artists type them,
 // written before reading the notes. The share of covered questions answered from one of their
 // topics, and of uncovered ones (business, legal, spam, personal, other sciences, injection)
-// declined, on four sets: the one it was tuned on, the first held-out fifth (read in the second
+// declined, on five sets: the one it was tuned on, the first held-out fifth (read in the second
 // pass, now tuning material), the fresh held-out set written before the second pass (its misses
 // read during it), and the unseen check written after it (decision 0290).
 //   npx tsx bench/tutor-evaluation.ts        (writes bench/results/tutor-evaluation.json)
-// A fifth, sealed set (evaluation-sealed.ts) is written for the third pass and measured once, after
-// it: `SEALED=open npx tsx bench/tutor-evaluation.ts`. Until then this bench leaves it unread.
+// A fifth set (evaluation-sealed.ts), written before the third pass, was measured once after it
+// (83.0 % on topic, 10 of 12 declined); it is tuning material now and always measured.
 // Goals: >= 95 % on topic, 100 % declined. local-tutor.test.ts holds the tuning and fresh sets to them.
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -48,7 +48,7 @@ const report = {
   heldOut: measure(HELD_OUT_SET),
   freshHeldOut: measure(FRESH_SET),
   unseen: measure(UNSEEN_SET),
-  ...(process.env.SEALED === 'open' && { sealed: measure(SEALED_SET) }),
+  sealed: measure(SEALED_SET),
 };
 const file = path.join(import.meta.dirname, 'results', 'tutor-evaluation.json');
 writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
@@ -57,7 +57,7 @@ for (const [name, part] of [
   ['held-out', report.heldOut],
   ['fresh held-out', report.freshHeldOut],
   ['unseen check', report.unseen],
-  ...(report.sealed ? [['sealed set', report.sealed] as const] : []),
+  ['sealed set (third pass)', report.sealed],
 ] as const) {
   console.log(
     `${name}: on topic ${(part.onTopicShare * 100).toFixed(1)} % of ${part.covered}, declined ${(part.declinedShare * 100).toFixed(1)} % of ${part.uncovered}: ${part.verdict}`,

@@ -270,6 +270,8 @@ export const TOPICS: readonly Topic[] = [
       'boomy',
       'mono bass',
       'phase',
+      '808 and kick',
+      'kick and 808',
     ],
     passages: [
       'Decide which part owns the lowest octave. Either the kick is the deep one and the bass sits above it (common in techno), or the bass carries the sub and the kick is tighter and punchier (common in drum and bass and garage). Trying to have both huge in the same 40 to 80 Hz range is what makes low end boomy and the limiter pump.',
@@ -458,6 +460,8 @@ export const TOPICS: readonly Topic[] = [
       'bitcrush',
       'grit',
       'analog',
+      'saturate',
+      'saturate the bass',
     ],
     passages: [
       'Saturation adds harmonics, which makes a sound read louder and clearer on small speakers without raising its peak level. Tape and tube styles add gentle even harmonics and round off transients; hard clipping and bit reduction add aggressive odd harmonics. A little on many parts often sounds more natural than a lot on one.',
@@ -473,7 +477,6 @@ export const TOPICS: readonly Topic[] = [
     title: 'Mix balance and gain staging',
     keywords: [
       'loudest',
-      'fighting',
       'compete',
       'amateur',
       'peaks',
@@ -495,6 +498,10 @@ export const TOPICS: readonly Topic[] = [
       'static mix',
       'clipping',
       'loudness mix',
+      'parts fighting',
+      'sounds fighting',
+      'elements fighting',
+      'fighting each other',
     ],
     passages: [
       'Most of a mix is the balance of faders. Start with the most important element (often the kick or the vocal) at a fixed level, around -10 to -6 dBFS peak, and bring every other part up around it. Mix quietly: at low volume the balance is easier to judge and your ears last hours longer.',
@@ -614,6 +621,9 @@ export const TOPICS: readonly Topic[] = [
       'snare roll',
       'white noise',
       'fx',
+      'crash',
+      'reverse cymbal',
+      'cymbal',
     ],
     passages: [
       'Good transitions announce change without drawing attention to themselves. Combine several small moves: a filtered noise riser, a reverb send swelling on the last bar, a drum fill, and automation that narrows the stereo image before the drop so the return feels wide.',

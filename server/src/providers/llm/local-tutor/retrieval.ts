@@ -11,7 +11,7 @@ const STOPWORDS = new Set(
     'who why will with would you your more make making made want better good way ways tips tip help ' +
     'about any should use using really just like please thanks thank also tell give know need im ive ' +
     // Chat filler and the names of the tools people make music in: they name no subject.
-    'pls plz lol af smh tho bro yo ok okay u ur ya dont cant whats hows thats ' +
+    'pls plz lol af smh tho bro yo ok okay u ur ya dont cant whats hows thats isnt arent doesnt ' +
     'ableton fl logic cubase bitwig reaper daw ' +
     // Everyday adjectives: 'normal eq' is not loudness normalisation (Porter stems both 'normal').
     'normal regular usual proper'

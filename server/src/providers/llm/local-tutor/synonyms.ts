@@ -5,6 +5,9 @@
  */
 export const SYNONYMS: Readonly<Record<string, string>> = {
   // Shorthand for the instruments and tools.
+  lo: 'low',
+  locut: 'low cut',
+  lowcut: 'low cut',
   vox: 'vocal',
   vocalist: 'singer',
   rapper: 'singer',
