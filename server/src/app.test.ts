@@ -99,6 +99,21 @@ describe('the application shell of the API', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
+    // The rest of Helmet's set, the same on every response (a 404 too).
+    const missing = await t.app.inject({ method: 'GET', url: '/api/no-such-route' });
+    for (const headers of [res.headers, missing.headers]) {
+      expect(headers).toMatchObject({
+        'x-frame-options': 'SAMEORIGIN',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-dns-prefetch-control': 'off',
+        'x-xss-protection': '0',
+      });
+      expect(headers['content-security-policy']).toBe(csp);
+      expect(headers['x-powered-by']).toBeUndefined();
+    }
   });
 
   it('hides internal detail of a 500 and gives the request id', async () => {
