@@ -13,6 +13,17 @@ function LoginProbe() {
   return <p>login, returning to {readRedirectTarget(location.state) ?? 'nowhere'}</p>;
 }
 
+/** A listener's session as GET /api/accounts/session confirms it. */
+const CONFIRMED_SESSION = {
+  user: { id: '8d7f1b1e-0c39-4a8e-9a57-2b7f0d1c9e11', email: 'ada@example.com' },
+  profile: null,
+  userType: 'listener',
+  subscriptionTier: 'free',
+  isDemo: false,
+  isAdmin: false,
+  emailVerified: true,
+};
+
 function renderAt(entries: string[], loginLoader?: () => Promise<null>) {
   const router = createMemoryRouter(
     [
@@ -82,15 +93,7 @@ describe('RequireAuth', () => {
   });
 
   it('lets a user through whose session the server confirms', async () => {
-    serverSession = {
-      user: { id: '8d7f1b1e-0c39-4a8e-9a57-2b7f0d1c9e11', email: 'ada@example.com' },
-      profile: null,
-      userType: 'listener',
-      subscriptionTier: 'free',
-      isDemo: false,
-      isAdmin: false,
-      emailVerified: true,
-    };
+    serverSession = CONFIRMED_SESSION;
     const router = renderAt([paths.library]);
 
     expect(await screen.findByText('your library')).toBeTruthy();
@@ -98,15 +101,7 @@ describe('RequireAuth', () => {
   });
 
   it('lets a sign-out leave for /login without remembering the screen it left', async () => {
-    serverSession = {
-      user: { id: '8d7f1b1e-0c39-4a8e-9a57-2b7f0d1c9e11', email: 'ada@example.com' },
-      profile: null,
-      userType: 'listener',
-      subscriptionTier: 'free',
-      isDemo: false,
-      isAdmin: false,
-      emailVerified: true,
-    };
+    serverSession = CONFIRMED_SESSION;
     // The login screen's chunk is still downloading when the user is cleared, as on a real phone.
     let chunkArrives: ((value: null) => void) | undefined;
     const chunk = new Promise<null>((resolve) => {
