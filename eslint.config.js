@@ -7,6 +7,10 @@ import boundaries from './tools/eslint-boundaries.js';
 import sqlLayer from './tools/eslint-sql-layer.js';
 import tableOwnership from './tools/eslint-table-ownership.js';
 
+/** Exported for the test that plants a service calling itself through `this`. */
+export const SERVICE_THIS_MESSAGE =
+  'a service calls its own functions by name, never through `this`: its methods are handed on alone';
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**'],
@@ -64,6 +68,14 @@ export default tseslint.config(
     files: ['server/src/**/*.ts'],
     ignores: ['**/*.test.ts', 'server/src/test/**', 'server/src/db/**', 'server/src/scripts/**'],
     rules: { 'klang/table-ownership': 'error' },
+  },
+  {
+    // A service is functions closing over what they were given: a method that reaches its
+    // siblings through `this` breaks when handed on alone (`loadAccess: accounts.sessions.session`).
+    files: ['server/src/modules/**/*.service.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: 'ThisExpression', message: SERVICE_THIS_MESSAGE }],
+    },
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],

@@ -4,12 +4,17 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SERVICE_THIS_MESSAGE } from '../eslint.config.js';
 import { SQL_LAYER_MESSAGE } from './eslint-sql-layer.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const planted = path.join(root, 'server/src/modules/forum/planted-by-a-lint-test.ts');
+const plantedService = path.join(root, 'server/src/modules/forum/planted-by-a-lint-test.service.ts');
 
-afterAll(() => rm(planted, { force: true }));
+afterAll(async () => {
+  await rm(planted, { force: true });
+  await rm(plantedService, { force: true });
+});
 
 describe('a file planted in an area', () => {
   it(
@@ -37,4 +42,26 @@ describe('a file planted in an area', () => {
       ]);
     },
   );
+
+  it('is refused a service that calls itself through `this`', { timeout: 120_000 }, async () => {
+    await writeFile(
+      plantedService,
+      [
+        'export function createPlantedService() {',
+        '  return {',
+        '    one(): number {',
+        '      return 1;',
+        '    },',
+        '    two(): number {',
+        '      return this.one() + 1;',
+        '    },',
+        '  };',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const [result] = await new ESLint({ cwd: root }).lintFiles([plantedService]);
+    const refused = (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax');
+    expect(refused.map((m) => [m.line, m.message])).toEqual([[7, SERVICE_THIS_MESSAGE]]);
+  });
 });

@@ -164,13 +164,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: providers.storage,
     soundFx: providers.soundFx,
     tts: providers.tts,
-    loadAccess: (accountId) => accounts.session(accountId),
+    loadAccess: accounts.sessions.session,
   });
   await registerTutor(app, {
     providers,
     kit,
     catalogue,
-    accounts,
+    sessions: accounts.sessions,
     secrets: deps.secrets,
     publicUrl: config.publicUrl,
     trustedOrigins: config.trustedOrigins,

@@ -12,16 +12,17 @@ export const accountFunctionsRoutes: FastifyPluginAsyncZod<{ service: AccountsSe
   app,
   { service },
 ) => {
+  const { profile, deletion, checkout, signup } = service;
   const auth = { preValidation: app.requireSession };
 
   contractRoute(app, accountFunctionsEndpoints.updateUserProfile, auth, async (request) => {
     const { userId, userMetadata } = request.body;
-    await service.updateProfileMetadata(signedIn(request.account), userId, userMetadata);
+    await profile.updateProfileMetadata(signedIn(request.account), userId, userMetadata);
     return { success: true as const };
   });
 
   contractRoute(app, accountFunctionsEndpoints.deleteUserAccount, auth, async (request, reply) => {
-    await service.deleteAccount(
+    await deletion.deleteAccount(
       signedIn(request.account),
       request.body.user_id,
       request.body.confirmation_text,
@@ -32,12 +33,12 @@ export const accountFunctionsRoutes: FastifyPluginAsyncZod<{ service: AccountsSe
   });
 
   contractRoute(app, accountFunctionsEndpoints.clearDemoInteractions, auth, async (request) => {
-    await service.clearDemoInteractions(signedIn(request.account), request.body.demoUserId);
+    await deletion.clearDemoInteractions(signedIn(request.account), request.body.demoUserId);
     return { error: null };
   });
 
   contractRoute(app, accountFunctionsEndpoints.checkEntitlements, auth, async (request) =>
-    service.checkEntitlements(signedIn(request.account), request.body.user_id),
+    checkout.checkEntitlements(signedIn(request.account), request.body.user_id),
   );
 
   contractRoute(
@@ -47,7 +48,7 @@ export const accountFunctionsRoutes: FastifyPluginAsyncZod<{ service: AccountsSe
     { ...auth, config: { allowTemporaryAccount: true } },
     async (request) => {
       const { userId, newEmail } = request.body;
-      await service.replaceTemporaryEmail(signedIn(request.account), userId, newEmail);
+      await checkout.replaceTemporaryEmail(signedIn(request.account), userId, newEmail);
       return { success: true as const };
     },
   );
@@ -56,6 +57,6 @@ export const accountFunctionsRoutes: FastifyPluginAsyncZod<{ service: AccountsSe
     app,
     accountFunctionsEndpoints.sendEmail,
     { ...auth, config: { rateLimit: { max: 5, timeWindow: 60 * 60_000 } } },
-    async (request) => service.sendWelcome(signedIn(request.account), request.body.to, request.body.data),
+    async (request) => signup.sendWelcome(signedIn(request.account), request.body.to, request.body.data),
   );
 };

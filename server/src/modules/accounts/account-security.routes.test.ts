@@ -5,7 +5,7 @@ import { cookieOf, logIn, nextAddress, signUp, type ApiBody } from '../../test/a
 import { createTestApp, type TestApp } from '../../test/app';
 import { solvedCaptcha } from '../../test/captcha-helpers';
 import { ROUTE_LIMITS } from './accounts.routes';
-import { ACCOUNT_LIMITS } from './accounts.service';
+import { ACCOUNT_LIMITS } from './account-rules';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -27,6 +27,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   service: AccountsService;
   verification: EmailVerification;
 }> = async (app, { service, verification }) => {
+  const { sessions, signup, passwords, profile } = service;
   // Profile photos arrive as the raw cropped JPEG (or PNG); anything past 5 MB is refused by
   // Fastify on Content-Length before it is read.
   app.addContentTypeParser(
@@ -38,7 +39,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   );
 
   contractRoute(app, accountsEndpoints.accountSession, {}, async (request) => ({
-    session: request.account ? await service.appSession(request.account.id) : null,
+    session: request.account ? await sessions.appSession(request.account.id) : null,
   }));
 
   contractRoute(
@@ -46,9 +47,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     accountsEndpoints.signupListener,
     { config: { rateLimit: ROUTE_LIMITS.signup } },
     async (request, reply) => {
-      const id = await service.signupListener(request.body);
+      const id = await signup.signupListener(request.body);
       await app.startSession(reply, request, id);
-      return reply.status(201).send(await service.session(id));
+      return reply.status(201).send(await sessions.session(id));
     },
   );
 
@@ -57,9 +58,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     accountsEndpoints.signupArtist,
     { config: { rateLimit: ROUTE_LIMITS.signup } },
     async (request, reply) => {
-      const id = await service.signupArtist(request.body);
+      const id = await signup.signupArtist(request.body);
       await app.startSession(reply, request, id);
-      return reply.status(201).send(await service.session(id));
+      return reply.status(201).send(await sessions.session(id));
     },
   );
 
@@ -69,9 +70,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     { config: { rateLimit: ROUTE_LIMITS.login } },
     async (request, reply) => {
       const { identifier, password, captchaToken } = request.body;
-      const id = await service.login(identifier, password, request.ip, captchaToken);
+      const id = await sessions.login(identifier, password, request.ip, captchaToken);
       await app.startSession(reply, request, id);
-      return service.session(id);
+      return sessions.session(id);
     },
   );
 
@@ -85,7 +86,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     accountsEndpoints.requestPasswordReset,
     { config: { rateLimit: ROUTE_LIMITS.reset } },
     async (request) => {
-      await service.requestPasswordReset(request.body.email, request.ip);
+      await passwords.requestPasswordReset(request.body.email, request.ip);
       return { ok: true as const };
     },
   );
@@ -94,7 +95,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     app,
     accountsEndpoints.checkPasswordResetToken,
     { config: { rateLimit: ROUTE_LIMITS.resetConfirm } },
-    async (request) => ({ valid: await service.isResetTokenValid(request.body.token) }),
+    async (request) => ({ valid: await passwords.isResetTokenValid(request.body.token) }),
   );
 
   contractRoute(
@@ -102,7 +103,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     accountsEndpoints.confirmPasswordReset,
     { config: { rateLimit: ROUTE_LIMITS.resetConfirm } },
     async (request) => {
-      await service.confirmPasswordReset(request.body.token, request.body.password);
+      await passwords.confirmPasswordReset(request.body.token, request.body.password);
       return { ok: true as const };
     },
   );
@@ -133,7 +134,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     { preValidation: app.requireSession, config: { rateLimit: ROUTE_LIMITS.password } },
     async (request) => {
       const account = signedIn(request.account);
-      await service.changePassword(
+      await passwords.changePassword(
         account,
         request.body.currentPassword,
         request.body.newPassword,
@@ -147,7 +148,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     app,
     accountsEndpoints.updateProfile,
     { preValidation: app.requireSession },
-    async (request) => service.updateProfile(signedIn(request.account), request.body),
+    async (request) => profile.updateProfile(signedIn(request.account), request.body),
   );
 
   contractRoute(
@@ -171,7 +172,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       if (!Buffer.isBuffer(request.body))
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', ACCOUNT_MESSAGES.imageInvalid);
-      return { profileImageUrl: await service.setProfileImage(signedIn(request.account), request.body) };
+      return { profileImageUrl: await profile.setProfileImage(signedIn(request.account), request.body) };
     },
   );
 };

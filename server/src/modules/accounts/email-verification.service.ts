@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ACCOUNT_GUARD_MESSAGES, DEMO_ACCOUNT, LIMITS, MESSAGES } from '@klang/domain';
 import { AppError } from '../../errors';
 import type { SessionAccount } from '../../plugins/session';
-import { sha256, type EmailSender } from './accounts.service';
+import { sha256, type EmailSender } from './account-rules';
 import type { EmailVerificationRepository } from './email-verification.repository';
 
 /** A signed-in account asks for its link again at most this often (decision 0255). */

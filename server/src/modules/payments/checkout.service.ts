@@ -58,7 +58,7 @@ export function returnUrl(given: string, kind: keyof typeof RETURNS, origins: re
 export interface CheckoutServiceDeps {
   repository: Pick<PaymentsRepository, 'hasLiveSubscription'>;
   /** The accounts area: who is checking out, and the temporary checkout user it makes. */
-  accounts: Pick<AccountsService, 'checkoutIdentity' | 'createCheckoutAccount'>;
+  accounts: Pick<AccountsService['checkout'], 'checkoutIdentity' | 'createCheckoutAccount'>;
   provider: PaymentProvider;
   /** The origins a return URL may name (config.trustedOrigins); never the request's Host. */
   trustedOrigins: readonly string[];

@@ -32,14 +32,14 @@ export interface PaymentsModuleDeps {
   /** The session secret, from which the local provider derives its webhook secret. */
   sessionSecret: string;
   /** The accounts area: who checks out, the temporary checkout user, the signup it completes. */
-  accounts: Pick<
-    AccountsService,
-    | 'checkoutIdentity'
-    | 'createCheckoutAccount'
-    | 'discardTemporaryAccount'
-    | 'session'
-    | 'completeCheckoutSignup'
-  >;
+  accounts: {
+    sessions: Pick<AccountsService['sessions'], 'session'>;
+    checkout: Pick<
+      AccountsService['checkout'],
+      'checkoutIdentity' | 'createCheckoutAccount' | 'completeCheckoutSignup'
+    >;
+    deletion: Pick<AccountsService['deletion'], 'discardTemporaryAccount'>;
+  };
   email: BillingEmailSender;
 }
 
@@ -66,12 +66,15 @@ export async function registerPayments(
     repository,
     payments,
     provider,
-    accounts,
+    accounts: {
+      session: accounts.sessions.session,
+      completeCheckoutSignup: accounts.checkout.completeCheckoutSignup,
+    },
     publicUrl: config.publicUrl,
   });
   const checkout = createCheckoutService({
     repository,
-    accounts,
+    accounts: accounts.checkout,
     provider,
     trustedOrigins: config.trustedOrigins,
     log: app.log,
@@ -84,7 +87,7 @@ export async function registerPayments(
     kinds: createPaymentsJobKinds({
       repository,
       payments,
-      discard: (id) => accounts.discardTemporaryAccount(id),
+      discard: accounts.deletion.discardTemporaryAccount,
       email: deps.email,
       publicUrl: config.publicUrl,
       log: app.log,

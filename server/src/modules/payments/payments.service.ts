@@ -92,109 +92,109 @@ export function createPaymentsService(deps: {
 }) {
   const { repository, provider, log } = deps;
 
-  return {
-    /** Records a verified event once and queues its work; answers whether it was new. */
-    receive(event: PaymentEvent): Promise<boolean> {
-      return repository.db.transaction(async (tx) => {
-        const isNew = await repository.recordEvent(tx, provider.name, event);
-        if (isNew) {
-          await enqueueJob(
-            tx,
-            APPLY_PAYMENT_EVENT_JOB,
-            { eventId: event.id },
-            {
-              dedupeKey: `${APPLY_PAYMENT_EVENT_JOB}:${event.id}`,
-              maxAttempts: 10,
-            },
-          );
-        }
-        return isNew;
-      });
-    },
-
-    async apply(eventId: string): Promise<void> {
-      const stored = await repository.loadEvent(eventId);
-      if (!stored || stored.processed_at) return;
-      const event = stored.payload;
-      const done = () => repository.db.transaction((tx) => repository.markProcessed(tx, event.id));
-      if (!(HANDLED_EVENTS as readonly string[]).includes(event.type)) return done();
-
-      const refs = referencesOf(event);
-      // Outside the transaction: a provider call must not hold the account's row locked.
-      let snapshot = refs.subscriptionId ? await provider.retrieveSubscription(refs.subscriptionId) : null;
-      if (!snapshot && event.type.startsWith('customer.subscription.')) {
-        // The provider no longer knows it: the event's own copy is the last word, ended if deleted.
-        const own = snapshotOf(event.object as never);
-        snapshot = event.type === 'customer.subscription.deleted' ? { ...own, status: 'canceled' } : own;
+  /** Records a verified event once and queues its work; answers whether it was new. */
+  function receive(event: PaymentEvent): Promise<boolean> {
+    return repository.db.transaction(async (tx) => {
+      const isNew = await repository.recordEvent(tx, provider.name, event);
+      if (isNew) {
+        await enqueueJob(
+          tx,
+          APPLY_PAYMENT_EVENT_JOB,
+          { eventId: event.id },
+          {
+            dedupeKey: `${APPLY_PAYMENT_EVENT_JOB}:${event.id}`,
+            maxAttempts: 10,
+          },
+        );
       }
+      return isNew;
+    });
+  }
 
-      await repository.db.transaction(async (tx) => {
-        const userId = refs.userId ?? snapshot?.userId ?? null;
-        const accountId =
-          userId && UUID.test(userId) && (await repository.accountExists(tx, userId))
-            ? userId
-            : refs.subscriptionId
-              ? await repository.accountForSubscription(tx, provider.name, refs.subscriptionId)
-              : undefined;
-        if (!accountId) {
-          log.warn(
-            { eventId: event.id, type: event.type },
-            'payment event names no known account; recorded only',
-          );
-          await repository.markProcessed(tx, event.id);
-          return;
-        }
-        const current = await repository.lockSubscription(tx, accountId);
-        if (event.type === 'checkout.session.completed') {
-          await repository.linkCheckout(tx, accountId, provider.name, {
-            customerId: refs.customerId,
-            subscriptionId: refs.subscriptionId,
-            checkoutSessionId: String(event.object.id),
-          });
-        }
-        if (snapshot && !supersedes(current, snapshot)) {
-          log.info(
-            { eventId: event.id, subscription: snapshot.id },
-            'an ended subscription does not replace a live one',
-          );
-        } else if (snapshot) {
-          await writeState(tx, accountId, snapshot);
-        }
-        if ((EMAILED_EVENTS as readonly string[]).includes(event.type)) {
-          // Queued with the event's processing: sent once the state is written, retried if the
-          // email provider is down, and never twice for one event.
-          await enqueueJob(
-            tx,
-            BILLING_EMAIL_JOB,
-            { eventId: event.id, accountId, kind: event.type },
-            { dedupeKey: `${BILLING_EMAIL_JOB}:${event.id}`, maxAttempts: 10 },
-          );
-        }
+  async function apply(eventId: string): Promise<void> {
+    const stored = await repository.loadEvent(eventId);
+    if (!stored || stored.processed_at) return;
+    const event = stored.payload;
+    const done = () => repository.db.transaction((tx) => repository.markProcessed(tx, event.id));
+    if (!(HANDLED_EVENTS as readonly string[]).includes(event.type)) return done();
+
+    const refs = referencesOf(event);
+    // Outside the transaction: a provider call must not hold the account's row locked.
+    let snapshot = refs.subscriptionId ? await provider.retrieveSubscription(refs.subscriptionId) : null;
+    if (!snapshot && event.type.startsWith('customer.subscription.')) {
+      // The provider no longer knows it: the event's own copy is the last word, ended if deleted.
+      const own = snapshotOf(event.object as never);
+      snapshot = event.type === 'customer.subscription.deleted' ? { ...own, status: 'canceled' } : own;
+    }
+
+    await repository.db.transaction(async (tx) => {
+      const userId = refs.userId ?? snapshot?.userId ?? null;
+      const accountId =
+        userId && UUID.test(userId) && (await repository.accountExists(tx, userId))
+          ? userId
+          : refs.subscriptionId
+            ? await repository.accountForSubscription(tx, provider.name, refs.subscriptionId)
+            : undefined;
+      if (!accountId) {
+        log.warn(
+          { eventId: event.id, type: event.type },
+          'payment event names no known account; recorded only',
+        );
         await repository.markProcessed(tx, event.id);
-      });
-    },
+        return;
+      }
+      const current = await repository.lockSubscription(tx, accountId);
+      if (event.type === 'checkout.session.completed') {
+        await repository.linkCheckout(tx, accountId, provider.name, {
+          customerId: refs.customerId,
+          subscriptionId: refs.subscriptionId,
+          checkoutSessionId: String(event.object.id),
+        });
+      }
+      if (snapshot && !supersedes(current, snapshot)) {
+        log.info(
+          { eventId: event.id, subscription: snapshot.id },
+          'an ended subscription does not replace a live one',
+        );
+      } else if (snapshot) {
+        await writeState(tx, accountId, snapshot);
+      }
+      if ((EMAILED_EVENTS as readonly string[]).includes(event.type)) {
+        // Queued with the event's processing: sent once the state is written, retried if the
+        // email provider is down, and never twice for one event.
+        await enqueueJob(
+          tx,
+          BILLING_EMAIL_JOB,
+          { eventId: event.id, accountId, kind: event.type },
+          { dedupeKey: `${BILLING_EMAIL_JOB}:${event.id}`, maxAttempts: 10 },
+        );
+      }
+      await repository.markProcessed(tx, event.id);
+    });
+  }
 
-    /**
-     * Asks the provider for the account's subscription as it is now and writes it (the debug
-     * sync, the Subscription tab's changes, the daily check). Answers what was written.
-     */
-    async sync(accountId: string): Promise<SubscriptionSnapshot | null> {
-      const current = await repository.subscriptionOf(accountId);
-      if (!current?.subscription_id) return null;
-      const snapshot = await provider.retrieveSubscription(current.subscription_id);
-      if (!snapshot) return null;
-      await this.record(accountId, snapshot);
-      return snapshot;
-    },
+  /**
+   * Asks the provider for the account's subscription as it is now and writes it (the debug
+   * sync, the Subscription tab's changes, the daily check). Answers what was written.
+   */
+  async function sync(accountId: string): Promise<SubscriptionSnapshot | null> {
+    const current = await repository.subscriptionOf(accountId);
+    if (!current?.subscription_id) return null;
+    const snapshot = await provider.retrieveSubscription(current.subscription_id);
+    if (!snapshot) return null;
+    await record(accountId, snapshot);
+    return snapshot;
+  }
 
-    /** Writes a subscription state the provider has just answered, under the account's row lock. */
-    async record(accountId: string, snapshot: SubscriptionSnapshot): Promise<void> {
-      await repository.db.transaction(async (tx) => {
-        const current = await repository.lockSubscription(tx, accountId);
-        if (supersedes(current, snapshot)) await writeState(tx, accountId, snapshot);
-      });
-    },
-  };
+  /** Writes a subscription state the provider has just answered, under the account's row lock. */
+  async function record(accountId: string, snapshot: SubscriptionSnapshot): Promise<void> {
+    await repository.db.transaction(async (tx) => {
+      const current = await repository.lockSubscription(tx, accountId);
+      if (supersedes(current, snapshot)) await writeState(tx, accountId, snapshot);
+    });
+  }
+
+  return { receive, apply, sync, record };
 
   async function writeState(tx: Queryable, accountId: string, snapshot: SubscriptionSnapshot) {
     await repository.writeSnapshot(tx, accountId, provider.name, snapshot);

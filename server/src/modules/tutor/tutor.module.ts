@@ -21,7 +21,7 @@ export async function registerTutor(
     providers: Providers;
     kit: KitService;
     catalogue: CatalogueService;
-    accounts: Pick<AccountsService, 'session'>;
+    sessions: Pick<AccountsService['sessions'], 'session'>;
     secrets: Secrets;
     /** PUBLIC_URL: the local agent's socket is on its origin. */
     publicUrl: string;
@@ -59,7 +59,7 @@ export async function registerTutor(
     tickets,
     allowedOrigins: deps.trustedOrigins,
     mayUse: (accountId) =>
-      deps.accounts
+      deps.sessions
         .session(accountId)
         .then((access) => canUseKitTool(access, 'test-voice'))
         .catch(() => false),
