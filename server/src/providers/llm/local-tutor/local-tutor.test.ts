@@ -83,6 +83,17 @@ describe('the local tutor', () => {
     expect(newPassages.length).toBeGreaterThan(0);
   });
 
+  it('offers tracks to study when asked for them, not when the question names the track being made', () => {
+    const study = 'Here are tracks worth studying';
+    expect(answer('How do I make my kick and bass sit together in a techno track?').text).toMatch(
+      /^Here is how I would approach kick and bass/,
+    );
+    expect(answer('Why do my tracks sound muddy in the low end?').text).not.toContain(study);
+    expect(answer('Recommend some UK garage tracks').text).toContain(study);
+    expect(answer('Any songs with a great reese bass?').text).toContain(study);
+    expect(answer('What should I listen to for techno kicks?').text).toContain(study);
+  });
+
   it('says plainly when nothing fits and offers the nearest topics instead of guessing', () => {
     const result = answer('What is the capital of Mongolia?');
     expect(result.topics).toEqual([]);

@@ -38,8 +38,12 @@ const MORE_PASSAGES_SHARE = 0.5;
 const HISTORY_WEIGHT = 0.5;
 const HISTORY_TURNS = 4;
 
+/**
+ * Words that ask for tracks to study. The track an artist is making ("a techno track", "my
+ * tracks") asks for none: only tracks or songs on their own, or a word of asking, do.
+ */
 const RECOMMENDATION_WORDS =
-  /\b(recommend|recommendation|recommendations|reference|references|suggest|tracks?|songs?|listen)\b/i;
+  /\b(recommend|recommendation|recommendations|reference|references|suggest|listen)\b|(?<!\b(?:my|our|your|these|this|the)\s+)\b(tracks|songs)\b/i;
 
 const index = createIndex(TOPICS);
 const spelling = createSpelling(TOPICS);
