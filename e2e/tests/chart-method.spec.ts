@@ -1,6 +1,8 @@
 import { chartMethodSchema, catalogueEndpoints } from '@klang/domain';
 import { expect, test } from '../support/fixtures';
 import { callEntry } from '../support/contract';
+import { signUpListener } from '../support/listener';
+import { findCoveredControls } from '../support/shell';
 
 const number = new Intl.NumberFormat('en-GB');
 
@@ -41,4 +43,28 @@ test("the FAQ's no-bots promise leads to the published method, with the seeded m
     page.getByRole('heading', { level: 2, name: 'What blind hides, and what it cannot' }),
   ).toBeVisible();
   await screens.check('/charts/method');
+});
+
+test('a signed-in listener reads the method inside the app, and goes back to the charts', async ({
+  page,
+  screens,
+}) => {
+  await signUpListener(page, 'method');
+  await screens.visit('/charts');
+  await page.getByRole('link', { name: 'How the charts rank' }).click();
+
+  await expect(page).toHaveURL(/\/charts\/method$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('How the charts rank');
+  // The app's navigation with Charts as the current place; nobody signed in is asked to log in.
+  await expect(page.locator('a[aria-current="page"]:visible', { hasText: 'Charts' })).toHaveCount(1);
+  await expect(page.getByRole('link', { name: 'Log in' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Launch App' })).toHaveCount(0);
+  // The app's bars carry the forum entry: nothing floats over the figures or the links.
+  await expect(page.getByRole('list', { name: 'Figures of the window' })).toBeVisible();
+  expect(await findCoveredControls(page)).toEqual([]);
+  await screens.check('/charts/method, signed in');
+
+  await page.getByRole('link', { name: 'Back to the charts' }).click();
+  await expect(page).toHaveURL(/\/charts$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Charts');
 });

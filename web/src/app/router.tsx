@@ -1,6 +1,7 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { lazyScreen, type ScreenModule } from './errors/lazy-screen';
 import { RouteError } from './errors/route-error';
+import { MemberAwareLayout } from './layouts/member-aware-layout';
 import { PublicLayout, type PublicRouteHandle } from './layouts/public-layout';
 import { paths } from './paths';
 import { RequireAuth } from './require-auth';
@@ -54,12 +55,18 @@ export const routes: RouteObject[] = [
           screen(paths.resetPassword, () => import('./routes/reset-password')),
           screen(paths.verifyEmail, () => import('./routes/verify-email')),
           screen(paths.faq, () => import('./routes/faq')),
-          screen(paths.chartsMethod, () => import('./routes/charts-method')),
           screen(paths.unsubscribe, () => import('./routes/unsubscribe')),
           // Static paths outrank this dynamic one, so it only sees what no other route claims.
           screen(paths.artistUrl.pattern, () => import('./routes/artist-url')),
           screen('*', () => import('./routes/not-found')),
         ],
+      },
+      {
+        // Public, and a screen of the app for a signed-in user, whose app shell places the forum
+        // entry (a visitor has no forum button at all).
+        Component: MemberAwareLayout,
+        handle: appShellHandle,
+        children: [screen(paths.chartsMethod, () => import('./routes/charts-method'))],
       },
       {
         Component: RequireAuth,

@@ -11,6 +11,8 @@ type StaticPageProps = {
   lead?: ReactNode;
   /** A line under the lead, e.g. the effective date of a legal text. */
   meta?: ReactNode;
+  /** A way back above the title, for a page opened from a screen of the app. */
+  back?: ReactNode;
   /** 'prose' styles long-form text; 'narrow' and 'wide' leave the layout to the page. */
   width?: 'prose' | 'narrow' | 'wide';
   children: ReactNode;
@@ -19,7 +21,7 @@ type StaticPageProps = {
 /** The frame of every static page: a header block, then the content at a readable measure. */
 const WIDTHS = { prose: 'max-w-3xl', narrow: 'max-w-3xl', wide: 'max-w-5xl' } as const;
 
-export function StaticPage({ title, eyebrow, lead, meta, width = 'prose', children }: StaticPageProps) {
+export function StaticPage({ title, eyebrow, lead, meta, back, width = 'prose', children }: StaticPageProps) {
   useDocumentTitle(title);
   // The header shares the content's column, so the title and the text start on one line.
   const column = cn('mx-auto px-5 sm:px-8', WIDTHS[width]);
@@ -29,7 +31,8 @@ export function StaticPage({ title, eyebrow, lead, meta, width = 'prose', childr
         aria-hidden="true"
         className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-80 bg-[radial-gradient(60%_100%_at_50%_0%,var(--color-glow),transparent)]"
       />
-      <header className={cn(column, 'pt-14 pb-10 sm:pt-20')}>
+      <header className={cn(column, back ? 'pt-6 pb-10' : 'pt-14 pb-10 sm:pt-20')}>
+        {back && <div className="mb-6">{back}</div>}
         {eyebrow && (
           <p className="text-xs font-semibold tracking-[0.18em] text-accent uppercase">{eyebrow}</p>
         )}
