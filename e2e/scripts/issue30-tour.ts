@@ -7,8 +7,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { DEMO_ACCOUNT } from '@klang/domain';
+import { DEMO_ACCOUNT, playerEndpoints } from '@klang/domain';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
+import { callEntry } from '../support/contract';
 import { findCoveredControls } from '../support/shell';
 
 const [base = 'http://localhost:3000', outDir = '/tmp/klang-i30-tour'] = process.argv.slice(2);
@@ -24,6 +25,7 @@ type Theme = 'dark' | 'light';
 
 async function newPage(browser: Browser, size: Size, theme: Theme): Promise<Page> {
   const context = await browser.newContext({
+    baseURL: base,
     viewport: size.viewport,
     isMobile: size.isMobile,
     hasTouch: size.isMobile,
@@ -66,15 +68,7 @@ async function visitor(page: Page, tag: string) {
 }
 
 async function listener(page: Page, tag: string) {
-  const suffix = `${Date.now().toString(36)}${tag.replace(/\W/g, '')}`;
-  const res = await page.request.post(url('/api/accounts/signup/listener'), {
-    data: {
-      username: `tour${suffix}`.slice(0, 30),
-      email: `tour-${suffix}@example.com`,
-      password: 'secret-pass',
-    },
-  });
-  if (res.status() !== 201) throw new Error(`signup failed: ${await res.text()}`);
+  await signUp(page, tag);
   await screen(page, tag, 'discover-playing', async () => {
     await go(page, '/player');
     await page.getByRole('button', { name: 'Discover Music' }).click({ timeout: 10_000 });
@@ -116,12 +110,52 @@ async function listener(page: Page, tag: string) {
   await screen(page, tag, 'forum', () => go(page, '/forum'));
 }
 
+async function signUp(page: Page, tag: string) {
+  const suffix = `${Date.now().toString(36)}${tag.replace(/\W/g, '')}`;
+  const res = await page.request.post(url('/api/accounts/signup/listener'), {
+    data: {
+      username: `tour${suffix}`.slice(0, 30),
+      email: `tour-${suffix}@example.com`,
+      password: 'secret-pass',
+    },
+  });
+  if (res.status() !== 201) throw new Error(`signup failed: ${await res.text()}`);
+}
+
+/** A new listener who has heard every featured track: Discover's end state. */
+async function finisher(page: Page, tag: string) {
+  await signUp(page, tag);
+  await screen(page, tag, 'discover-end', async () => {
+    // Every featured track dealt and liked through the API: the deck has nothing left to deal.
+    for (let i = 0; i < 500; i++) {
+      const next = (await (await callEntry(page.request, playerEndpoints.nextTrack)).json()) as {
+        state: string;
+        track?: { id: string };
+      };
+      if (next.state !== 'track') break;
+      const trackId = next.track?.id ?? '';
+      await callEntry(page.request, playerEndpoints.secureTrackAccess, { data: { trackId } });
+      await callEntry(page.request, playerEndpoints.likeTrack, {
+        params: { trackId },
+        data: { addToLibrary: false },
+      });
+    }
+    await go(page, '/player');
+    await page.getByRole('button', { name: 'Discover Music' }).click({ timeout: 10_000 });
+    await page.waitForTimeout(1500);
+  });
+}
+
 async function artist(page: Page, tag: string) {
   const res = await page.request.post(url('/api/accounts/login'), {
     data: { identifier: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
   });
   if (!res.ok()) throw new Error(`login failed: ${await res.text()}`);
   await screen(page, tag, 'dashboard-artist', () => go(page, '/dashboard'));
+  await screen(page, tag, 'dashboard-performance', async () => {
+    await page.getByRole('tab', { name: 'Performance' }).click({ timeout: 5000 });
+    await page.waitForTimeout(1000);
+  });
   await screen(page, tag, 'voice-agent', async () => {
     await go(page, '/creator-tools/abel');
     await page
@@ -150,7 +184,11 @@ try {
   for (const size of SIZES) {
     for (const theme of ['dark', 'light'] as const) {
       const tag = `${size.name}-${theme}`;
-      for (const role of [visitor, listener, artist]) {
+      // ROLES=finisher,artist runs only those parts of the tour.
+      const only = process.env.ROLES?.split(',');
+      for (const role of [visitor, listener, finisher, artist].filter(
+        (r) => !only || only.includes(r.name),
+      )) {
         const page = await newPage(browser, size, theme);
         try {
           await role(page, tag);
