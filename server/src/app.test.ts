@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -208,12 +208,23 @@ describe('the application shell of the API', () => {
     expect(doc.paths['/api/analytics/events']).toBeDefined();
   });
 
+  it('names every job kind <area>.<verb>, the area being the module that registers it', async () => {
+    const areas = (await readdir(path.join(import.meta.dirname, 'modules'), { withFileTypes: true }))
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    const misnamed = Object.keys(t.app.jobKinds).filter((kind) => {
+      const [area = '', verb = '', ...rest] = kind.split('.');
+      return !areas.includes(area) || !/^[a-z]+(-[a-z]+)*$/.test(verb) || rest.length > 0;
+    });
+    expect(misnamed).toEqual([]);
+  });
+
   it("registers every area's job kinds in their lanes, spelled as the jobs rows store them, and its periodic requests", () => {
     // With the local payment provider (the default), its delivery and billing clock included.
     const lanes = Object.fromEntries(Object.entries(t.app.jobKinds).map(([kind, { lane }]) => [kind, lane]));
     expect(lanes).toEqual({
-      'chart-snapshot': 'short',
-      'chart-verdict': 'short',
+      'catalogue.refresh-verdicts': 'short',
+      'catalogue.write-snapshot': 'short',
       'email.deliver': 'email',
       'klang-packs.check': 'short',
       'klang-packs.discard-photo': 'short',

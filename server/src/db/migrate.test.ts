@@ -27,6 +27,31 @@ describe('migrations', () => {
     expect(rows.map((r) => r.name)[0]).toBe('0001-accounts.sql');
   });
 
+  it('rename the catalogue jobs of a running installation to <area>.<verb>, dedupe keys too', async () => {
+    await db.query(
+      `insert into jobs (kind, payload, status, dedupe_key) values
+         ('chart-verdict', '{}', 'queued', 'chart-verdict:2026-11-27T10:00:00.000Z'),
+         ('chart-snapshot', '{}', 'succeeded', 'chart-snapshot:2026-11-26'),
+         ('chart-verdict', '{}', 'queued', null)`,
+    );
+    await db.query(`delete from schema_migrations where name = '0300-job-kind-names.sql'`);
+    expect(await migrate(db)).toEqual(['0300-job-kind-names.sql']);
+    const rows = await db.query<{ kind: string; dedupe_key: string | null }>(
+      `select kind, dedupe_key from jobs where kind like 'catalogue.%' order by kind, dedupe_key`,
+    );
+    expect(rows).toEqual([
+      {
+        kind: 'catalogue.refresh-verdicts',
+        dedupe_key: 'catalogue.refresh-verdicts:2026-11-27T10:00:00.000Z',
+      },
+      { kind: 'catalogue.refresh-verdicts', dedupe_key: null },
+      { kind: 'catalogue.write-snapshot', dedupe_key: 'catalogue.write-snapshot:2026-11-26' },
+    ]);
+    expect(await db.query(`select 1 from jobs where kind in ('chart-verdict', 'chart-snapshot')`)).toEqual(
+      [],
+    );
+  });
+
   it('hold the tables of all three spec documents', async () => {
     const rows = await db.query<{ table_name: string }>(
       `select table_name from information_schema.tables where table_schema = 'public'`,

@@ -254,7 +254,7 @@ async function insertPeopleAndCatalogue(tx: Queryable, ctx: InsertContext) {
   for (const [key, xp] of quick.users) plan.users.set(key, xp);
   await insertTracks(tx, ctx, plan, idOf, ago);
   await insertListening(tx, ctx, plan, idOf, ago);
-  // The charts as the chart-verdict job ranks them (decision 0195): yesterday's snapshot from
+  // The charts as the verdict job (`catalogue.refresh-verdicts`) ranks them (decision 0195): yesterday's snapshot from
   // the verdict as it stood a day ago, so movement shows, and today's verdict.
   await refreshVerdicts(tx, ago(1), VERDICT.windowDays);
   await writeChartSnapshot(tx, utcDate(ago(1)));

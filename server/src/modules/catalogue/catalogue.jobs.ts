@@ -5,9 +5,12 @@ import { enqueueJob, pruneSucceededJobs, type JobHandler } from '../../jobs/runn
 import { refreshVerdicts, writeChartSnapshot } from './catalogue.repository';
 import { utcDay } from './chart-day';
 
-/** Job kinds are stored in `jobs` rows: never rename one. */
-export const CHART_SNAPSHOT_JOB = 'chart-snapshot';
-export const CHART_VERDICT_JOB = 'chart-verdict';
+/**
+ * Job kinds are stored in `jobs` rows, with their dedupe keys: renaming one takes a migration of
+ * its rows, as 0300-job-kind-names.sql renamed these two from `chart-snapshot` and `chart-verdict`.
+ */
+export const CHART_SNAPSHOT_JOB = 'catalogue.write-snapshot';
+export const CHART_VERDICT_JOB = 'catalogue.refresh-verdicts';
 
 /** How often the verdict is computed again: the scheduler asks every 10 minutes, one job runs per slot. */
 export const CHART_VERDICT_SLOT_MS = 10 * 60_000;

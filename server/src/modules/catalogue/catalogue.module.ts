@@ -23,9 +23,9 @@ export interface CatalogueModuleDeps {
 
 /**
  * The catalogue: charts ranked by the blind verdict (decisions 0195, 0196) with their method
- * page, the library, public artist pages and followed artists, and the `chart-verdict` and
- * `chart-snapshot` jobs. Returns its service: the tutor names tracks through it, the web app's
- * share cards read it.
+ * page, the library, public artist pages and followed artists, and the
+ * `catalogue.refresh-verdicts` and `catalogue.write-snapshot` jobs. Returns its service: the tutor
+ * names tracks through it, the web app's share cards read it.
  */
 export async function registerCatalogue(app: FastifyInstance, deps: CatalogueModuleDeps) {
   const service = createCatalogueService({

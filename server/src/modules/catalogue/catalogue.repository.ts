@@ -122,7 +122,7 @@ export function createCatalogueRepository(db: Queryable) {
       );
     },
 
-    /** The aggregates the chart-verdict job last wrote for the published method; none before its first run. */
+    /** The aggregates the verdict job (`catalogue.refresh-verdicts`) last wrote for the published method; none before its first run. */
     async methodFigures(): Promise<MethodFiguresRow | undefined> {
       const rows = await db.query<MethodFiguresRow>(
         `select computed_at, window_days, deals, rated, likes, likes_discounted, discounted_too_quick,
@@ -225,7 +225,7 @@ export type CatalogueRepository = ReturnType<typeof createCatalogueRepository>;
 
 /**
  * Writes one day's ranking of every active genre to chart_positions (product-decisions.md Charts), in the
- * live chart's order (the verdict the chart-verdict job last computed, decision 0195), in one
+ * live chart's order (the verdict the verdict job (`catalogue.refresh-verdicts`) last computed, decision 0195), in one
  * statement and only when that day has no rows yet: a retry after a crash, or a second instance
  * running the same day, writes nothing more. Returns the rows written.
  */

@@ -24,7 +24,7 @@ describe('catalogue routes: charts, library, artist pages, follows', () => {
   const tracks: Record<string, string> = {};
 
   /**
-   * Sets a track's like count, age and blind verdict (what the chart-verdict job would have
+   * Sets a track's like count, age and blind verdict (what the verdict job (`catalogue.refresh-verdicts`) would have
    * written; its own tests are in chart-verdict.routes.test.ts), so the ranking is what the test says.
    */
   async function rank(trackId: string, likes: number, daysOld: number, verdict: number) {

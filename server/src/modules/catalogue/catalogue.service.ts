@@ -184,7 +184,7 @@ export function createCatalogueService(deps: {
     },
 
     /**
-     * The published method (issue 19 item 4): the rules the chart-verdict job applies, from the
+     * The published method (issue 19 item 4): the rules the verdict job (`catalogue.refresh-verdicts`) applies, from the
      * same constants, and the aggregates of its last run. Counts over the window only: nothing
      * names, links or counts one listener or one track.
      */

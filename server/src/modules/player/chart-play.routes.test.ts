@@ -111,7 +111,7 @@ describe('blind play from the chart', () => {
     await rate(listener.id, 'skip');
     const score = async () => {
       // The chart job, by its stored kind (the catalogue's), run now.
-      await enqueueJob(t.db, 'chart-verdict', { slot: new Date().toISOString() });
+      await enqueueJob(t.db, 'catalogue.refresh-verdicts', { slot: new Date().toISOString() });
       await runDueJobs(t);
       const [row] = await t.db.query<{ verdict_score: number }>(
         'select verdict_score from tracks where id = $1',

@@ -628,7 +628,7 @@ describe('chart place', () => {
     const other = await signUp(t.app, 'artist');
     const rival = await insertTrack(t.db, other.id, { genre, featured: false });
     const dnb = await insertTrack(t.db, artist.id, { genre: 'Drum n Bass', featured: false });
-    // The blind verdict the chart-verdict job would have written (decision 0195).
+    // The blind verdict the verdict job (`catalogue.refresh-verdicts`) would have written (decision 0195).
     await t.db.query('update tracks set likes = 5, verdict_score = 0.25 where id = $1', [mine]);
     await t.db.query('update tracks set likes = 9, verdict_score = 0.45 where id = $1', [rival]);
     const yesterday = "(now() at time zone 'utc')::date - 1";
