@@ -14,7 +14,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { SEED_ARTISTS } from '../server/src/db/seed/catalogue-artists';
 import { renderAvatar } from '../server/src/lib/art/avatar';
-import { createLocalPackEngine } from '../server/src/providers/klang-packs/local/local-pack-engine';
+import { createLocalKlangPacks } from '../server/src/providers/klang-packs/local/local-klang-packs';
 import { styleFromPrompt } from '../server/src/providers/klang-packs/local/prompt-style';
 import { figurePhoto } from '../server/src/providers/klang-packs/local/test-photos';
 import { createLocalStorage } from '../server/src/providers/storage/local-storage';
@@ -62,7 +62,7 @@ const storage: StorageProvider = {
     return local.read(bucket, key);
   },
 };
-const engine = createLocalPackEngine({ storage, minTrainingMs: 0 });
+const engine = createLocalKlangPacks({ storage, minTrainingMs: 0 });
 const signal = AbortSignal.timeout(120_000);
 const round = (value: number, places = 1) => Math.round(value * 10 ** places) / 10 ** places;
 

@@ -1,20 +1,31 @@
 import { z } from 'zod';
 
+/**
+ * The provider kinds, each one word across its `/api/health` key, its `Providers` field, its
+ * folder under `server/src/providers/` and its interface (`coverArt`: `providers/cover-art/`,
+ * `CoverArtProvider`; decision 0301).
+ */
 export const PROVIDER_KINDS = [
   'storage',
   'email',
   'payments',
   'captcha',
-  'sfx',
+  'soundFx',
   'tts',
   'llm',
   'voiceAgent',
-  'images',
-  'packs',
+  'coverArt',
+  'klangPacks',
   /** The ffmpeg that decodes uploads: Debian's or the bundled one, sandboxed either way (decision 0251). */
   'decoder',
 ] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+
+/**
+ * The health keys these kinds had before they took one word, still reported beside the new ones
+ * so an operator's checks keep working (decision 0301).
+ */
+export const FORMER_PROVIDER_KEYS = { images: 'coverArt', sfx: 'soundFx', packs: 'klangPacks' } as const;
 
 /**
  * `/api/health`: the process is alive (always 200 while it answers), which database it uses and
@@ -25,7 +36,13 @@ export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['pglite', 'postgres']),
   databaseReachable: z.boolean(),
-  providers: z.partialRecord(z.enum(PROVIDER_KINDS), z.string()),
+  providers: z.partialRecord(
+    z.enum([
+      ...PROVIDER_KINDS,
+      ...(Object.keys(FORMER_PROVIDER_KEYS) as (keyof typeof FORMER_PROVIDER_KEYS)[]),
+    ]),
+    z.string(),
+  ),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 

@@ -6,18 +6,18 @@ import type { CaptchaProvider } from './captcha/captcha';
 import { createSiteverifyCaptcha } from './captcha/siteverify-captcha';
 import type { EmailProvider } from './email/email';
 import { uploadDecoder } from './audio/upload-decoder';
-import type { CoverArtProvider } from './images/cover-art';
-import { createLocalPackEngine } from './klang-packs/local/local-pack-engine';
-import type { PackEngine } from './klang-packs/pack-engine';
-import { createReplicatePackEngine } from './klang-packs/replicate-pack-engine';
-import { createLocalCoverArt } from './images/local-cover-art';
-import { createOpenAiCoverArt } from './images/openai-cover-art';
+import type { CoverArtProvider } from './cover-art/cover-art';
+import { createLocalKlangPacks } from './klang-packs/local/local-klang-packs';
+import type { KlangPacksProvider } from './klang-packs/klang-packs';
+import { createReplicateKlangPacks } from './klang-packs/replicate-klang-packs';
+import { createLocalCoverArt } from './cover-art/local-cover-art';
+import { createOpenAiCoverArt } from './cover-art/openai-cover-art';
 import { createLocalEmail } from './email/local-email';
 import { createSmtpEmail } from './email/smtp-email';
 import { createElevenLabsClient } from './elevenlabs/elevenlabs-client';
-import { createElevenLabsSoundFx } from './soundfx/elevenlabs-soundfx';
-import { createLocalSoundFx } from './soundfx/local-soundfx';
-import type { SoundFxProvider } from './soundfx/soundfx';
+import { createElevenLabsSoundFx } from './sound-fx/elevenlabs-sound-fx';
+import { createLocalSoundFx } from './sound-fx/local-sound-fx';
+import type { SoundFxProvider } from './sound-fx/sound-fx';
 import { createElevenLabsTts } from './tts/elevenlabs-tts';
 import { createEspeakTts } from './tts/espeak-tts';
 import type { TtsProvider } from './tts/tts';
@@ -42,7 +42,7 @@ export interface Providers {
   coverArt: CoverArtProvider;
   soundFx: SoundFxProvider;
   tts: TtsProvider;
-  klangPacks: PackEngine;
+  klangPacks: KlangPacksProvider;
   llm: ChatProvider;
   stt: SttProvider;
   voiceAgent: VoiceAgentProvider;
@@ -74,7 +74,7 @@ export function createProviders(config: Config, secrets: Secrets): Providers {
         );
   const klangPacks =
     config.klangPacks.kind === 'replicate'
-      ? createReplicatePackEngine({
+      ? createReplicateKlangPacks({
           ...config.klangPacks,
           storage,
           // Without a secret the webhook could not be verified: polling alone follows the training.
@@ -82,7 +82,7 @@ export function createProviders(config: Config, secrets: Secrets): Providers {
             webhookUrl: `${config.publicUrl}${klangPacksEndpoints.replicateWebhook.path}`,
           }),
         })
-      : createLocalPackEngine({ storage, minTrainingMs: config.klangPacks.minTrainingMs });
+      : createLocalKlangPacks({ storage, minTrainingMs: config.klangPacks.minTrainingMs });
   const llm = config.llm.kind === 'openai' ? createOpenAiChat(config.llm) : createLocalTutor();
   const stt = config.stt.kind === 'openai' ? createOpenAiStt(config.stt) : NO_STT;
   const voiceAgent =
@@ -98,10 +98,10 @@ export function describeProviders(providers: Providers): HealthResponse['provide
     storage: providers.storage.name,
     email: providers.email.name,
     captcha: providers.captcha.name,
-    images: providers.coverArt.name,
-    sfx: providers.soundFx.name,
+    coverArt: providers.coverArt.name,
+    soundFx: providers.soundFx.name,
     tts: providers.tts.name,
-    packs: providers.klangPacks.name,
+    klangPacks: providers.klangPacks.name,
     llm: providers.llm.name,
     voiceAgent: providers.voiceAgent.name,
     decoder: uploadDecoder().name,

@@ -9,7 +9,7 @@ import { createRng } from '../lib/random';
 import { analysePhoto } from '../providers/klang-packs/local/analyse-photo';
 import { styleFromPrompt } from '../providers/klang-packs/local/prompt-style';
 import { renderPressShot } from '../providers/klang-packs/local/render-press-shot';
-import { createLocalSoundFx } from '../providers/soundfx/local-soundfx';
+import { createLocalSoundFx } from '../providers/sound-fx/local-sound-fx';
 import { createEspeakTts } from '../providers/tts/espeak-tts';
 import { sing } from '../providers/tts/sing';
 

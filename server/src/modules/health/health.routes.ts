@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthEndpoints, type HealthResponse } from '@klang/domain';
+import { FORMER_PROVIDER_KEYS, healthEndpoints, type HealthResponse } from '@klang/domain';
 import { contractRoute } from '../../lib/contract-route';
 import { within } from '../../lib/deadline';
 import type { HealthRepository } from './health.repository';
@@ -26,7 +26,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   repository: HealthRepository;
   readiness: Readiness;
   providers: HealthResponse['providers'];
-}> = async (app, { repository, readiness, providers }) => {
+}> = async (app, { repository, readiness, providers: chosen }) => {
+  // Each kind under its one word, and under the key it had before for an operator's older checks.
+  const former = Object.entries(FORMER_PROVIDER_KEYS).flatMap(([key, kind]) =>
+    chosen[kind] === undefined ? [] : [[key, chosen[kind]] as const],
+  );
+  const providers: HealthResponse['providers'] = { ...chosen, ...Object.fromEntries(former) };
   contractRoute(app, healthEndpoints.health, {}, async () => {
     const databaseReachable = await databaseAnswers(repository);
     return {

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { SessionAccount } from '../../plugins/session';
 import { decodeToMono } from '../../providers/audio/ffmpeg';
-import type { GeneratedAudio, SoundFxProvider } from '../../providers/soundfx/soundfx';
+import type { GeneratedAudio, SoundFxProvider } from '../../providers/sound-fx/sound-fx';
 import { sing } from '../../providers/tts/sing';
 import { TtsUnavailableError, UnknownVoiceError, type TtsProvider } from '../../providers/tts/tts';
 import { newStorageKey, type StorageProvider } from '../../providers/storage/storage';

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, KIT_MESSAGES, presetsResponseSchema } from '@klang/domain';
-import { createLocalSoundFx } from '../../providers/soundfx/local-soundfx';
+import { createLocalSoundFx } from '../../providers/sound-fx/local-sound-fx';
 import { clientFor, cookieOf, logIn, signUp } from '../../test/accounts-helpers';
 import { hashToken } from '../../plugins/session';
 import { createTestApp, type TestApp } from '../../test/app';

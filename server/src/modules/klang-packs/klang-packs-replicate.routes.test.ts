@@ -86,7 +86,7 @@ const status = async (artist: Client, packId: string) =>
 describe('character packs on Replicate', () => {
   it('names Replicate in health', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.json()).toMatchObject({ providers: { packs: 'replicate' } });
+    expect(res.json()).toMatchObject({ providers: { klangPacks: 'replicate', packs: 'replicate' } });
   });
 
   it('trains on Replicate, learns of the end by signed webhook, copies the press shot into Klang', async () => {

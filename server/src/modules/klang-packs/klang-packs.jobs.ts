@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { JobKind } from '../../jobs/lanes';
 import { enqueueJob, type JobHandler } from '../../jobs/runner';
-import type { PackEngine } from '../../providers/klang-packs/pack-engine';
+import type { KlangPacksProvider } from '../../providers/klang-packs/klang-packs';
 import type { StorageProvider } from '../../providers/storage/storage';
 import type { KlangPacksRepository } from './klang-packs.repository';
 
@@ -17,7 +17,7 @@ export const PHOTO_CLAIM_MS = 24 * 60 * 60_000;
 export interface PackJobsDeps {
   repository: KlangPacksRepository;
   storage: StorageProvider;
-  engine: PackEngine;
+  engine: KlangPacksProvider;
   /** How long to wait between two status checks of a training. */
   checkIntervalMs: number;
   /** A training still running after this long has failed (spec 002 §9: it takes 2-5 minutes). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { registerJobs } from '../../jobs/registry';
-import type { PackEngine } from '../../providers/klang-packs/pack-engine';
+import type { KlangPacksProvider } from '../../providers/klang-packs/klang-packs';
 import type { StorageProvider } from '../../providers/storage/storage';
 import type { KitService } from '../kit/kit.service';
 import { createPackJobKinds } from './klang-packs.jobs';
@@ -16,7 +16,7 @@ const GIVE_UP_AFTER_MS = 60 * 60_000;
 export interface KlangPacksModuleDeps {
   db: Db;
   storage: StorageProvider;
-  engine: PackEngine;
+  engine: KlangPacksProvider;
   kit: KitService;
   /** How long to wait between two status checks of a training (PACK_CHECK_SECONDS). */
   checkIntervalMs: number;

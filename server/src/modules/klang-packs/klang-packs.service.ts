@@ -16,7 +16,7 @@ import {
 import { AppError } from '../../errors';
 import { enqueueJob } from '../../jobs/runner';
 import type { SessionAccount } from '../../plugins/session';
-import type { PackEngine } from '../../providers/klang-packs/pack-engine';
+import type { KlangPacksProvider } from '../../providers/klang-packs/klang-packs';
 import { newStorageKey, type StorageProvider } from '../../providers/storage/storage';
 import { assertNotDemo } from '../accounts/accounts.service';
 import type { KitService } from '../kit/kit.service';
@@ -30,7 +30,7 @@ const URL_SECONDS = 3600;
 export interface KlangPacksServiceDeps {
   repository: KlangPacksRepository;
   storage: StorageProvider;
-  engine: PackEngine;
+  engine: KlangPacksProvider;
   kit: Pick<KitService, 'assertAllowed'>;
   log: { warn(details: object, message: string): void };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { registerJobs } from '../../jobs/registry';
-import type { CoverArtProvider } from '../../providers/images/cover-art';
+import type { CoverArtProvider } from '../../providers/cover-art/cover-art';
 import type { StorageProvider } from '../../providers/storage/storage';
 import { createTracksJobKinds, createTracksJobRequests } from './tracks.jobs';
 import { createTracksRepository } from './tracks.repository';

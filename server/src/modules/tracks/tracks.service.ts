@@ -19,7 +19,7 @@ import {
 import type { Db, Queryable } from '../../db/client';
 import { enqueueJob } from '../../jobs/runner';
 import { AppError } from '../../errors';
-import type { CoverArtProvider } from '../../providers/images/cover-art';
+import type { CoverArtProvider } from '../../providers/cover-art/cover-art';
 import { newStorageKey, type StorageProvider } from '../../providers/storage/storage';
 import { isBucket } from '../../providers/storage/storage-key';
 import type { SessionAccount } from '../../plugins/session';

@@ -10,7 +10,7 @@ import { runProcess } from '../audio/process';
 import { decodeToMono, transcodeToMp3, type MonoPcm } from '../audio/ffmpeg';
 import { wavHeader } from '../audio/wav';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
-import type { GeneratedAudio } from '../soundfx/soundfx';
+import type { GeneratedAudio } from '../sound-fx/sound-fx';
 import type { SpeechRequest, TtsProvider } from './tts';
 
 const SAMPLE_RATE = 44_100;

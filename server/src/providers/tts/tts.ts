@@ -1,5 +1,5 @@
 import type { Voice } from '@klang/domain';
-import type { GeneratedAudio } from '../soundfx/soundfx';
+import type { GeneratedAudio } from '../sound-fx/sound-fx';
 
 export interface SpeechRequest {
   text: string;

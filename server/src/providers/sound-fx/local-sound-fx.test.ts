@@ -8,7 +8,7 @@ import {
   spectralDistance,
 } from '../../test/audio-analysis';
 import { describeSound, SOUND_KINDS, type SoundKind } from './describe-sound';
-import { createLocalSoundFx } from './local-soundfx';
+import { createLocalSoundFx } from './local-sound-fx';
 
 let counter = 0;
 const engine = createLocalSoundFx({ createSeed: () => `take-${(counter += 1)}` });

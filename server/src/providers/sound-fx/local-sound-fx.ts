@@ -3,7 +3,7 @@ import { decodedPeak } from '../audio/ffmpeg';
 import { encodeFloatMp3 } from '../audio/mp3-encoder';
 import { describeSound } from './describe-sound';
 import { renderSound, type RenderedSound } from './render-sound';
-import type { SoundFxProvider } from './soundfx';
+import type { SoundFxProvider } from './sound-fx';
 
 /** The highest sample the decoded MP3 may reach; above it the player would clip. */
 const DECODED_PEAK_LIMIT = 0.97;

@@ -8,10 +8,10 @@ import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { z } from 'zod';
 import type { StorageProvider } from '../storage/storage';
-import type { PackEngine, TrainingState } from './pack-engine';
+import type { KlangPacksProvider, TrainingState } from './klang-packs';
 import { storedZip } from './stored-zip';
 
-export interface ReplicatePackEngineOptions {
+export interface ReplicateKlangPacksOptions {
   apiToken: string;
   /** https://api.replicate.com/v1, or a local fake in tests. */
   apiUrl: string;
@@ -67,7 +67,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
     );
   });
 
-export function createReplicatePackEngine(options: ReplicatePackEngineOptions): PackEngine {
+export function createReplicateKlangPacks(options: ReplicateKlangPacksOptions): KlangPacksProvider {
   const doFetch = options.fetch ?? fetch;
   const apiUrl = options.apiUrl.replace(/\/$/, '');
   const trigger = options.triggerWord ?? 'TOK';

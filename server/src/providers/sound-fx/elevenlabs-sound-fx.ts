@@ -1,5 +1,5 @@
 import type { ElevenLabsClient } from '../elevenlabs/elevenlabs-client';
-import type { SoundFxProvider } from './soundfx';
+import type { SoundFxProvider } from './sound-fx';
 
 /**
  * ElevenLabs sound generation (providers.md §1a): the spec's prompt becomes `text`; the model

@@ -9,12 +9,12 @@ import { buffer } from 'node:stream/consumers';
 import { z } from 'zod';
 import { createRng } from '../../../lib/random';
 import { newStorageKey, type StorageProvider } from '../../storage/storage';
-import type { PackEngine, TrainingState } from '../pack-engine';
+import type { KlangPacksProvider, TrainingState } from '../klang-packs';
 import { analysePhoto, type PhotoAnalysis } from './analyse-photo';
 import { styleFromPrompt } from './prompt-style';
 import { renderPressShot } from './render-press-shot';
 
-export interface LocalPackEngineOptions {
+export interface LocalKlangPacksOptions {
   storage: StorageProvider;
   /**
    * The shortest a training takes, however fast the analysis was: the status flow (polling,
@@ -57,7 +57,7 @@ function medianTone(analyses: PhotoAnalysis[]): [number, number, number] {
   return [channel(0), channel(1), channel(2)];
 }
 
-export function createLocalPackEngine(options: LocalPackEngineOptions): PackEngine & {
+export function createLocalKlangPacks(options: LocalKlangPacksOptions): KlangPacksProvider & {
   readModel(modelId: string): Promise<LocalPackModel>;
 } {
   const { storage } = options;

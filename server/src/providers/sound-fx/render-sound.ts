@@ -14,7 +14,7 @@ export interface RenderedSound {
   right: Float32Array;
 }
 
-// -3 dBFS leaves MP3 reconstruction room to overshoot (local-soundfx.ts checks the result).
+// -3 dBFS leaves MP3 reconstruction room to overshoot (local-sound-fx.ts checks the result).
 const PEAK = 0.7;
 
 /**

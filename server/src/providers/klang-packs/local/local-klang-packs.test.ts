@@ -7,7 +7,7 @@ import { createRng } from '../../../lib/random';
 import { createLocalStorage } from '../../storage/local-storage';
 import { newStorageKey, type StorageProvider } from '../../storage/storage';
 import { analysePhoto, isSkin, type PhotoAnalysis } from './analyse-photo';
-import { createLocalPackEngine } from './local-pack-engine';
+import { createLocalKlangPacks } from './local-klang-packs';
 import { styleFromPrompt } from './prompt-style';
 import { cropFor, renderPressShot } from './render-press-shot';
 import { figurePhoto } from './test-photos';
@@ -220,7 +220,7 @@ describe('the local pack engine', () => {
 
   it('ranks the photos, trains for at least its minimum time, renders and forgets its model', async () => {
     let now = 1_000_000;
-    const engine = createLocalPackEngine({ storage, minTrainingMs: 60_000, now: () => now });
+    const engine = createLocalKlangPacks({ storage, minTrainingMs: 60_000, now: () => now });
     const keys: string[] = [];
     const shapes = [{ blur: 10 }, { faceX: 0.5 }, { faceX: 0.1, faceY: 0.8, faceSize: 0.1 }, { faceX: 0.45 }];
     for (const shape of shapes) {

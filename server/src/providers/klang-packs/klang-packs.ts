@@ -11,7 +11,7 @@ export interface StartTrainingInput {
  * Trains a character model on an artist's photos and renders press shots with it (spec 002 §2.6).
  * Training is asynchronous everywhere: start it, then ask (or be told by webhook) how it stands.
  */
-export interface PackEngine {
+export interface KlangPacksProvider {
   readonly name: 'local' | 'replicate';
   /** Starts training; resolves with the engine's id of the model being trained. */
   startTraining(input: StartTrainingInput, signal: AbortSignal): Promise<{ modelId: string }>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createElevenLabsClient, ElevenLabsError } from '../elevenlabs/elevenlabs-client';
 import { startFakeElevenLabs, type FakeElevenLabs } from '../../test/fakes/fake-elevenlabs';
-import { createElevenLabsSoundFx } from './elevenlabs-soundfx';
+import { createElevenLabsSoundFx } from './elevenlabs-sound-fx';
 
 describe('ElevenLabs sound generation', () => {
   let fake: FakeElevenLabs;

@@ -7,8 +7,8 @@ import { createLocalStorage } from '../storage/local-storage';
 import { newStorageKey, type StorageProvider } from '../storage/storage';
 import { startFakeReplicate, type FakeReplicate } from '../../test/fakes/fake-replicate';
 import { figurePhoto } from './local/test-photos';
-import type { PackEngine } from './pack-engine';
-import { createReplicatePackEngine } from './replicate-pack-engine';
+import type { KlangPacksProvider } from './klang-packs';
+import { createReplicateKlangPacks } from './replicate-klang-packs';
 import { signReplicateWebhook, verifyReplicateWebhook } from './replicate-webhook';
 import { readStoredZip, storedZip } from './stored-zip';
 
@@ -18,8 +18,8 @@ let dir: string;
 let keys: string[];
 const signal = () => AbortSignal.timeout(20_000);
 
-function engine(overrides: Partial<Parameters<typeof createReplicatePackEngine>[0]> = {}): PackEngine {
-  return createReplicatePackEngine({
+function engine(overrides: Partial<Parameters<typeof createReplicateKlangPacks>[0]> = {}): KlangPacksProvider {
+  return createReplicateKlangPacks({
     apiToken: fake.token,
     apiUrl: fake.url,
     trainer: 'ostris/flux-dev-lora-trainer',
