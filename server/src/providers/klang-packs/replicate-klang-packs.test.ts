@@ -18,7 +18,9 @@ let dir: string;
 let keys: string[];
 const signal = () => AbortSignal.timeout(20_000);
 
-function engine(overrides: Partial<Parameters<typeof createReplicateKlangPacks>[0]> = {}): KlangPacksProvider {
+function engine(
+  overrides: Partial<Parameters<typeof createReplicateKlangPacks>[0]> = {},
+): KlangPacksProvider {
   return createReplicateKlangPacks({
     apiToken: fake.token,
     apiUrl: fake.url,
