@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { hooksEndpoints } from '@klang/domain';
 import { api } from '../../../lib/api-client';
 
@@ -13,3 +14,11 @@ export const analyticsApi = {
   /** A plain link downloads it: same origin, the session cookie goes along. */
   hooksCsvUrl: (trackId: string) => api.url(hooksEndpoints.trackHooksCsv, { params: { trackId } }),
 };
+
+/**
+ * A track's hook analytics as a query. It lives beside its call, not in a `hooks/` folder: in
+ * this feature "hook" means the start of a track that holds a listener, not a React hook.
+ */
+export function useTrackHooksQuery(trackId: string) {
+  return useQuery({ queryKey: analyticsKeys.hooks(trackId), queryFn: () => analyticsApi.hooks(trackId) });
+}

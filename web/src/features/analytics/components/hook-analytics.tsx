@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
-import { analyticsApi } from '../api/analytics-api';
+import { analyticsApi, useTrackHooksQuery } from '../api/analytics-api';
 import {
   compareWithMedian,
   formatPosition,
@@ -14,7 +14,6 @@ import {
   likeBinDescription,
   type MedianComparison,
 } from '../hook-format';
-import { useTrackHooksQuery } from '../hooks/use-track-hooks';
 import { SecondsToLikeChart, SkipCurveChart } from './hook-charts';
 
 /** A quiet panel for what is not there yet: an icon, a title and one line of why. */
