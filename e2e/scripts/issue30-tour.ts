@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { DEMO_ACCOUNT, playerEndpoints } from '@klang/domain';
+import { accountsEndpoints, DEMO_ACCOUNT, playerEndpoints } from '@klang/domain';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
 import { callEntry } from '../support/contract';
 import { findCoveredControls } from '../support/shell';
@@ -112,7 +112,7 @@ async function listener(page: Page, tag: string) {
 
 async function signUp(page: Page, tag: string) {
   const suffix = `${Date.now().toString(36)}${tag.replace(/\W/g, '')}`;
-  const res = await page.request.post(url('/api/accounts/signup/listener'), {
+  const res = await page.request.post(url(accountsEndpoints.signupListener.path), {
     data: {
       username: `tour${suffix}`.slice(0, 30),
       email: `tour-${suffix}@example.com`,
@@ -147,7 +147,7 @@ async function finisher(page: Page, tag: string) {
 }
 
 async function artist(page: Page, tag: string) {
-  const res = await page.request.post(url('/api/accounts/login'), {
+  const res = await page.request.post(url(accountsEndpoints.login.path), {
     data: { identifier: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
   });
   if (!res.ok()) throw new Error(`login failed: ${await res.text()}`);
