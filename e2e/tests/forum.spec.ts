@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -241,6 +241,10 @@ test.describe('an admin moderates', () => {
   let server: ChildProcess | undefined;
 
   const startServer = async () => {
+    // Its warnings and errors go to a file, quoted when it does not come up (CI saw a restart
+    // stay silent for 200 s once, under the full suite's load, with nothing to say why).
+    const logFile = path.join(dataDir, `server-${Date.now()}.log`);
+    const log = openSync(logFile, 'a');
     const child = spawn('npx', ['tsx', 'server/src/main.ts'], {
       cwd: repoRoot,
       env: {
@@ -251,14 +255,26 @@ test.describe('an admin moderates', () => {
         NODE_ENV: 'production',
       },
       detached: true,
-      stdio: 'ignore',
+      stdio: ['ignore', log, log],
     });
+    closeSync(log);
     server = child;
-    await expect
-      .poll(async () => (await fetch(new URL(healthEndpoints.health.path, base)).catch(() => null))?.status, {
-        timeout: 200_000,
-      })
-      .toBe(200);
+    try {
+      await expect
+        .poll(
+          async () => (await fetch(new URL(healthEndpoints.health.path, base)).catch(() => null))?.status,
+          {
+            timeout: 200_000,
+          },
+        )
+        .toBe(200);
+    } catch (error) {
+      const exit = child.exitCode === null ? 'still running' : `exited with ${child.exitCode}`;
+      throw new Error(
+        `the admin journey's server did not answer (${exit}); its log:\n${readFileSync(logFile, 'utf8').slice(-4000)}`,
+        { cause: error },
+      );
+    }
   };
   const stopServer = async () => {
     const child = server;
