@@ -280,9 +280,22 @@ test.describe('an admin moderates', () => {
     const child = server;
     server = undefined;
     if (child?.pid === undefined || child.exitCode !== null) return;
+    const group = -child.pid;
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    process.kill(-child.pid, 'SIGTERM');
+    process.kill(group, 'SIGTERM');
     await exited;
+    // npx exits within milliseconds of the signal while the server it started drains for up to
+    // SHUTDOWN_GRACE_MS: until the whole group is gone, the grant script would open a database
+    // the server still holds, and the next start would find the port taken (footguns.md).
+    const isGone = () => {
+      try {
+        process.kill(group, 0);
+        return false;
+      } catch {
+        return true;
+      }
+    };
+    await expect.poll(isGone, { timeout: 120_000, message: "the admin journey's server stops" }).toBe(true);
   };
 
   test.beforeAll(async () => {
