@@ -235,8 +235,9 @@ test('a post that cannot be loaded goes back to the list, and the Open Forum but
  */
 test.describe('an admin moderates', () => {
   const repoRoot = path.resolve(import.meta.dirname, '../..');
-  const port = Number(process.env.E2E_PORT ?? 3199) + 50;
-  const base = `http://localhost:${port}`;
+  // One port per worker: the desktop and phone projects may run this journey at the same time.
+  let port = 0;
+  let base = '';
   let dataDir = '';
   let server: ChildProcess | undefined;
 
@@ -300,6 +301,8 @@ test.describe('an admin moderates', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(420_000);
+    port = Number(process.env.E2E_PORT ?? 3199) + 50 + test.info().parallelIndex;
+    base = `http://localhost:${port}`;
     dataDir = mkdtempSync(path.join(tmpdir(), 'klang-e2e-forum-admin-'));
     await startServer();
     await stopServer();
