@@ -7,9 +7,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { accountsEndpoints, DEMO_ACCOUNT, playerEndpoints } from '@klang/domain';
+import { accountsEndpoints, DEMO_ACCOUNT } from '@klang/domain';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
-import { callEntry } from '../support/contract';
+import { hearEverything, signUpListener } from '../support/listener';
 import { findCoveredControls } from '../support/shell';
 
 const [base = 'http://localhost:3000', outDir = '/tmp/klang-i30-tour'] = process.argv.slice(2);
@@ -68,7 +68,7 @@ async function visitor(page: Page, tag: string) {
 }
 
 async function listener(page: Page, tag: string) {
-  await signUp(page, tag);
+  await signUpListener(page, 'tour');
   await screen(page, tag, 'discover-playing', async () => {
     await go(page, '/player');
     await page.getByRole('button', { name: 'Discover Music' }).click({ timeout: 10_000 });
@@ -110,36 +110,11 @@ async function listener(page: Page, tag: string) {
   await screen(page, tag, 'forum', () => go(page, '/forum'));
 }
 
-async function signUp(page: Page, tag: string) {
-  const suffix = `${Date.now().toString(36)}${tag.replace(/\W/g, '')}`;
-  const res = await page.request.post(url(accountsEndpoints.signupListener.path), {
-    data: {
-      username: `tour${suffix}`.slice(0, 30),
-      email: `tour-${suffix}@example.com`,
-      password: 'secret-pass',
-    },
-  });
-  if (res.status() !== 201) throw new Error(`signup failed: ${await res.text()}`);
-}
-
 /** A new listener who has heard every featured track: Discover's end state. */
 async function finisher(page: Page, tag: string) {
-  await signUp(page, tag);
+  await signUpListener(page, 'tour');
   await screen(page, tag, 'discover-end', async () => {
-    // Every featured track dealt and liked through the API: the deck has nothing left to deal.
-    for (let i = 0; i < 500; i++) {
-      const next = (await (await callEntry(page.request, playerEndpoints.nextTrack)).json()) as {
-        state: string;
-        track?: { id: string };
-      };
-      if (next.state !== 'track') break;
-      const trackId = next.track?.id ?? '';
-      await callEntry(page.request, playerEndpoints.secureTrackAccess, { data: { trackId } });
-      await callEntry(page.request, playerEndpoints.likeTrack, {
-        params: { trackId },
-        data: { addToLibrary: false },
-      });
-    }
+    await hearEverything(page);
     await go(page, '/player');
     await page.getByRole('button', { name: 'Discover Music' }).click({ timeout: 10_000 });
     await page.waitForTimeout(1500);

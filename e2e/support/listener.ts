@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { accountsEndpoints, PLAYER_MESSAGES } from '@klang/domain';
+import { accountsEndpoints, PLAYER_MESSAGES, playerEndpoints } from '@klang/domain';
+import { callEntry } from './contract';
 import { expect } from './fixtures';
 
 /** A new listener, signed in through the API so the journey starts where the test wants it. */
@@ -12,6 +13,23 @@ export async function signUpListener(page: Page, tag: string): Promise<{ usernam
   });
   expect(res.status()).toBe(201);
   return { username };
+}
+
+/** Deals and likes every featured track through the API, so the deck has nothing left to deal. */
+export async function hearEverything(page: Page): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    const next = (await (await callEntry(page.request, playerEndpoints.nextTrack)).json()) as {
+      state: string;
+      track?: { id: string };
+    };
+    if (next.state !== 'track') break;
+    const trackId = next.track?.id ?? '';
+    await callEntry(page.request, playerEndpoints.secureTrackAccess, { data: { trackId } });
+    await callEntry(page.request, playerEndpoints.likeTrack, {
+      params: { trackId },
+      data: { addToLibrary: false },
+    });
+  }
 }
 
 export const revealCard = (page: Page) => page.getByRole('region', { name: 'Revealed track' });

@@ -7,7 +7,7 @@ import {
   playerEndpoints,
 } from '@klang/domain';
 import { expect, test } from '../support/fixtures';
-import { revealCard, signUpListener } from '../support/listener';
+import { hearEverything, revealCard, signUpListener } from '../support/listener';
 import { callEntry, matchEntry } from '../support/contract';
 
 test('a new listener discovers blind, likes to reveal, follows, adds to the library, and skips', async ({
@@ -287,20 +287,7 @@ test('a listener who has heard everything is told what comes next, and where to 
   screens,
 }) => {
   await signUpListener(page, 'end');
-  // Every featured track, dealt and liked through the API: the deck has nothing left to deal.
-  for (let i = 0; i < 500; i++) {
-    const next = (await (await callEntry(page.request, playerEndpoints.nextTrack)).json()) as {
-      state: string;
-      track?: { id: string };
-    };
-    if (next.state !== 'track') break;
-    const trackId = next.track?.id ?? '';
-    await callEntry(page.request, playerEndpoints.secureTrackAccess, { data: { trackId } });
-    await callEntry(page.request, playerEndpoints.likeTrack, {
-      params: { trackId },
-      data: { addToLibrary: false },
-    });
-  }
+  await hearEverything(page);
   await screens.visit('/player');
   await page.getByRole('button', { name: PLAYER_MESSAGES.discoverMusic }).click();
   await expect(page.getByRole('heading', { name: PLAYER_MESSAGES.allLiked })).toBeVisible();
