@@ -5,12 +5,14 @@ import { playerApi } from './api/player-api';
 import { getAudioElement } from './audio/audio-engine';
 import { clearSecureUrlCache } from './audio/secure-url-cache';
 import { revealOf } from './test-reveal';
+import { blindNotes, REASON_SHOWN_MS, useBlindNotesStore } from './blind-notes-store';
 import { discover, useDiscoverStore } from './discover-store';
 import { useDiscoverSkip } from './hooks/use-discover-skip';
 import { usePlayerStore } from './player-store';
 
 const FIRST = { id: '6f1d2c3b-0000-4000-8000-000000000001', durationMs: 60_000 };
 const SECOND = { id: '6f1d2c3b-0000-4000-8000-000000000002', durationMs: 60_000 };
+const THIRD = { id: '6f1d2c3b-0000-4000-8000-000000000003', durationMs: 60_000 };
 
 describe('the Discover flow store', () => {
   beforeEach(() => {
@@ -25,6 +27,7 @@ describe('the Discover flow store', () => {
   afterEach(() => {
     vi.restoreAllMocks();
     usePlayerStore.getState().clear();
+    blindNotes.forget();
   });
 
   it('skips from any screen only while the current track came from Discover', async () => {
@@ -207,5 +210,53 @@ describe('the Discover flow store', () => {
     // Adding to the library earns its own points (a toast); the card still shows the like's.
     await discover.toggleLibrary();
     expect(useDiscoverStore.getState().reveal).toMatchObject({ addedToLibrary: true, pointsAwarded: 6 });
+  });
+
+  it('asks why after a blind skip, of the skipped deal, while the next one plays; the next skip moves past it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
+    try {
+      vi.spyOn(playerApi, 'next')
+        .mockResolvedValueOnce({ state: 'track', track: FIRST, tuned: false })
+        .mockResolvedValueOnce({ state: 'track', track: SECOND, tuned: false })
+        .mockResolvedValue({ state: 'track', track: THIRD, tuned: false });
+      vi.spyOn(playerApi, 'leave').mockResolvedValue(undefined);
+      vi.spyOn(playerApi, 'dislike').mockResolvedValue({ pointsAwarded: 1 });
+      await discover.start();
+      expect(useBlindNotesStore.getState().reasonFor).toBeNull();
+
+      await discover.skip();
+      expect(usePlayerStore.getState().currentTrack).toEqual(SECOND);
+      expect(useBlindNotesStore.getState().reasonFor?.alias).toBe(FIRST.id);
+
+      // The next skip asks about its own deal instead.
+      await discover.skip();
+      expect(useBlindNotesStore.getState().reasonFor?.alias).toBe(SECOND.id);
+
+      // Nobody answers: it goes by itself.
+      vi.advanceTimersByTime(REASON_SHOWN_MS);
+      expect(useBlindNotesStore.getState().reasonFor).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('asks nothing after skipping a liked track or a deal the server no longer knows', async () => {
+    vi.spyOn(playerApi, 'next')
+      .mockResolvedValueOnce({ state: 'track', track: FIRST, tuned: false })
+      .mockResolvedValueOnce({ state: 'track', track: SECOND, tuned: false })
+      .mockResolvedValue({ state: 'track', track: THIRD, tuned: false });
+    vi.spyOn(playerApi, 'leave').mockResolvedValue(undefined);
+    vi.spyOn(playerApi, 'like').mockResolvedValue(revealOf(FIRST.id, 6));
+    const dislike = vi.spyOn(playerApi, 'dislike').mockResolvedValue({ pointsAwarded: 0 });
+    await discover.start();
+    await discover.like();
+    await discover.skip();
+    expect(usePlayerStore.getState().currentTrack).toEqual(SECOND);
+    expect(useBlindNotesStore.getState().reasonFor).toBeNull();
+
+    dislike.mockRejectedValueOnce(new ApiError({ status: 404, code: 'NOT_FOUND', message: 'Gone.' }));
+    await discover.skip();
+    expect(usePlayerStore.getState().currentTrack).toEqual(THIRD);
+    expect(useBlindNotesStore.getState().reasonFor).toBeNull();
   });
 });

@@ -10,6 +10,8 @@ import {
   resetAudio,
   resumeTrack,
 } from './audio/audio-engine';
+import { positionMs } from './audio/position';
+import { blindNotes } from './blind-notes-store';
 import { revealedFrom, usePlayerStore } from './player-store';
 import { NO_FILTERS, type DigFilters } from './dig-filters';
 import { showPointsToast } from './points-toast';
@@ -108,15 +110,6 @@ let isSkipping = false;
 let isSkipQueued = false;
 
 /**
- * Where the listener is in the Discover track, in whole milliseconds, as the audio element says.
- * Sent with a like, a skip or a leave; the server keeps no more than it observed (decision 0190).
- */
-function positionMs(): number {
-  const seconds = getAudioElement().currentTime;
-  return Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds * 1000) : 0;
-}
-
-/**
  * Reports that the listener left `track` unrated (decision 0190), unless it is liked: a rating
  * would have ended the deal already. Best effort: a report that never arrives leaves the server
  * its own bound when the next track is served.
@@ -140,6 +133,7 @@ function takeQueuedSkip(): boolean {
 usePlayerStore.subscribe((state, previous) => {
   if (previous.trackOrigin === 'player' && state.trackOrigin !== 'player') {
     reportLeft(previous.currentTrack);
+    blindNotes.forget();
     upcoming = null;
     firstPick = null;
     const { filters, isMixing } = useDiscoverStore.getState();
@@ -195,16 +189,16 @@ function show(next: BlindTrack): void {
 }
 
 /**
- * Skips `id` on the server and returns the points it earned. A deal the server no longer knows
- * (its track deleted or unfeatured since it was dealt, or a deal a database crash forgot,
- * decision 0201) is gone already: skipping it moves on, rather than leaving the listener on a
- * card that nothing can rate.
+ * Skips `id` on the server and returns the points it earned, or null when the deal was gone. A
+ * deal the server no longer knows (its track deleted or unfeatured since it was dealt, or a deal
+ * a database crash forgot, decision 0201) is gone already: skipping it moves on, rather than
+ * leaving the listener on a card that nothing can rate.
  */
-async function skipUnlessGone(id: string): Promise<number> {
+async function skipUnlessGone(id: string): Promise<number | null> {
   try {
     return (await playerApi.dislike(id, positionMs())).pointsAwarded;
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'NOT_FOUND') return 0;
+    if (error instanceof ApiError && error.code === 'NOT_FOUND') return null;
     throw error;
   }
 }
@@ -336,11 +330,17 @@ export const discover = {
     isSkipping = true;
     set({ isBusy: true });
     try {
+      // Whatever the last strip asked about, this skip moves past it.
+      blindNotes.dismissReason();
       let current: string | null = first.id;
       while (current) {
         takeQueuedSkip();
-        noteSkipPoints(await skipUnlessGone(current));
+        const wasBlind = !usePlayerStore.getState().likedTrackIds.includes(current);
+        const points = await skipUnlessGone(current);
+        noteSkipPoints(points ?? 0);
         const shown: string | null = await advance(current);
+        // Blind Notes: why, asked of a deal that ended as a skip, while the next one plays.
+        if (wasBlind && points !== null) blindNotes.offerReason(current);
         current = takeQueuedSkip() ? shown : null;
       }
     } catch (skipError) {

@@ -1,4 +1,4 @@
-import { followsEndpoints, PLAYER_MESSAGES, playerEndpoints } from '@klang/domain';
+import { followsEndpoints, PLAYER_MESSAGES, playerEndpoints, type SkipReason } from '@klang/domain';
 import { api } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import type { DigFilters } from '../dig-filters';
@@ -41,6 +41,15 @@ export const playerApi = {
    */
   leave: (trackId: string, positionMs: number) =>
     api.call(playerEndpoints.leaveTrack, { params: { trackId }, body: { positionMs }, keepalive: true }),
+  /**
+   * Blind Notes (decision 0302): why the listener skipped `trackId`, a deal's alias, shortly
+   * after the skip; a second reason replaces the first.
+   */
+  skipReason: (trackId: string, reason: SkipReason) =>
+    api.call(playerEndpoints.skipReason, { params: { trackId }, body: { reason } }),
+  /** Blind Notes: "this moment", `positionMs` into the deal playing. Not a like; it reveals nothing. */
+  markMoment: (trackId: string, positionMs: number) =>
+    api.call(playerEndpoints.markMoment, { params: { trackId }, body: { positionMs } }),
   removeFromLibrary: (trackId: string) =>
     api.call(playerEndpoints.removeFromLibrary, { params: { trackId } }),
   follow: (artistId: string) => api.call(followsEndpoints.followArtist, { params: { artistId } }),

@@ -18,6 +18,8 @@ import { DiscoverDoor, DiscoverIntro, useDiscoverIntro } from './discover-intro'
 import { useAppliedVolume, VolumeControl } from './now-playing';
 import { RevealCard } from './reveal-card';
 import { formatTime, RingScrubber } from './ring-scrubber';
+import { MomentButton, MomentNotice } from './moment-button';
+import { SkipReasonStrip } from './skip-reason-strip';
 
 interface DiscoverProps {
   libraryLink: ReactNode;
@@ -241,6 +243,8 @@ export function Discover({
   }
 
   const trackKey = discover.track?.id ?? 'none';
+  // Blind Notes' moments belong to a deal still blind: a like ends it (and names the track).
+  const blindAlias = discover.track && !named && !isLiked && !discover.reveal ? discover.track.id : null;
   const remaining = Math.max(0, audio.duration - audio.currentTime);
   const offset = swipe.state.leaving
     ? swipe.state.subject === trackKey
@@ -338,12 +342,10 @@ export function Discover({
               </div>
             )}
           </RingScrubber>
-          <div
-            aria-hidden="true"
-            className="-mt-1 flex w-[min(74vw,300px)] justify-between text-xs font-medium text-muted tabular-nums lg:w-[340px]"
-          >
-            <span>{formatTime(audio.currentTime)}</span>
-            <span>-{formatTime(remaining)}</span>
+          <div className="-mt-1 flex w-[min(80vw,320px)] items-center justify-between gap-2 text-xs font-medium text-muted tabular-nums lg:w-[340px]">
+            <span aria-hidden="true">{formatTime(audio.currentTime)}</span>
+            {blindAlias && <MomentButton alias={blindAlias} isDisabled={audio.isLoading} />}
+            <span aria-hidden="true">-{formatTime(remaining)}</span>
           </div>
           {discover.reveal ? (
             <RevealCard
@@ -360,6 +362,10 @@ export function Discover({
               <p className="max-w-full truncate text-2xl font-bold tracking-tight text-fg">{named.title}</p>
               <p className="max-w-full truncate font-semibold text-accent">{named.artist}</p>
             </div>
+          ) : blindAlias ? (
+            <MomentNotice alias={blindAlias}>
+              <p className="text-sm text-muted">Like it to find out who made it</p>
+            </MomentNotice>
           ) : (
             <p className="text-sm text-muted">Like it to find out who made it</p>
           )}
@@ -418,6 +424,7 @@ export function Discover({
         </Button>
       </div>
 
+      <SkipReasonStrip />
       <p className="text-sm text-muted md:pointer-fine:hidden">Swipe left to skip, right to like</p>
       <div className="flex flex-wrap items-center justify-center gap-x-10 gap-y-4">
         <div className="hidden items-center gap-5 text-xs text-muted md:pointer-fine:flex" aria-hidden="true">
