@@ -5,6 +5,9 @@ import {
   formatShare,
   likeBinDescription,
   likeBinLabel,
+  momentSummary,
+  notesBasis,
+  reasonSummary,
 } from './hook-format';
 
 describe('hook analytics formatting', () => {
@@ -31,5 +34,28 @@ describe('hook analytics formatting', () => {
     expect(compareWithMedian(0.321, 0.318)?.tone).toBe('level');
     expect(compareWithMedian(0.3, null)).toBeNull();
     expect(compareWithMedian(null, 0.3)).toBeNull();
+  });
+
+  it("words the Blind Notes for the charts' text alternatives", () => {
+    expect(notesBasis(5)).toBe("Based on 5 listeners' notes");
+    const reasons = (counts: number[]) =>
+      (['intro-too-long', 'not-my-style', 'mix-or-sound', 'vocals', 'too-slow', 'too-fast'] as const).map(
+        (reason, i) => ({ reason, notes: counts[i] ?? 0 }),
+      );
+    expect(reasonSummary(reasons([4, 2, 1, 0, 3, 0]))).toBe('10 skip reasons; Intro too long leads with 4.');
+    expect(reasonSummary(reasons([3, 0, 0, 3, 3, 0]))).toBe(
+      '9 skip reasons; Intro too long, Vocals and Too slow tie with 3.',
+    );
+    expect(reasonSummary(reasons([0, 0, 0, 0, 0, 1]))).toBe('1 skip reason; Too fast leads with 1.');
+    expect(reasonSummary(reasons([]))).toBe('No skip reasons given yet.');
+    expect(
+      momentSummary([
+        { positionMs: 0, notes: 1 },
+        { positionMs: 45_000, notes: 4 },
+        { positionMs: 90_000, notes: 4 },
+      ]),
+    ).toBe('9 moments marked; the most, 4, at 0:45.');
+    expect(momentSummary([{ positionMs: 0, notes: 0 }])).toBe('No moments marked yet.');
+    expect(momentSummary([])).toBe('No moments marked yet.');
   });
 });

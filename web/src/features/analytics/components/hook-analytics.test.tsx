@@ -34,6 +34,21 @@ const ready: TrackHooks = {
       { fromSeconds: 30, toSeconds: null, likes: 0 },
     ],
   },
+  blindNotes: null,
+};
+
+/** Ten note-giving listeners: reasons in SKIP_REASONS order, moments on the skip curve's grid. */
+const notes: NonNullable<Extract<TrackHooks, { status: 'ready' }>['blindNotes']> = {
+  listeners: 10,
+  reasons: [
+    { reason: 'intro-too-long', notes: 4 },
+    { reason: 'not-my-style', notes: 2 },
+    { reason: 'mix-or-sound', notes: 1 },
+    { reason: 'vocals', notes: 0 },
+    { reason: 'too-slow', notes: 3 },
+    { reason: 'too-fast', notes: 0 },
+  ],
+  moments: Array.from({ length: 21 }, (_, i) => ({ positionMs: i * 9_000, notes: i === 6 ? 5 : i % 4 })),
 };
 
 function renderWith(tracks: { id: string; title: string }[], answers: Record<string, TrackHooks>) {
@@ -139,5 +154,33 @@ describe('HookAnalytics', () => {
     renderWith([{ id: QUIET_ID, title: 'Gone' }], {});
     expect(await screen.findByRole('alert')).toBeDefined();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeDefined();
+  });
+
+  it('shows Blind Notes: reason counts, the moment map over the skip curve, and their tables', async () => {
+    renderWith([{ id: READY_ID, title: 'Harbour Lights' }], {
+      [READY_ID]: { ...ready, blindNotes: notes },
+    });
+    const section = (await screen.findByRole('heading', { name: 'Blind Notes' })).closest('section');
+    if (!section) throw new Error('no Blind Notes section');
+    expect(within(section).getByText("Based on 10 listeners' notes")).toBeDefined();
+    expect(within(section).getByRole('heading', { name: 'Why they skipped' })).toBeDefined();
+    expect(within(section).getByRole('heading', { name: 'Moment map' })).toBeDefined();
+    const reasons = within(section).getByRole('table', { name: 'Skip reasons' });
+    expect(within(reasons).getAllByRole('row')).toHaveLength(7);
+    expect(within(reasons).getByRole('row', { name: 'Intro too long 4' })).toBeDefined();
+    expect(within(reasons).getByRole('row', { name: 'Vocals 0' })).toBeDefined();
+    const moments = within(section).getByRole('table', { name: 'Moment map' });
+    expect(within(moments).getAllByRole('row')).toHaveLength(22);
+    expect(within(moments).getByRole('row', { name: '0:54 5' })).toBeDefined();
+    expect(screen.queryByText(/Blind Notes appear once/)).toBeNull();
+  });
+
+  it('says in one line when Blind Notes wait for five listeners, and shows no note', async () => {
+    renderWith([{ id: READY_ID, title: 'Harbour Lights' }], { [READY_ID]: ready });
+    expect(
+      await screen.findByText('Blind Notes appear once 5 different listeners have left one.'),
+    ).toBeDefined();
+    expect(screen.queryByRole('table', { name: 'Skip reasons' })).toBeNull();
+    expect(screen.queryByText(/listeners' notes/)).toBeNull();
   });
 });

@@ -1,6 +1,22 @@
-import type { LikeSecondsBin, SkipCurvePoint } from '@klang/domain';
+import {
+  SKIP_REASON_LABELS,
+  type BlindNotesAggregate,
+  type LikeSecondsBin,
+  type SkipCurvePoint,
+} from '@klang/domain';
 import { useId } from 'react';
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ComposedChart,
+  Line,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { useMediaQuery } from '../../../components/ui/use-media-query';
 import { formatPosition, formatShare, likeBinDescription, likeBinLabel } from '../hook-format';
 
@@ -148,5 +164,123 @@ export function SecondsToLikeChart({ bins, summary }: { bins: LikeSecondsBin[]; 
         isAnimationActive={false}
       />
     </BarChart>
+  );
+}
+
+/** The six skip reasons as rows, most readable on a phone too: a label, then its bar. */
+export function SkipReasonsChart({
+  reasons,
+  summary,
+}: {
+  reasons: BlindNotesAggregate['reasons'];
+  summary: string;
+}) {
+  const data = reasons.map((r) => ({ ...r, label: SKIP_REASON_LABELS[r.reason] }));
+  return (
+    <BarChart
+      responsive
+      data={data}
+      layout="vertical"
+      style={{ width: '100%', height: 32 * reasons.length + 40 }}
+      margin={{ top: 4, right: 12, bottom: 0, left: 0 }}
+      title="Skip reasons"
+      desc={summary}
+    >
+      <CartesianGrid vertical horizontal={false} stroke="var(--color-line)" strokeDasharray="3 4" />
+      <XAxis type="number" allowDecimals={false} {...AXIS} />
+      <YAxis type="category" dataKey="label" interval={0} width={104} {...AXIS} />
+      <Tooltip {...TOOLTIP} formatter={(notes) => [String(notes), 'Listeners gave it']} />
+      <Bar
+        dataKey="notes"
+        name="Notes"
+        fill="var(--color-primary)"
+        radius={[0, 6, 6, 0]}
+        maxBarSize={18}
+        isAnimationActive={false}
+      />
+    </BarChart>
+  );
+}
+
+/**
+ * Where blind listeners marked "this moment", as bars on the skip curve's grid and x axis, with
+ * the curve itself drawn faintly behind them: a peak of moments before a drop says where the
+ * track won them, one after it where it lost the rest.
+ */
+export function MomentMapChart({
+  moments,
+  curve,
+  durationMs,
+  summary,
+}: {
+  moments: BlindNotesAggregate['moments'];
+  curve: SkipCurvePoint[];
+  durationMs: number;
+  summary: string;
+}) {
+  const shares = new Map(curve.map((p) => [p.positionMs, p.share]));
+  const data = moments.map((m) => ({ ...m, share: shares.get(m.positionMs) ?? null }));
+  const hasCurve = curve.length > 0;
+  return (
+    <ComposedChart
+      responsive
+      data={data}
+      style={{ width: '100%', height: HEIGHT }}
+      margin={{ top: 8, right: hasCurve ? 0 : 12, bottom: 0, left: -12 }}
+      title="Moment map"
+      desc={summary}
+    >
+      <CartesianGrid vertical={false} stroke="var(--color-line)" strokeDasharray="3 4" />
+      <XAxis
+        dataKey="positionMs"
+        type="number"
+        domain={[0, durationMs]}
+        ticks={quarterTicks(durationMs)}
+        tickFormatter={formatPosition}
+        {...AXIS}
+      />
+      <YAxis yAxisId="notes" allowDecimals={false} width={48} {...AXIS} />
+      {hasCurve && (
+        <YAxis
+          yAxisId="share"
+          orientation="right"
+          domain={[0, 1]}
+          ticks={[0, 0.5, 1]}
+          tickFormatter={(share: number) => formatShare(share)}
+          width={44}
+          {...AXIS}
+        />
+      )}
+      <Tooltip
+        {...TOOLTIP}
+        labelFormatter={(position) => `At ${formatPosition(Number(position))}`}
+        formatter={(value, name) =>
+          name === 'Still listening' ? [formatShare(Number(value)), name] : [String(value), 'Moments']
+        }
+      />
+      <Bar
+        yAxisId="notes"
+        dataKey="notes"
+        name="Moments"
+        fill="var(--color-primary)"
+        radius={[4, 4, 0, 0]}
+        maxBarSize={22}
+        isAnimationActive={false}
+      />
+      {hasCurve && (
+        <Line
+          yAxisId="share"
+          type="monotone"
+          dataKey="share"
+          name="Still listening"
+          stroke="var(--color-muted)"
+          strokeWidth={1.5}
+          strokeDasharray="5 4"
+          dot={false}
+          activeDot={false}
+          isAnimationActive={false}
+        />
+      )}
+    </ComposedChart>
   );
 }

@@ -1,0 +1,144 @@
+import { HOOKS, SKIP_REASON_LABELS, type BlindNotesAggregate, type ReadyTrackHooks } from '@klang/domain';
+import { MapPin, MessageSquareOff, UsersRound } from 'lucide-react';
+import { cn } from '../../../components/ui/cn';
+import { formatPosition, momentSummary, notesBasis, reasonSummary } from '../hook-format';
+import { MomentMapChart, SkipReasonsChart } from './hook-charts';
+import { Section } from './hook-panels';
+
+const CELL = 'py-1.5 tabular-nums';
+
+/** The notes behind both charts, for screen readers and anyone who prefers a table. */
+function NotesTables({ notes }: { notes: BlindNotesAggregate }) {
+  return (
+    <details className="rounded-xl border border-line px-4 py-3 text-sm">
+      <summary className="cursor-pointer font-medium text-fg">Show the notes as tables</summary>
+      <div className="mt-3 grid items-start gap-6 sm:grid-cols-2">
+        <table className="w-full text-left">
+          <caption className="pb-2 text-left font-semibold text-fg">Skip reasons</caption>
+          <thead className="text-muted">
+            <tr>
+              <th scope="col" className="py-1.5 font-medium">
+                Reason
+              </th>
+              <th scope="col" className="py-1.5 text-right font-medium">
+                Notes
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {notes.reasons.map((r) => (
+              <tr key={r.reason} className="border-t border-line">
+                <td className={CELL}>{SKIP_REASON_LABELS[r.reason]}</td>
+                <td className={cn(CELL, 'text-right')}>{r.notes}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <table className="w-full text-left">
+          <caption className="pb-2 text-left font-semibold text-fg">Moment map</caption>
+          <thead className="text-muted">
+            <tr>
+              <th scope="col" className="py-1.5 font-medium">
+                Position
+              </th>
+              <th scope="col" className="py-1.5 text-right font-medium">
+                Moments
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {notes.moments.map((m) => (
+              <tr key={m.positionMs} className="border-t border-line">
+                <td className={CELL}>{formatPosition(m.positionMs)}</td>
+                <td className={cn(CELL, 'text-right')}>{m.notes}</td>
+              </tr>
+            ))}
+            {notes.moments.length === 0 && (
+              <tr className="border-t border-line">
+                <td colSpan={2} className="py-1.5 text-muted">
+                  No moment map without the track&apos;s length
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}
+
+/** A small key under the moment map: the bars, and the skip curve drawn behind them. */
+function MomentKey({ hasCurve }: { hasCurve: boolean }) {
+  return (
+    <p aria-hidden="true" className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
+      <span className="flex items-center gap-1.5">
+        <span className="size-2.5 rounded-sm bg-primary" />
+        Moments marked
+      </span>
+      {hasCurve && (
+        <span className="flex items-center gap-1.5">
+          <span className="w-4 border-t-[1.5px] border-dashed border-muted" />
+          Still listening (skip curve)
+        </span>
+      )}
+    </p>
+  );
+}
+
+function SubHeading({ children }: { children: string }) {
+  return <h4 className="text-sm font-semibold text-fg">{children}</h4>;
+}
+
+/**
+ * Blind Notes (issue 31 item 2, decision 0302): why blind listeners skipped the track, and where
+ * they marked "this moment", from the server's aggregate over five note-giving listeners or more.
+ */
+export function BlindNotesSection({ hooks }: { hooks: ReadyTrackHooks }) {
+  const notes = hooks.blindNotes;
+  return (
+    <Section
+      title="Blind Notes"
+      description="Why blind listeners skipped, and the moments they marked while listening. Six set reasons and a tap: no free text."
+    >
+      {notes ? (
+        <>
+          <p className="flex items-center gap-2 text-sm text-muted">
+            <UsersRound aria-hidden="true" className="size-4" />
+            {notesBasis(notes.listeners)}
+          </p>
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+            <div className="flex min-w-0 flex-col gap-2">
+              <SubHeading>Why they skipped</SubHeading>
+              <SkipReasonsChart reasons={notes.reasons} summary={reasonSummary(notes.reasons)} />
+            </div>
+            <div className="flex min-w-0 flex-col gap-2">
+              <SubHeading>Moment map</SubHeading>
+              {notes.moments.length > 0 && hooks.durationMs ? (
+                <>
+                  <MomentMapChart
+                    moments={notes.moments}
+                    curve={hooks.skipCurve.points}
+                    durationMs={hooks.durationMs}
+                    summary={momentSummary(notes.moments)}
+                  />
+                  <MomentKey hasCurve={hooks.skipCurve.points.length > 0} />
+                </>
+              ) : (
+                <p className="flex items-center gap-2 text-sm text-muted">
+                  <MapPin aria-hidden="true" className="size-4" />
+                  The moment map needs the track&apos;s length, which is not known yet.
+                </p>
+              )}
+            </div>
+          </div>
+          <NotesTables notes={notes} />
+        </>
+      ) : (
+        <p className="flex items-center gap-2 text-sm text-muted">
+          <MessageSquareOff aria-hidden="true" className="size-4 shrink-0" />
+          Blind Notes appear once {HOOKS.minListeners} different listeners have left one.
+        </p>
+      )}
+    </Section>
+  );
+}
