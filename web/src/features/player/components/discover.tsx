@@ -214,6 +214,7 @@ export function Discover({
             : SOUND_MESSAGES.mixEmpty}
         </h2>
         {digBar}
+        <SkipReasonStrip />
       </div>
     );
   }
@@ -238,6 +239,8 @@ export function Discover({
           {isAllLiked && libraryLink}
           {inviteLink}
         </div>
+        {/* The skip that emptied the deck can still say why. */}
+        <SkipReasonStrip />
       </div>
     );
   }
