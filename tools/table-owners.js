@@ -96,6 +96,10 @@ export const TABLE_OWNERS = {
       catalogue: 'the blind verdict is computed from the deals of its window',
     },
   },
+  deal_notes: {
+    owner: 'player',
+    readers: { analytics: 'Blind Notes are counted beside the hooks they explain (decision 0302)' },
+  },
   deck_exposure: { owner: 'player' },
   listener_taste: { owner: 'player' },
   playback_grants: { owner: 'player' },

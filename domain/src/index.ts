@@ -25,6 +25,7 @@ export * from './player/player.schema';
 export * from './follows/follows.schema';
 export * from './player/deal-rules';
 export * from './player/taste';
+export * from './player/blind-notes';
 export * from './catalogue/catalogue.schema';
 export * from './loyalty/loyalty.schema';
 export * from './forum/forum.schema';

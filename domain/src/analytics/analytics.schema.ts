@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SKIP_REASONS } from '../player/blind-notes';
 
 /** First-party analytics (spec 002 §4 page views, spec 000 §2 artist signup clicks). */
 export const ANALYTICS_EVENT_NAMES = [
@@ -37,6 +38,23 @@ export const likeSecondsBinSchema = z.object({
   likes: z.number().int().nonnegative(),
 });
 export type LikeSecondsBin = z.infer<typeof likeSecondsBinSchema>;
+
+/**
+ * Blind Notes of one track (decision 0302): reasons and moments of the listeners the hooks'
+ * trust admits, over a snapshot of its own that moves in steps of the floor of note-giving
+ * listeners. Null below the floor.
+ */
+export const blindNotesAggregateSchema = z.object({
+  /** Distinct listeners whose notes the figures cover: a multiple of the floor. */
+  listeners: z.number().int().positive(),
+  /** One count per reason, every reason listed (0 included), in SKIP_REASONS order. */
+  reasons: z.array(z.object({ reason: z.enum(SKIP_REASONS), notes: z.number().int().nonnegative() })),
+  /** Moments per step of the skip curve's grid (HOOKS.curveSteps + 1 points); empty without a length. */
+  moments: z.array(
+    z.object({ positionMs: z.number().int().nonnegative(), notes: z.number().int().nonnegative() }),
+  ),
+});
+export type BlindNotesAggregate = z.infer<typeof blindNotesAggregateSchema>;
 
 const hooksTrackSchema = z.object({ trackId: z.uuid(), title: z.string() });
 
@@ -80,6 +98,7 @@ export const trackHooksSchema = z.discriminatedUnion('status', [
       medianSeconds: z.number().nonnegative().nullable(),
       bins: z.array(likeSecondsBinSchema),
     }),
+    blindNotes: blindNotesAggregateSchema.nullable(),
   }),
 ]);
 export type TrackHooks = z.infer<typeof trackHooksSchema>;

@@ -17,6 +17,7 @@ import {
   trackParamsSchema,
 } from './player.schema';
 import { setDoorGenresRequestSchema, tasteSummarySchema } from './taste';
+import { blindNoteResponseSchema, momentRequestSchema, skipReasonRequestSchema } from './blind-notes';
 
 /**
  * The Discover player's endpoints (spec 000 §4 and §7, spec 001 §4): the deal, the ratings, the
@@ -89,6 +90,30 @@ export const playerEndpoints = defineEndpoints({
     params: trackParamsSchema,
     body: leaveRequestSchema,
     response: { 204: z.null() },
+    tags: ['player'],
+  }),
+  /**
+   * Blind Notes (decision 0302): why the caller skipped one of their deals, one of six reasons,
+   * shortly after the skip; the first reason is final.
+   */
+  skipReason: endpoint({
+    method: 'POST',
+    path: '/api/player/tracks/:trackId/skip-reason',
+    params: trackParamsSchema,
+    body: skipReasonRequestSchema,
+    response: { 200: blindNoteResponseSchema },
+    tags: ['player'],
+  }),
+  /**
+   * Blind Notes: "this moment" in a deal the caller is listening to, at a position the server
+   * clamps to what it served. Not a like, and it reveals nothing.
+   */
+  markMoment: endpoint({
+    method: 'POST',
+    path: '/api/player/tracks/:trackId/moment',
+    params: trackParamsSchema,
+    body: momentRequestSchema,
+    response: { 200: blindNoteResponseSchema },
     tags: ['player'],
   }),
   /**

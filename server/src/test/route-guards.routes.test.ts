@@ -47,6 +47,8 @@ const GUARDS: Record<string, Guard> = {
   likeTrack: { ...player, limit: 120 },
   dislikeTrack: { ...player, limit: 120 },
   leaveTrack: { ...player, limit: 120 },
+  skipReason: { ...player, limit: 30 },
+  markMoment: { ...player, limit: 30 },
   removeFromLibrary: player,
   secureTrackAccess: { ...player, limit: 240 },
   secureListeningXp: { ...player, limit: 30 },

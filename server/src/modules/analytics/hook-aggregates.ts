@@ -2,14 +2,19 @@ import { stringify } from 'csv-stringify/sync';
 import {
   asSpreadsheetText,
   HOOKS,
+  SKIP_REASONS,
+  type BlindNotesAggregate,
   type LikeSecondsBin,
   type ReadyTrackHooks,
   type SkipCurvePoint,
   type TrackHooks,
 } from '@klang/domain';
-import type { HearingGroupRow } from './hooks.repository';
+import type { HearingGroupRow, NoteGroupRow } from './hooks.repository';
 
-type Aggregates = Omit<ReadyTrackHooks, 'status' | 'trackId' | 'title' | 'genre' | 'genreMedianLikeRate'>;
+type Aggregates = Omit<
+  ReadyTrackHooks,
+  'status' | 'trackId' | 'title' | 'genre' | 'genreMedianLikeRate' | 'blindNotes'
+>;
 
 /**
  * The skip curve: at each step i of the track (i / steps of its length), the share of positioned
@@ -98,6 +103,35 @@ export function aggregateHearings(groups: HearingGroupRow[], durationMs: number 
   };
 }
 
+/**
+ * Blind Notes of one track's published snapshot (the grouped rows of `noteGroups`): every
+ * reason's count, and moments on the skip curve's grid (none without a length); null below the
+ * floor of note-giving listeners, where there are no rows.
+ */
+export function aggregateNotes(
+  groups: NoteGroupRow[],
+  durationMs: number | null,
+): BlindNotesAggregate | null {
+  const listeners = groups[0]?.listeners ?? 0;
+  if (listeners < HOOKS.minListeners) return null;
+  const reasons = SKIP_REASONS.map((reason) => ({
+    reason,
+    notes: groups
+      .filter((g) => g.kind === 'reason' && g.reason === reason)
+      .reduce((sum, g) => sum + g.notes, 0),
+  }));
+  const moments =
+    durationMs === null || durationMs <= 0
+      ? []
+      : Array.from({ length: HOOKS.curveSteps + 1 }, (_, i) => ({
+          positionMs: Math.round((i * durationMs) / HOOKS.curveSteps),
+          notes: groups
+            .filter((g) => g.kind === 'moment' && g.step === i)
+            .reduce((sum, g) => sum + g.notes, 0),
+        }));
+  return { listeners, reasons, moments };
+}
+
 const rate = (value: number | null) => (value === null ? '' : value.toFixed(4));
 
 /**
@@ -141,5 +175,13 @@ export function hooksCsv(hooks: TrackHooks): string {
       b.likes,
     ]),
   );
+  const notes = hooks.blindNotes;
+  rows.push(['blind_notes', 'listeners', notes?.listeners ?? '']);
+  if (notes) {
+    rows.push(
+      ...notes.reasons.map((r) => ['blind_notes', `reason_${r.reason}`, r.notes]),
+      ...notes.moments.map((m) => ['blind_notes', `moments_at_${String(m.positionMs)}ms`, m.notes]),
+    );
+  }
   return stringify(rows, { record_delimiter: 'windows' });
 }

@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNT, VERDICT } from '@klang/domain';
+import { DEMO_ACCOUNT, VERDICT, type SkipReason } from '@klang/domain';
 import type { Queryable } from '../../db/client';
 
 export interface OwnTrackRow {
@@ -23,6 +23,17 @@ export interface HearingGroupRow {
   positioned_listeners: number;
   /** Of them, those with a timed like (the histogram's contributors), the same on every row. */
   timed_listeners: number;
+}
+
+/** Notes of one track in the published snapshot that share a kind, a reason and a curve step. */
+export interface NoteGroupRow {
+  kind: 'reason' | 'moment';
+  reason: SkipReason | null;
+  /** The curve step (0 … steps) nearest a moment; null for a reason or without a length. */
+  step: number | null;
+  notes: number;
+  /** Distinct note-giving listeners the snapshot covers, the same on every row. */
+  listeners: number;
 }
 
 /**
@@ -110,6 +121,55 @@ export function createHooksRepository(
            k.positioned as positioned_listeners, k.timed as timed_listeners
          from snapshot s cross join cutoff c cross join contributors k
          group by 1, 2, 3, c.listeners, k.positioned, k.timed`,
+        [
+          trackId,
+          options.floor,
+          options.durationMs,
+          options.steps,
+          options.artistId,
+          DEMO_ACCOUNT.email,
+          trust.accountMinAgeMs,
+        ],
+      );
+    },
+
+    /**
+     * The track's Blind Notes up to their published snapshot (decision 0302), grouped: the
+     * same construction as `hearingGroups`, over note-giving listeners. A listener joins with
+     * their first note; the snapshot ends at the note that brought the count of distinct
+     * note-giving listeners to the largest multiple of `floor`, so the figures move only in
+     * steps of `floor` new listeners, and a later note of a listener already counted waits for
+     * the next step. Trust is the hooks': an account the verdict trusts when the note was given,
+     * not the artist, and only notes on Discover's blind deals.
+     */
+    async noteGroups(
+      trackId: string,
+      options: { artistId: string; floor: number; durationMs: number | null; steps: number },
+    ): Promise<NoteGroupRow[]> {
+      return db.query<NoteGroupRow>(
+        `with noted as (
+           select n.id, n.kind, n.reason, n.position_ms, n.created_at,
+             row_number() over (partition by d.user_id order by n.created_at, n.id) = 1 as is_first
+           from deals d
+           join deal_notes n on n.deal_id = d.id
+           join accounts a on a.id = d.user_id and not a.is_temporary and a.email <> $6
+             and a.email_verified_at is not null
+             and n.created_at >= a.created_at + $7::bigint * interval '1 millisecond'
+           where d.track_id = $1 and d.user_id <> $5 and d.origin = 'discover'
+         ),
+         firsts as (
+           select created_at, id, row_number() over (order by created_at, id) as rank, count(*) over () as total
+           from noted where is_first
+         ),
+         cutoff as (
+           select created_at, id, rank as listeners from firsts where rank = total - total % $2 limit 1
+         )
+         select s.kind, s.reason,
+           case when s.kind <> 'moment' or coalesce($3::int, 0) <= 0 then null
+                else least($4::int, round(s.position_ms::float8 * $4::int / $3::int))::int end as step,
+           count(*)::int as notes, c.listeners::int as listeners
+         from noted s join cutoff c on (s.created_at, s.id) <= (c.created_at, c.id)
+         group by 1, 2, 3, c.listeners`,
         [
           trackId,
           options.floor,

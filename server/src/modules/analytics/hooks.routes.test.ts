@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOOKS, HOOKS_MESSAGES, TRACK_MESSAGES, trackHooksSchema, type ReadyTrackHooks } from '@klang/domain';
+import {
+  HOOKS,
+  HOOKS_MESSAGES,
+  SKIP_REASONS,
+  TRACK_MESSAGES,
+  trackHooksSchema,
+  type ReadyTrackHooks,
+  type SkipReason,
+} from '@klang/domain';
 import type { Queryable } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signUp, type ApiBody, type Client } from '../../test/accounts-helpers';
@@ -317,6 +325,114 @@ describe('GET /api/analytics/tracks/:trackId/hooks', () => {
     }>();
     expect(doc.paths['/api/analytics/tracks/{trackId}/hooks']).toBeDefined();
     expect(doc.paths['/api/analytics/tracks/{trackId}/hooks.csv']).toBeDefined();
+  });
+});
+
+interface Note {
+  userId: string;
+  reason?: SkipReason;
+  momentMs?: number;
+  /** Minutes after START at which the note was given (its skipped deal ended a minute before). */
+  minute: number;
+  origin?: 'discover' | 'charts';
+}
+
+/** A Blind Note (decision 0302) on a served, skipped deal of its own, as the player writes them. */
+async function note(trackId: string, n: Note): Promise<void> {
+  const at = new Date(START + n.minute * 60_000);
+  const [row] = await t.db.query<{ id: string }>(
+    `insert into deals (user_id, track_id, dealt_at, first_served_at, ended_as, ended_at, end_position_ms, origin)
+     values ($1, $2, $3, $3, 'skip', $4, 10000, $5) returning id`,
+    [
+      n.userId,
+      trackId,
+      new Date(at.getTime() - 120_000),
+      new Date(at.getTime() - 60_000),
+      n.origin ?? 'discover',
+    ],
+  );
+  await t.db.query(
+    `insert into deal_notes (deal_id, kind, reason, position_ms, created_at) values ($1, $2, $3, $4, $5)`,
+    [row?.id, n.reason ? 'reason' : 'moment', n.reason ?? null, n.reason ? null : (n.momentMs ?? 0), at],
+  );
+}
+
+describe('Blind Notes in hook analytics', () => {
+  const reasonsOf = (hooks: ReadyTrackHooks) =>
+    Object.fromEntries((hooks.blindNotes?.reasons ?? []).map((r) => [r.reason, r.notes]));
+  const momentsOf = (hooks: ReadyTrackHooks) =>
+    Object.fromEntries(
+      (hooks.blindNotes?.moments ?? []).filter((m) => m.notes > 0).map((m) => [m.positionMs, m.notes]),
+    );
+
+  it('shows reasons and moments once five listeners the verdict trusts gave notes, and not before', async () => {
+    const { trackId } = await fixtureTrack('Minimal / Deep Tech');
+    const [a, b, c, d, e] = (await listeners(5)) as [string, string, string, string, string];
+    const [young] = await listeners(1, 0);
+    await note(trackId, { userId: a, reason: 'intro-too-long', minute: 20 });
+    await note(trackId, { userId: a, momentMs: 31_400, minute: 21 });
+    await note(trackId, { userId: b, reason: 'intro-too-long', minute: 22 });
+    await note(trackId, { userId: c, reason: 'vocals', minute: 23 });
+    await note(trackId, { userId: d, momentMs: 29_000, minute: 24 });
+    // What fills no floor: the artist's own note, a new account's, a note on a chart's play.
+    await note(trackId, { userId: artist.id, reason: 'too-fast', minute: 25 });
+    await note(trackId, { userId: young ?? '', reason: 'too-fast', minute: 26 });
+    await note(trackId, { userId: e, reason: 'too-fast', minute: 27, origin: 'charts' });
+    const four = await readyHooks(trackId);
+    expect(four.blindNotes).toBeNull();
+
+    await note(trackId, { userId: e, momentMs: 59_000, minute: 28 });
+    const five = await readyHooks(trackId);
+    expect(five.blindNotes?.listeners).toBe(5);
+    expect(five.blindNotes?.reasons.map((r) => r.reason)).toEqual([...SKIP_REASONS]);
+    expect(reasonsOf(five)).toEqual({
+      'intro-too-long': 2,
+      'not-my-style': 0,
+      'mix-or-sound': 0,
+      vocals: 1,
+      'too-slow': 0,
+      'too-fast': 0,
+    });
+    // On the skip curve's grid of a one-minute track (3 s steps), each moment at its nearest point.
+    expect(five.blindNotes?.moments).toHaveLength(HOOKS.curveSteps + 1);
+    expect(momentsOf(five)).toEqual({ 30_000: 2, 60_000: 1 });
+  });
+
+  it('moves only in steps of five new note-giving listeners', async () => {
+    const { trackId } = await fixtureTrack('Dubstep');
+    const first = await listeners(5);
+    for (const [i, userId] of first.entries())
+      await note(trackId, { userId, reason: 'too-slow', minute: 20 + i });
+    const before = await readyHooks(trackId);
+    expect(reasonsOf(before)['too-slow']).toBe(5);
+    // A counted listener's later note and listeners six to nine: none shows on its own.
+    await note(trackId, { userId: first[0] ?? '', reason: 'mix-or-sound', minute: 30 });
+    for (const [i, userId] of (await listeners(4)).entries()) {
+      await note(trackId, { userId, reason: 'vocals', minute: 31 + i });
+      // (Their skipped deals are hearings too, which move the hearing figures in their own steps.)
+      expect((await readyHooks(trackId)).blindNotes).toEqual(before.blindNotes);
+    }
+    const [tenth] = await listeners(1);
+    await note(trackId, { userId: tenth ?? '', momentMs: 3_000, minute: 40 });
+    const after = await readyHooks(trackId);
+    expect(after.blindNotes?.listeners).toBe(10);
+    expect(reasonsOf(after)).toMatchObject({ 'too-slow': 5, 'mix-or-sound': 1, vocals: 4 });
+    expect(momentsOf(after)).toEqual({ 3_000: 1 });
+  });
+
+  it('exports the notes in the CSV, and below the floor only that there are none to show', async () => {
+    const { trackId } = await fixtureTrack('Drum n Bass');
+    const quiet = await artist.get(`/api/analytics/tracks/${trackId}/hooks.csv`);
+    expect(quiet.body).toContain('blind_notes,listeners,\r\n');
+    expect(quiet.body).not.toContain('reason_');
+    for (const [i, userId] of (await listeners(5)).entries()) {
+      await note(trackId, { userId, reason: i < 3 ? 'not-my-style' : 'too-fast', minute: 20 + i });
+    }
+    const body = (await artist.get(`/api/analytics/tracks/${trackId}/hooks.csv`)).body;
+    expect(body).toContain('blind_notes,listeners,5\r\n');
+    expect(body).toContain('blind_notes,reason_not-my-style,3\r\n');
+    expect(body).toContain('blind_notes,reason_too-fast,2\r\n');
+    expect(body).toContain('blind_notes,moments_at_0ms,0\r\n');
   });
 });
 

@@ -1,6 +1,6 @@
 import { HOOKS, HOOKS_MESSAGES, TRACK_MESSAGES, type TrackHooks } from '@klang/domain';
 import { AppError } from '../../errors';
-import { aggregateHearings } from './hook-aggregates';
+import { aggregateHearings, aggregateNotes } from './hook-aggregates';
 import type { HooksRepository } from './hooks.repository';
 
 /** How long a genre's median like rate is reused: it moves slowly and costs a genre-wide scan. */
@@ -41,12 +41,13 @@ export function createHooksService(deps: HooksServiceDeps) {
       if (!track.is_artist) throw new AppError('FORBIDDEN', TRACK_MESSAGES.artistsOnly);
       if (track.id === null || track.title === null || track.genre === null)
         throw new AppError('NOT_FOUND', TRACK_MESSAGES.notOwned);
-      const groups = await repository.hearingGroups(track.id, {
+      const snapshot = {
         artistId: accountId,
         floor: HOOKS.minListeners,
         durationMs: track.duration_ms,
         steps: HOOKS.curveSteps,
-      });
+      };
+      const groups = await repository.hearingGroups(track.id, snapshot);
       const aggregates = aggregateHearings(groups, track.duration_ms);
       if (!aggregates) {
         return {
@@ -64,6 +65,7 @@ export function createHooksService(deps: HooksServiceDeps) {
         genre: track.genre,
         ...aggregates,
         genreMedianLikeRate: await genreMedian(track.genre),
+        blindNotes: aggregateNotes(await repository.noteGroups(track.id, snapshot), track.duration_ms),
       };
     },
   };

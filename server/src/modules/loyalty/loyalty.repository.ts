@@ -2,7 +2,7 @@ import { LOYALTY_TIERS } from '@klang/domain';
 import type { Queryable } from '../../db/client';
 import type { Span } from './listening-spans';
 
-export type AwardReason = 'swipe' | 'like' | 'library' | 'listening' | 'daily_login';
+export type AwardReason = 'swipe' | 'like' | 'library' | 'listening' | 'daily_login' | 'blind_note';
 
 /** What one award adds to the user's counters besides its points. */
 export interface XpDelta {
@@ -120,6 +120,16 @@ export function createLoyaltyRepository(db: Queryable) {
         [userId, reason, points, options.awardKey ?? null, options.trackId ?? null],
       );
       return rows.length === 1;
+    },
+
+    /** How many of the user's awards of `reason` have a key starting with `keyPrefix`. */
+    async countAwards(userId: string, reason: AwardReason, keyPrefix: string): Promise<number> {
+      const rows = await db.query<{ n: number }>(
+        `select count(*)::int as n from point_awards
+         where user_id = $1 and reason = $2 and starts_with(award_key, $3)`,
+        [userId, reason, keyPrefix],
+      );
+      return rows[0]?.n ?? 0;
     },
 
     /**

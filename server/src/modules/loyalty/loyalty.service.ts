@@ -1,4 +1,4 @@
-import { INITIAL_LOYALTY_TIER, LOYALTY_MESSAGES, POINTS, type LoyaltyCard } from '@klang/domain';
+import { BLIND_NOTES, INITIAL_LOYALTY_TIER, LOYALTY_MESSAGES, POINTS, type LoyaltyCard } from '@klang/domain';
 import { earliestOf, spansLength, subtractSpans, type Span } from './listening-spans';
 import type { Queryable } from '../../db/client';
 import {
@@ -90,6 +90,24 @@ export function createLoyaltyService(deps: { clock?: () => Date } = {}) {
       if (!earned) return 0;
       await repo.applyDelta(userId, { points: POINTS.dailyLogin, dailyLogins: 1, lastLoginDate: day });
       return POINTS.dailyLogin;
+    },
+
+    /**
+     * A Blind Note's points (decision 0302): BLIND_NOTES.points for each of the first
+     * BLIND_NOTES.pointedNotesPerDay notes of the UTC day, then nothing. The ledger's key is the
+     * day and the note's count, so two notes at once cannot both take the last pointed slot.
+     */
+    async awardBlindNote(tx: Queryable, userId: string): Promise<number> {
+      const repo = createLoyaltyRepository(tx);
+      const day = now().toISOString().slice(0, 10);
+      const given = await repo.countAwards(userId, 'blind_note', `${day}#`);
+      if (given >= BLIND_NOTES.pointedNotesPerDay) return 0;
+      const earned = await repo.insertAward(userId, 'blind_note', BLIND_NOTES.points, {
+        awardKey: `${day}#${String(given + 1)}`,
+      });
+      if (!earned) return 0;
+      await repo.applyDelta(userId, { points: BLIND_NOTES.points });
+      return BLIND_NOTES.points;
     },
 
     /**

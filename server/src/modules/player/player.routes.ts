@@ -2,10 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { playerEndpoints } from '@klang/domain';
 import { contractRoute } from '../../lib/contract-route';
 import { signedInId } from '../../plugins/session';
+import type { BlindNotesService } from './blind-notes.service';
 import type { PlayerService } from './player.service';
 
-/** The Discover player's HTTP surface; every rule lives in the service. */
-export const playerRoutes: FastifyPluginAsyncZod<{ service: PlayerService }> = async (app, { service }) => {
+/** The Discover player's HTTP surface; every rule lives in the services. */
+export const playerRoutes: FastifyPluginAsyncZod<{
+  service: PlayerService;
+  notes: BlindNotesService;
+}> = async (app, { service, notes }) => {
   const auth = { preValidation: app.requireSession };
   const ratingLimit = { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } };
   // The taste's door and reset each re-read the listener's deals: a person taps them, a script
@@ -64,6 +68,17 @@ export const playerRoutes: FastifyPluginAsyncZod<{ service: PlayerService }> = a
     await service.leave(signedInId(request.account), request.params.trackId, request.body.positionMs);
     return reply.status(204).send(null);
   });
+
+  // Blind Notes (decision 0302): a person gives a reason after some skips and marks a moment now
+  // and then; a script tapping them is held well below a person's pace of ratings.
+  const noteLimit = { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };
+  contractRoute(app, playerEndpoints.skipReason, { ...auth, ...noteLimit }, async (request) =>
+    notes.skipReason(signedInId(request.account), request.params.trackId, request.body.reason),
+  );
+
+  contractRoute(app, playerEndpoints.markMoment, { ...auth, ...noteLimit }, async (request) =>
+    notes.markMoment(signedInId(request.account), request.params.trackId, request.body.positionMs),
+  );
 
   contractRoute(app, playerEndpoints.removeFromLibrary, auth, async (request, reply) => {
     await service.removeFromLibrary(signedInId(request.account), request.params.trackId);

@@ -1,0 +1,73 @@
+import type { SkipReason } from '@klang/domain';
+import type { Queryable } from '../../db/client';
+
+/** One of the caller's deals as a note needs it, the row locked for the rest of the transaction. */
+export interface NotedDealRow {
+  ended_as: 'like' | 'skip' | 'left' | null;
+  ended_at: Date | null;
+  served: boolean;
+  has_reason: boolean;
+  /** The moment asked for, clamped to what the server served and to the track's length. */
+  position_ms: number;
+  moments: number;
+  /** Whether a moment of the deal lies within `gapMs` of `position_ms`. */
+  moment_near: boolean;
+}
+
+/** The SQL of Blind Notes (decision 0302): the caller's own deal, locked, and its notes. */
+export function createBlindNotesRepository(db: Queryable) {
+  return {
+    /**
+     * The deal `alias` if it is the user's, locked until the transaction ends, so two notes at
+     * once are checked one after the other; `reportedMs` is clamped like a deal's end position
+     * (decision 0190): no later than the wall clock since the audio was first served (0 when it
+     * never was) and the track's length. Undefined for another listener's alias or an unknown one.
+     */
+    async lockOwnDeal(
+      userId: string,
+      alias: string,
+      at: Date,
+      reportedMs: number,
+      gapMs: number,
+    ): Promise<NotedDealRow | undefined> {
+      const [deal] = await db.query<Omit<NotedDealRow, 'has_reason' | 'moments' | 'moment_near'>>(
+        `select d.ended_as, d.ended_at, d.first_served_at is not null as served,
+           least($4::bigint,
+             coalesce(greatest(0, floor(extract(epoch from ($3::timestamptz - d.first_served_at)) * 1000))::bigint, 0),
+             coalesce(t.duration_ms, 2147483647))::int as position_ms
+         from deals d join tracks t on t.id = d.track_id
+         where d.id = $2 and d.user_id = $1
+         for update of d`,
+        [userId, alias, at, reportedMs],
+      );
+      if (!deal) return undefined;
+      // A statement of its own, after the lock: under read committed it sees the notes of a
+      // transaction that held the lock before, which the locking statement's snapshot does not.
+      const [notes] = await db.query<Pick<NotedDealRow, 'has_reason' | 'moments' | 'moment_near'>>(
+        `select coalesce(bool_or(kind = 'reason'), false) as has_reason,
+           (count(*) filter (where kind = 'moment'))::int as moments,
+           coalesce(bool_or(kind = 'moment' and abs(position_ms - $2) < $3), false) as moment_near
+         from deal_notes where deal_id = $1`,
+        [alias, deal.position_ms, gapMs],
+      );
+      if (!notes) throw new Error('an aggregate answers one row');
+      return { ...deal, ...notes };
+    },
+
+    async insertReason(dealId: string, reason: SkipReason, at: Date): Promise<void> {
+      await db.query(
+        `insert into deal_notes (deal_id, kind, reason, created_at) values ($1, 'reason', $2, $3)`,
+        [dealId, reason, at],
+      );
+    },
+
+    async insertMoment(dealId: string, positionMs: number, at: Date): Promise<void> {
+      await db.query(
+        `insert into deal_notes (deal_id, kind, position_ms, created_at) values ($1, 'moment', $2, $3)`,
+        [dealId, positionMs, at],
+      );
+    },
+  };
+}
+
+export type BlindNotesRepository = ReturnType<typeof createBlindNotesRepository>;
