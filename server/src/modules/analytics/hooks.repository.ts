@@ -37,17 +37,17 @@ export interface NoteGroupRow {
 }
 
 /**
- * Joins the account of deal `d` only when the verdict trusts it at the deal's end (decisions
- * 0196, 0257): not a temporary account, not the shared demo, an email confirmed (0255), and old
+ * Joins the account of deal `d` only when the verdict trusts it at the deal's end, or at `at`
+ * (a note's time; decisions 0196, 0257, 0302): not a temporary account, not the shared demo, an email confirmed (0255), and old
  * enough (a day by default). Scripted accounts made for the purpose fail the last, so they never
  * fill the floor of listeners.
  * `$email` and `$age` are the placeholders of DEMO_ACCOUNT.email and the trusted age
  * (VERDICT_ACCOUNT_MIN_AGE_HOURS, by default VERDICT.accountMinAgeMs).
  */
-function trustedListenerJoin(email: string, age: string): string {
+function trustedListenerJoin(email: string, age: string, at = 'd.ended_at'): string {
   return `join accounts a on a.id = d.user_id and not a.is_temporary and a.email <> ${email}
     and a.email_verified_at is not null
-    and d.ended_at >= a.created_at + ${age}::bigint * interval '1 millisecond'`;
+    and ${at} >= a.created_at + ${age}::bigint * interval '1 millisecond'`;
 }
 
 /**
@@ -152,9 +152,7 @@ export function createHooksRepository(
              row_number() over (partition by d.user_id order by n.created_at, n.id) = 1 as is_first
            from deals d
            join deal_notes n on n.deal_id = d.id
-           join accounts a on a.id = d.user_id and not a.is_temporary and a.email <> $6
-             and a.email_verified_at is not null
-             and n.created_at >= a.created_at + $7::bigint * interval '1 millisecond'
+           ${trustedListenerJoin('$6', '$7', 'n.created_at')}
            where d.track_id = $1 and d.user_id <> $5 and d.origin = 'discover'
          ),
          firsts as (
