@@ -56,6 +56,10 @@ describe('blind integrity: two listeners walk the whole deck', () => {
       const [deal] = await t.db.query<{ track_id: string }>('select track_id from deals where id = $1', [
         alias,
       ]);
+      // A Blind Note before the like (decision 0302) answers the points and nothing else.
+      const moment = record(walk, await client.post(`/api/player/tracks/${alias}/moment`, { positionMs: 0 }));
+      expect(moment.statusCode).toBe(200);
+      expect(Object.keys(moment.json())).toEqual(['pointsAwarded']);
       const like = record(
         walk,
         await client.post(`/api/player/tracks/${alias}/like`, { addToLibrary: true }),
@@ -170,6 +174,8 @@ describe('blind integrity: two listeners walk the whole deck', () => {
         b.client.post('/functions/v1/secure-track-access', { trackId: alias, purpose: 'preload' }),
         b.client.post(`/api/player/tracks/${alias}/like`, { addToLibrary: false }),
         b.client.post(`/api/player/tracks/${alias}/dislike`),
+        b.client.post(`/api/player/tracks/${alias}/moment`, { positionMs: 0 }),
+        b.client.post(`/api/player/tracks/${alias}/skip-reason`, { reason: 'vocals' }),
       ];
       for (const res of await Promise.all(calls)) expect(res.statusCode).toBe(404);
     }
