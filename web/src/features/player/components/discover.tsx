@@ -256,7 +256,7 @@ export function Discover({
     : swipe.state.offset;
   return (
     <div className="flex w-full flex-col items-center gap-5 lg:gap-6">
-      {digBar}
+      <SkipReasonStrip fallback={digBar} />
       <div className="relative w-full max-w-md">
         {/* The next card of the deck, peeking out behind this one. */}
         <div
@@ -427,7 +427,6 @@ export function Discover({
         </Button>
       </div>
 
-      <SkipReasonStrip />
       <p className="text-sm text-muted md:pointer-fine:hidden">Swipe left to skip, right to like</p>
       <div className="flex flex-wrap items-center justify-center gap-x-10 gap-y-4">
         <div className="hidden items-center gap-5 text-xs text-muted md:pointer-fine:flex" aria-hidden="true">

@@ -26,16 +26,17 @@ export function MomentButton({ alias, isDisabled }: { alias: string; isDisabled:
     ? `Moment marked at ${formatTime(confirmed.positionMs / 1000)}. ${confirmed.points > 0 ? formatPoints(confirmed.points) : ''}`
     : '';
   return (
-    <div className="relative">
+    <div>
       <button
         type="button"
         onClick={() => void blindNotes.markMoment(alias)}
         disabled={isDisabled || isFull || moments?.isSending === true}
         className={cn(
-          'inline-flex h-11 items-center gap-1.5 rounded-full border border-dashed px-3.5 text-xs font-semibold whitespace-nowrap text-fg transition-colors',
-          'border-accent/60 bg-surface/60 hover:border-accent hover:bg-field active:scale-[0.98]',
-          'disabled:cursor-default disabled:opacity-60 disabled:hover:border-accent/60 disabled:hover:bg-surface/60',
-          confirmed && 'border-solid border-success-text/70',
+          'inline-flex h-11 items-center gap-1.5 rounded-full border px-3.5 text-xs font-semibold whitespace-nowrap text-fg transition-colors',
+          'bg-surface/60 hover:bg-field active:scale-[0.98] disabled:cursor-default disabled:opacity-60',
+          confirmed
+            ? 'border-solid border-success-text/70'
+            : 'border-dashed border-accent/60 hover:border-accent disabled:hover:border-accent/60',
         )}
       >
         {confirmed ? (
@@ -44,24 +45,20 @@ export function MomentButton({ alias, isDisabled }: { alias: string; isDisabled:
           <MapPin aria-hidden="true" className="size-4 text-accent" />
         )}
         {label}
+        {confirmed && confirmed.points > 0 && (
+          <span aria-hidden="true" className="text-success-text">
+            {formatPoints(confirmed.points)}
+          </span>
+        )}
         <span className="sr-only">
           , {marked} of {BLIND_NOTES.momentsPerDeal} marked
         </span>
-        <span aria-hidden="true" className="ml-0.5 flex gap-0.5">
+        <span aria-hidden="true" className={cn('ml-0.5 gap-0.5', confirmed ? 'hidden' : 'flex')}>
           {Array.from({ length: BLIND_NOTES.momentsPerDeal }, (_, i) => (
             <span key={i} className={cn('size-1.5 rounded-full', i < marked ? 'bg-accent' : 'bg-muted/35')} />
           ))}
         </span>
       </button>
-      {confirmed && confirmed.points > 0 && (
-        <span
-          key={confirmed.at}
-          aria-hidden="true"
-          className="pointer-events-none absolute -top-7 left-1/2 block -translate-x-1/2 rounded-full bg-surface px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-fg shadow-sm ring-1 ring-line motion-safe:animate-rise-in"
-        >
-          {formatPoints(confirmed.points)}
-        </span>
-      )}
       <span aria-live="polite" className="sr-only">
         {announced}
       </span>

@@ -1,76 +1,77 @@
 import { Check, X } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { SKIP_REASON_LABELS, SKIP_REASONS } from '@klang/domain';
 import { cn } from '../../../components/ui/cn';
+import { ScrollFade } from '../../../components/ui/scroll-fade';
 import { useSkipReasonOffer } from '../hooks/use-blind-notes';
 import { formatPoints } from '../points-toast';
 
 /**
- * Blind Notes' "Why skip?" (issue 31 item 2): six reasons for the deal just skipped, offered below
- * the controls while the next track plays. One optional tap; no free text, which could name
- * someone. It never takes focus and goes by itself, so the flow never waits for it.
+ * Blind Notes' "Why skip?" (issue 31 item 2): six reasons for the deal just skipped, while the
+ * next track plays. One optional tap; no free text, which could name someone. It takes the place
+ * of `fallback` (the dig bar, above the card) for its few seconds: below the controls it would
+ * sit under a phone's fold, and over the card it would hide the ring. It never takes focus and
+ * goes by itself, so the flow never waits for it.
  */
-export function SkipReasonStrip() {
+export function SkipReasonStrip({ fallback }: { fallback?: ReactNode }) {
   const { reasonFor, reasonNote, giveReason, dismissReason, holdReason, releaseReason } =
     useSkipReasonOffer();
   const titleId = useId();
   const noteText = reasonNote
     ? [reasonNote.text, reasonNote.points > 0 ? formatPoints(reasonNote.points) : ''].join(' ').trim()
     : '';
-  // A fragment: the live region is out of the flow (sr-only), so an empty strip adds no gap.
   return (
     <>
-      {/* Said once as it appears: a screen reader user hears there is a question, not six chips. */}
+      {/* Always there, so it is heard: a screen reader user hears there is a question, not six chips. */}
       <p aria-live="polite" className="sr-only">
-        {reasonFor ? 'Why skip that one? Optional reasons follow the controls.' : noteText}
+        {reasonFor ? 'Why skip? Optional reasons above the track.' : noteText}
       </p>
-      {reasonFor && (
+      {reasonFor ? (
         <div
           key={reasonFor.at}
           role="group"
           aria-labelledby={titleId}
-          data-testid="skip-reasons"
           onFocus={holdReason}
           onBlur={(event) => {
             if (!event.currentTarget.contains(event.relatedTarget)) releaseReason();
           }}
-          className="w-full max-w-md rounded-2xl border border-line bg-surface/80 py-2 pr-1.5 pl-4 shadow-lg shadow-black/10 backdrop-blur-sm motion-safe:animate-rise-in"
+          className="grid w-full max-w-md grid-cols-[minmax(0,1fr)_auto] items-center gap-x-1 motion-safe:animate-rise-in sm:max-w-3xl sm:grid-cols-[auto_minmax(0,1fr)_auto] sm:gap-x-3"
         >
-          <div className="flex items-center justify-between gap-2">
-            <p className="text-sm font-semibold text-fg">
-              <span id={titleId}>Why skip that one?</span>
-              <span className="ml-2 font-normal text-muted">Optional</span>
-            </p>
-            <button
-              type="button"
-              aria-label="Dismiss, no reason"
-              onClick={dismissReason}
-              className="grid size-11 shrink-0 place-items-center rounded-full text-muted hover:bg-field hover:text-fg md:pointer-fine:size-8"
-            >
-              <X aria-hidden="true" className="size-4" />
-            </button>
-          </div>
-          <ul className="flex flex-wrap gap-2 pr-2.5 pb-1">
-            {SKIP_REASONS.map((reason) => (
-              <li key={reason}>
-                <button
-                  type="button"
-                  onClick={() => void giveReason(reason)}
-                  className="h-11 rounded-full border border-line bg-field/70 px-3.5 text-sm font-medium whitespace-nowrap text-fg transition-colors hover:border-primary/60 hover:bg-field active:scale-[0.98] md:pointer-fine:h-9"
-                >
-                  {SKIP_REASON_LABELS[reason]}
-                </button>
-              </li>
-            ))}
-          </ul>
+          <p className="col-start-1 row-start-1 pl-1 text-sm font-semibold whitespace-nowrap text-fg">
+            <span id={titleId}>Why skip?</span>
+            <span className="ml-2 font-normal text-muted sm:hidden">Optional, one tap</span>
+          </p>
+          <ScrollFade className="col-span-2 row-start-2 mt-1.5 sm:col-span-1 sm:col-start-2 sm:row-start-1 sm:mt-0">
+            <ul className="flex w-max gap-2 px-0.5 py-0.5">
+              {SKIP_REASONS.map((reason) => (
+                <li key={reason}>
+                  <button
+                    type="button"
+                    onClick={() => void giveReason(reason)}
+                    className="h-11 rounded-full border border-line bg-surface px-3.5 text-sm font-medium whitespace-nowrap text-fg transition-colors hover:border-primary/60 hover:bg-field active:scale-[0.98] md:pointer-fine:h-9 md:pointer-fine:px-3"
+                  >
+                    {SKIP_REASON_LABELS[reason]}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </ScrollFade>
+          <button
+            type="button"
+            aria-label="Dismiss, no reason"
+            onClick={dismissReason}
+            className="col-start-2 row-start-1 grid size-11 place-items-center justify-self-end rounded-full text-muted hover:bg-field hover:text-fg sm:col-start-3 md:pointer-fine:size-9"
+          >
+            <X aria-hidden="true" className="size-4" />
+          </button>
         </div>
-      )}
-      {reasonNote && (
+      ) : reasonNote ? (
         <p
           key={reasonNote.at}
           aria-hidden="true"
+          data-testid="skip-reason-note"
           className={cn(
-            'flex items-center gap-1.5 rounded-full bg-surface px-3 py-1 text-sm font-semibold shadow-sm ring-1 ring-line motion-safe:animate-rise-in',
+            'flex min-h-9 items-center gap-1.5 rounded-full bg-surface px-4 py-1 text-sm font-semibold shadow-sm ring-1 ring-line motion-safe:animate-rise-in',
             reasonNote.isError ? 'text-accent' : 'text-fg',
           )}
         >
@@ -80,6 +81,8 @@ export function SkipReasonStrip() {
             <span className="text-success-text">{formatPoints(reasonNote.points)}</span>
           )}
         </p>
+      ) : (
+        fallback
       )}
     </>
   );
