@@ -10,8 +10,11 @@ export interface Screens {
   readonly scanned: number;
 }
 
-/** Serious and critical axe violations fail the journey; the message names each rule and node. */
-async function scan(page: Page, label: string) {
+/**
+ * Serious and critical axe violations fail the journey; the message names each rule and node. Used
+ * through `screens`, or directly for a second page of the journey (another user in its own context).
+ */
+export async function scan(page: Page, label: string) {
   // A screen caught mid-fade has blended colours that fail contrast for a moment; wait for every
   // finite animation or transition to end first (looping ones never do, so they are skipped),
   // and again while new ones start (a lazy route mounting with its fade after the first wait).
