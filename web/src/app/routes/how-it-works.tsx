@@ -1,4 +1,12 @@
-import { LIMITS, LOYALTY_TIERS, POINTS, PRO_PLAN, PRODUCT_NAME, TIER_LIMITS } from '@klang/domain';
+import {
+  BLIND_NOTES,
+  LIMITS,
+  LOYALTY_TIERS,
+  POINTS,
+  PRO_PLAN,
+  PRODUCT_NAME,
+  TIER_LIMITS,
+} from '@klang/domain';
 import {
   AudioLines,
   Bot,
@@ -58,6 +66,10 @@ const POINT_RULES = [
   { label: 'Adding a track to your library', points: POINTS.library },
   { label: 'Each minute of listening (a point a second)', points: POINTS.listeningMinute },
   { label: 'Your first visit of the day', points: POINTS.dailyLogin },
+  {
+    label: `A Blind Note: why you skipped, or "this moment" (the first ${String(BLIND_NOTES.pointedNotesPerDay)} a day)`,
+    points: BLIND_NOTES.points,
+  },
 ] as const;
 
 const KIT_TOOLS: { Icon: LucideIcon; name: string; body: string }[] = [

@@ -1,5 +1,12 @@
-import { describeLoyaltyTier, LOYALTY_MESSAGES, LOYALTY_TIERS, loyaltyProgress, POINTS } from '@klang/domain';
-import { CalendarCheck, Clock, Heart, Library, MoveHorizontal } from 'lucide-react';
+import {
+  BLIND_NOTES,
+  describeLoyaltyTier,
+  LOYALTY_MESSAGES,
+  LOYALTY_TIERS,
+  loyaltyProgress,
+  POINTS,
+} from '@klang/domain';
+import { CalendarCheck, Clock, Heart, Library, MapPin, MoveHorizontal } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner';
 import { useLoyaltyCardQuery } from '../api/loyalty-api';
 import { TierBadge } from './tier-badge';
@@ -14,6 +21,11 @@ const EARNING = [
   { icon: Library, label: 'Add a liked track to your library', points: POINTS.library },
   { icon: Clock, label: 'Listen for a minute', points: POINTS.listeningMinute },
   { icon: CalendarCheck, label: 'Your first login of the day', points: POINTS.dailyLogin },
+  {
+    icon: MapPin,
+    label: `Leave a Blind Note: a skip's reason or a moment (first ${String(BLIND_NOTES.pointedNotesPerDay)} a day)`,
+    points: BLIND_NOTES.points,
+  },
 ] as const;
 
 /**
