@@ -99,6 +99,11 @@ export const trackHooksSchema = z.discriminatedUnion('status', [
       bins: z.array(likeSecondsBinSchema),
     }),
     blindNotes: blindNotesAggregateSchema.nullable(),
+    /**
+     * The artist's own track's waveform (its rendition's peaks, 0 to 1, evenly over its length),
+     * for the moment map to be drawn over; empty when the upload stored none.
+     */
+    waveform: z.array(z.number().min(0).max(1)).max(1000),
   }),
 ]);
 export type TrackHooks = z.infer<typeof trackHooksSchema>;

@@ -13,8 +13,15 @@ import type { HearingGroupRow, NoteGroupRow } from './hooks.repository';
 
 type Aggregates = Omit<
   ReadyTrackHooks,
-  'status' | 'trackId' | 'title' | 'genre' | 'genreMedianLikeRate' | 'blindNotes'
+  'status' | 'trackId' | 'title' | 'genre' | 'genreMedianLikeRate' | 'blindNotes' | 'waveform'
 >;
+
+/** The stored peaks as the answer's waveform: numbers in 0..1 only, anything else is none. */
+export function waveformOf(peaks: unknown): number[] {
+  if (!Array.isArray(peaks)) return [];
+  const values = peaks.slice(0, 1000);
+  return values.every((v): v is number => typeof v === 'number' && v >= 0 && v <= 1) ? values : [];
+}
 
 /**
  * The skip curve: at each step i of the track (i / steps of its length), the share of positioned

@@ -7,6 +7,8 @@ export interface OwnTrackRow {
   title: string | null;
   genre: string | null;
   duration_ms: number | null;
+  /** The rendition's stored peaks (jsonb), null before processing or for an old upload. */
+  peaks: unknown;
 }
 
 /** Ended deals of one track that share how they ended, where, and the whole second of a like. */
@@ -62,7 +64,7 @@ export function createHooksRepository(
     /** Whether the account is an artist, and the track if it is one of theirs and not deleted. */
     async findOwnTrack(artistId: string, trackId: string): Promise<OwnTrackRow> {
       const rows = await db.query<OwnTrackRow>(
-        `select ap.id is not null as is_artist, t.id, t.title, t.genre, t.duration_ms
+        `select ap.id is not null as is_artist, t.id, t.title, t.genre, t.duration_ms, t.peaks
          from (select $1::uuid as artist_id) a
          left join artist_profiles ap on ap.id = a.artist_id
          left join tracks t on t.id = $2 and t.artist_id = a.artist_id and not t.is_deleted`,

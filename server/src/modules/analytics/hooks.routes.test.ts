@@ -393,6 +393,10 @@ describe('Blind Notes in hook analytics', () => {
       'too-slow': 0,
       'too-fast': 0,
     });
+    // The track's own waveform comes along, for the moment map to be drawn over.
+    expect(five.waveform).toEqual([]);
+    await t.db.query(`update tracks set peaks = '[0.1, 0.5, 1]'::jsonb where id = $1`, [trackId]);
+    expect((await readyHooks(trackId)).waveform).toEqual([0.1, 0.5, 1]);
     // On the skip curve's grid of a one-minute track (3 s steps), each moment at its nearest point.
     expect(five.blindNotes?.moments).toHaveLength(HOOKS.curveSteps + 1);
     expect(momentsOf(five)).toEqual({ 30_000: 2, 60_000: 1 });

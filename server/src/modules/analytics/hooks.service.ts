@@ -1,6 +1,6 @@
 import { HOOKS, HOOKS_MESSAGES, TRACK_MESSAGES, type TrackHooks } from '@klang/domain';
 import { AppError } from '../../errors';
-import { aggregateHearings, aggregateNotes } from './hook-aggregates';
+import { aggregateHearings, aggregateNotes, waveformOf } from './hook-aggregates';
 import type { HooksRepository } from './hooks.repository';
 
 /** How long a genre's median like rate is reused: it moves slowly and costs a genre-wide scan. */
@@ -66,6 +66,7 @@ export function createHooksService(deps: HooksServiceDeps) {
         ...aggregates,
         genreMedianLikeRate: await genreMedian(track.genre),
         blindNotes: aggregateNotes(await repository.noteGroups(track.id, snapshot), track.duration_ms),
+        waveform: waveformOf(track.peaks),
       };
     },
   };

@@ -35,6 +35,7 @@ const ready: TrackHooks = {
     ],
   },
   blindNotes: null,
+  waveform: [],
 };
 
 /** Ten note-giving listeners: reasons in SKIP_REASONS order, moments on the skip curve's grid. */
