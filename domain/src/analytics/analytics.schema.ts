@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SKIP_REASONS } from '../player/blind-notes';
+import { SKIP_REASONS } from '../player/skip-reasons';
 
 /** First-party analytics (spec 002 §4 page views, spec 000 §2 artist signup clicks). */
 export const ANALYTICS_EVENT_NAMES = [

@@ -1,20 +1,13 @@
-import { z } from 'zod';
-import { positionMsSchema } from './player.schema';
-
 /**
  * Blind Notes (issue 31 item 2, decision 0302): after a skip, one optional tap on why; while
  * listening, a "this moment" tap that is neither a like nor a reveal. No free text, so a note can
  * neither name anyone nor need moderation. The numbers the server, the web app and the tests share.
  */
-export const SKIP_REASONS = [
-  'intro-too-long',
-  'not-my-style',
-  'mix-or-sound',
-  'vocals',
-  'too-slow',
-  'too-fast',
-] as const;
-export type SkipReason = (typeof SKIP_REASONS)[number];
+import { z } from 'zod';
+import { positionMsSchema } from './player.schema';
+import { SKIP_REASONS, type SkipReason } from './skip-reasons';
+
+export { SKIP_REASONS, type SkipReason } from './skip-reasons';
 
 /** The words the listener taps and the artist reads. */
 export const SKIP_REASON_LABELS: Record<SkipReason, string> = {
