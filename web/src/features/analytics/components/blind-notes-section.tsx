@@ -68,7 +68,7 @@ function NotesTables({ notes }: { notes: BlindNotesAggregate }) {
 }
 
 /** A small key under the moment map: the bars, and the skip curve drawn behind them. */
-function MomentKey({ hasCurve }: { hasCurve: boolean }) {
+function MomentKey({ hasCurve, hasWaveform }: { hasCurve: boolean; hasWaveform: boolean }) {
   return (
     <p aria-hidden="true" className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
       <span className="flex items-center gap-1.5">
@@ -79,6 +79,12 @@ function MomentKey({ hasCurve }: { hasCurve: boolean }) {
         <span className="flex items-center gap-1.5">
           <span className="w-4 border-t-[1.5px] border-dashed border-muted" />
           Still listening (skip curve)
+        </span>
+      )}
+      {hasWaveform && (
+        <span className="flex items-center gap-1.5">
+          <span className="h-2.5 w-4 rounded-sm bg-muted/20" />
+          The track&apos;s waveform
         </span>
       )}
     </p>
@@ -118,10 +124,14 @@ export function BlindNotesSection({ hooks }: { hooks: ReadyTrackHooks }) {
                   <MomentMapChart
                     moments={notes.moments}
                     curve={hooks.skipCurve.points}
+                    waveform={hooks.waveform}
                     durationMs={hooks.durationMs}
                     summary={momentSummary(notes.moments)}
                   />
-                  <MomentKey hasCurve={hooks.skipCurve.points.length > 0} />
+                  <MomentKey
+                    hasCurve={hooks.skipCurve.points.length > 0}
+                    hasWaveform={hooks.waveform.length > 0}
+                  />
                 </>
               ) : (
                 <p className="flex items-center gap-2 text-sm text-muted">

@@ -159,10 +159,12 @@ describe('HookAnalytics', () => {
 
   it('shows Blind Notes: reason counts, the moment map over the skip curve, and their tables', async () => {
     renderWith([{ id: READY_ID, title: 'Harbour Lights' }], {
-      [READY_ID]: { ...ready, blindNotes: notes },
+      [READY_ID]: { ...ready, blindNotes: notes, waveform: [0.2, 0.9, 0.4] },
     });
     const section = (await screen.findByRole('heading', { name: 'Blind Notes' })).closest('section');
     if (!section) throw new Error('no Blind Notes section');
+    // The map is drawn over the track's own waveform, and its key says so.
+    expect(within(section).getByText("The track's waveform")).toBeDefined();
     expect(within(section).getByText("Based on 10 listeners' notes")).toBeDefined();
     expect(within(section).getByRole('heading', { name: 'Why they skipped' })).toBeDefined();
     expect(within(section).getByRole('heading', { name: 'Moment map' })).toBeDefined();
@@ -174,6 +176,14 @@ describe('HookAnalytics', () => {
     expect(within(moments).getAllByRole('row')).toHaveLength(22);
     expect(within(moments).getByRole('row', { name: '0:54 5' })).toBeDefined();
     expect(screen.queryByText(/Blind Notes appear once/)).toBeNull();
+  });
+
+  it('keeps the waveform out of the key when the upload stored none', async () => {
+    renderWith([{ id: READY_ID, title: 'Harbour Lights' }], {
+      [READY_ID]: { ...ready, blindNotes: notes },
+    });
+    await screen.findByRole('heading', { name: 'Moment map' });
+    expect(screen.queryByText("The track's waveform")).toBeNull();
   });
 
   it('says in one line when Blind Notes wait for five listeners, and shows no note', async () => {

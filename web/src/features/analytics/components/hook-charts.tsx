@@ -210,17 +210,24 @@ export function SkipReasonsChart({
 export function MomentMapChart({
   moments,
   curve,
+  waveform,
   durationMs,
   summary,
 }: {
   moments: BlindNotesAggregate['moments'];
   curve: SkipCurvePoint[];
+  /** The track's peaks, evenly over its length: drawn faintly behind the moments. */
+  waveform: number[];
   durationMs: number;
   summary: string;
 }) {
   const shares = new Map(curve.map((p) => [p.positionMs, p.share]));
   const data = moments.map((m) => ({ ...m, share: shares.get(m.positionMs) ?? null }));
   const hasCurve = curve.length > 0;
+  const wave = waveform.map((peak, i) => ({
+    positionMs: Math.round(((i + 0.5) * durationMs) / waveform.length),
+    peak,
+  }));
   return (
     <ComposedChart
       responsive
@@ -240,6 +247,22 @@ export function MomentMapChart({
         {...AXIS}
       />
       <YAxis yAxisId="notes" allowDecimals={false} width={48} {...AXIS} />
+      <YAxis yAxisId="wave" hide domain={[0, 1]} />
+      {wave.length > 0 && (
+        <Area
+          yAxisId="wave"
+          data={wave}
+          dataKey="peak"
+          name="Waveform"
+          type="monotone"
+          stroke="none"
+          fill="var(--color-muted)"
+          fillOpacity={0.18}
+          tooltipType="none"
+          activeDot={false}
+          isAnimationActive={false}
+        />
+      )}
       {hasCurve && (
         <YAxis
           yAxisId="share"
@@ -264,7 +287,9 @@ export function MomentMapChart({
         name="Moments"
         fill="var(--color-primary)"
         radius={[4, 4, 0, 0]}
-        maxBarSize={22}
+        // A fixed width: the waveform's points are closer than the moments' grid, and a bar
+        // sized by the closest points would be a hairline.
+        barSize={10}
         isAnimationActive={false}
       />
       {hasCurve && (
