@@ -203,6 +203,8 @@ test('a blind listener marks a moment, skips and says why; the artist reads Blin
   panel = await openHooks(artist);
   await expect(panel.getByText(`Based on ${String(HOOKS.minListeners)} listeners' notes`)).toBeVisible();
   await expect(panel.getByRole('heading', { name: 'Moment map' })).toBeVisible();
+  // An uploaded track has its waveform: the map is drawn over it.
+  await expect(panel.getByText("The track's waveform")).toBeVisible();
   await panel.getByText('Show the notes as tables').click();
   const reasonTable = panel.getByRole('table', { name: 'Skip reasons' });
   await expect(reasonTable.getByRole('row', { name: 'Intro too long 3' })).toBeVisible();
