@@ -1,6 +1,6 @@
 // Blind Notes (issue 31 item 2) at 1280 × 800 and 390 × 844, dark and light: Discover with the
 // "Why skip?" strip and a marked moment, and the Hooks tab's Blind Notes section.
-//   npx tsx e2e/scripts/blind-notes-screenshots.ts http://localhost:3000 /work/shots/blind-notes
+//   npx tsx e2e/scripts/blind-notes-screenshots.ts http://localhost:3000 /tmp/klang-blind-notes
 // The seeded demo tracks have no notes, so the Hooks shots add an aggregate to the demo artist's
 // real hook analytics in the browser (the numbers are made up; the E2E journey
 // tests/blind-notes.spec.ts reads real ones). Discover is shot as it is.
