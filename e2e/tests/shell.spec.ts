@@ -30,6 +30,10 @@ async function expectNothingCovered(page: Page, within?: string) {
 }
 
 test('no fixed element covers a control on any listener screen', async ({ page, screens }) => {
+  // Seven accessibility scans and nine coverage checks over the listener's whole round: 35 s on a
+  // phone, 75 s at 1280 px on a quiet machine (2026-11-28, the first scan of /player alone 15 s),
+  // past the default 60 s of CI run 43.
+  test.setTimeout(150_000);
   await signUpListener(page, 'o');
   await screens.visit('/player');
   await expectNothingCovered(page);
