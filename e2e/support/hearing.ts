@@ -3,11 +3,15 @@ import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import type { APIRequestContext } from '@playwright/test';
 import {
   accountsEndpoints,
+  artistTracksResponseSchema,
   emailEndpoints,
   fillPath,
+  hooksEndpoints,
   nextTrackResponseSchema,
   playerEndpoints,
+  trackHooksSchema,
   tracksEndpoints,
+  type TrackHooks,
 } from '@klang/domain';
 import { callEntry } from './contract';
 import { expect } from './fixtures';
@@ -69,6 +73,37 @@ async function confirmEmail(request: APIRequestContext, email: string) {
 export function listTracks(request: APIRequestContext) {
   const { method, path } = tracksEndpoints.listTracks;
   return request.fetch(fillPath(path, {}), { method });
+}
+
+/**
+ * Uploads `mp3()` as the signed-in artist's track and waits for it to be ready; resolves to its
+ * id. A spec run alone starts while the first start's seed jobs are still queued ahead of it,
+ * hence the long wait.
+ */
+export async function uploadReadyTrack(
+  request: APIRequestContext,
+  title: string,
+  genre: string,
+): Promise<string> {
+  const { uploadTrack } = tracksEndpoints;
+  const query = new URLSearchParams({ title, genre });
+  const upload = await request.fetch(`${fillPath(uploadTrack.path, {})}?${query.toString()}`, {
+    method: uploadTrack.method,
+    headers: { 'content-type': 'application/octet-stream' },
+    data: mp3(),
+  });
+  expect(upload.status()).toBe(201);
+  const newest = async () =>
+    artistTracksResponseSchema.parse(await (await listTracks(request)).json()).tracks[0];
+  await expect.poll(async () => (await newest())?.status, { timeout: 180_000 }).toBe('ready');
+  return (await newest())?.id ?? '';
+}
+
+/** The artist's hook analytics of their track, as the Hooks tab reads them. */
+export async function readHooks(request: APIRequestContext, trackId: string): Promise<TrackHooks> {
+  return trackHooksSchema.parse(
+    await (await callEntry(request, hooksEndpoints.trackHooks, { params: { trackId } })).json(),
+  );
 }
 
 export async function setFeatured(request: APIRequestContext, trackId: string, featured: boolean) {

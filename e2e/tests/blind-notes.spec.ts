@@ -1,23 +1,25 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import {
-  artistTracksResponseSchema,
   BLIND_NOTES,
   BLIND_NOTES_MESSAGES,
-  fillPath,
-  hooksEndpoints,
   HOOKS,
   nextTrackResponseSchema,
   PLAYER_MESSAGES,
   playerEndpoints,
   secureTrackAccessResponseSchema,
   SKIP_REASON_LABELS,
-  trackHooksSchema,
-  tracksEndpoints,
   type SkipReason,
 } from '@klang/domain';
 import { expect, scan, test } from '../support/fixtures';
 import { callEntry, matchEntry } from '../support/contract';
-import { likeAll, listTracks, mp3, setFeatured, signUp, unique } from '../support/hearing';
+import {
+  likeAll,
+  readHooks as readArtistHooks,
+  setFeatured,
+  signUp,
+  unique,
+  uploadReadyTrack,
+} from '../support/hearing';
 
 /**
  * Hears the artist's track (the deck's one candidate) through the API as the player would, marks
@@ -73,28 +75,8 @@ test('a blind listener marks a moment, skips and says why; the artist reads Blin
   const artistContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
   const artist = await artistContext.newPage();
   await signUp(artist.request, 'artist', unique(`bn${testInfo.project.name.slice(0, 1)}`));
-  const query = new URLSearchParams({ title: 'Moment Hook', genre: 'Drum n Bass' });
-  const { uploadTrack } = tracksEndpoints;
-  const upload = await artist.request.fetch(`${fillPath(uploadTrack.path, {})}?${query.toString()}`, {
-    method: uploadTrack.method,
-    headers: { 'content-type': 'application/octet-stream' },
-    data: mp3(),
-  });
-  expect(upload.status()).toBe(201);
-  await expect
-    .poll(
-      async () =>
-        artistTracksResponseSchema.parse(await (await listTracks(artist.request)).json()).tracks[0]?.status,
-      // Run alone, the spec starts while the first start's seed jobs are still queued ahead of it.
-      { timeout: 180_000 },
-    )
-    .toBe('ready');
-  const { tracks } = artistTracksResponseSchema.parse(await (await listTracks(artist.request)).json());
-  const trackId = tracks[0]?.id ?? '';
-  const readHooks = async () =>
-    trackHooksSchema.parse(
-      await (await callEntry(artist.request, hooksEndpoints.trackHooks, { params: { trackId } })).json(),
-    );
+  const trackId = await uploadReadyTrack(artist.request, 'Moment Hook', 'Drum n Bass');
+  const readHooks = () => readArtistHooks(artist.request, trackId);
 
   await setFeatured(artist.request, trackId, false);
   const others: BrowserContext[] = [];

@@ -1,23 +1,23 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import {
-  artistTracksResponseSchema,
-  fillPath,
   HOOKS,
   nextTrackResponseSchema,
   PLAYER_MESSAGES,
   secureTrackAccessResponseSchema,
-  trackHooksSchema,
-  tracksEndpoints,
   type ReadyTrackHooks,
   playerEndpoints,
-  hooksEndpoints,
 } from '@klang/domain';
 import { expect, test } from '../support/fixtures';
 import { callEntry } from '../support/contract';
-import { likeAll, listTracks, mp3, setFeatured, signUp, unique } from '../support/hearing';
-
-const { uploadTrack } = tracksEndpoints;
+import {
+  likeAll,
+  readHooks as readArtistHooks,
+  setFeatured,
+  signUp,
+  unique,
+  uploadReadyTrack,
+} from '../support/hearing';
 
 /**
  * A listener who has liked everything else, so the deck's one candidate is the artist's track
@@ -66,26 +66,8 @@ test('blind listeners skip and like a track, and its hook analytics appear and g
   test.setTimeout(300_000);
   const artistName = unique(`hk${testInfo.project.name.slice(0, 1)}`);
   await signUp(page.request, 'artist', artistName);
-  const query = new URLSearchParams({ title: 'First Hook', genre: 'Drum n Bass' });
-  const upload = await page.request.fetch(`${fillPath(uploadTrack.path, {})}?${query.toString()}`, {
-    method: uploadTrack.method,
-    headers: { 'content-type': 'application/octet-stream' },
-    data: mp3(),
-  });
-  expect(upload.status()).toBe(201);
-  await expect
-    .poll(
-      async () =>
-        artistTracksResponseSchema.parse(await (await listTracks(page.request)).json()).tracks[0]?.status,
-      { timeout: 60_000 },
-    )
-    .toBe('ready');
-  const { tracks } = artistTracksResponseSchema.parse(await (await listTracks(page.request)).json());
-  const trackId = tracks[0]?.id ?? '';
-  const readHooks = async () =>
-    trackHooksSchema.parse(
-      await (await callEntry(page.request, hooksEndpoints.trackHooks, { params: { trackId } })).json(),
-    );
+  const trackId = await uploadReadyTrack(page.request, 'First Hook', 'Drum n Bass');
+  const readHooks = () => readArtistHooks(page.request, trackId);
 
   // Ten listeners exhaust the rest of the deck while the track is out of the player.
   await setFeatured(page.request, trackId, false);

@@ -1,5 +1,6 @@
 import type { SkipReason } from '@klang/domain';
 import type { Queryable } from '../../db/client';
+import { endPosition } from './player.repository';
 
 /** One of the caller's deals as a note needs it, the row locked for the rest of the transaction. */
 export interface NotedDealRow {
@@ -19,9 +20,10 @@ export function createBlindNotesRepository(db: Queryable) {
   return {
     /**
      * The deal `alias` if it is the user's, locked until the transaction ends, so two notes at
-     * once are checked one after the other; `reportedMs` is clamped like a deal's end position
-     * (decision 0190): no later than the wall clock since the audio was first served (0 when it
-     * never was) and the track's length. Undefined for another listener's alias or an unknown one.
+     * once are checked one after the other; `reportedMs` is clamped by the deal's own end
+     * position SQL (`endPosition`, decision 0190): no later than the wall clock since the audio
+     * was first served (0 when it never was) and the track's length. Undefined for another
+     * listener's alias or an unknown one.
      */
     async lockOwnDeal(
       userId: string,
@@ -32,9 +34,7 @@ export function createBlindNotesRepository(db: Queryable) {
     ): Promise<NotedDealRow | undefined> {
       const [deal] = await db.query<Omit<NotedDealRow, 'has_reason' | 'moments' | 'moment_near'>>(
         `select d.ended_as, d.ended_at, d.first_served_at is not null as served,
-           least($4::bigint,
-             coalesce(greatest(0, floor(extract(epoch from ($3::timestamptz - d.first_served_at)) * 1000))::bigint, 0),
-             coalesce(t.duration_ms, 2147483647))::int as position_ms
+           ${endPosition('$3', '$4')} as position_ms
          from deals d join tracks t on t.id = d.track_id
          where d.id = $2 and d.user_id = $1
          for update of d`,

@@ -27,7 +27,7 @@ const REVEAL_JOINS = `join artist_profiles a on a.id = t.artist_id
  * track's length. No client number can exceed either; an unreported position is the bound.
  * LEAST skips nulls, so a missing report or length simply drops out.
  */
-function endPosition(at: string, reported: string): string {
+export function endPosition(at: string, reported: string): string {
   return `least(${reported}::bigint,
     coalesce(greatest(0, floor(extract(epoch from (${at}::timestamptz - d.first_served_at)) * 1000))::bigint, 0),
     coalesce(t.duration_ms, 2147483647))::int`;
