@@ -53,6 +53,23 @@ function trustedListenerJoin(email: string, age: string, at = 'd.ended_at'): str
 }
 
 /**
+ * The CTEs `firsts` and `cutoff` of a snapshot that moves in steps of `$2` listeners: over the
+ * rows of CTE `source` (with `id`, `is_first` per listener and the time column `at`), `cutoff` is
+ * the row that brought the count of distinct listeners to the largest multiple of `$2`, with that
+ * count as `listeners`; no row below `$2`. Hook analytics and Blind Notes both publish this way.
+ */
+function stepCutoff(source: string, at: string): string {
+  return `firsts as (
+           select ${at}, id, row_number() over (order by ${at}, id) as rank, count(*) over () as total
+           from ${source} where is_first
+         ),
+         cutoff as (
+           -- One row at most; saying so keeps the planner's estimate small (and JIT off).
+           select ${at}, id, rank as listeners from firsts where rank = total - total % $2 limit 1
+         )`;
+}
+
+/**
  * The SQL of hook analytics (decision 0200). Both reads start from `deals_track_idx`: one
  * track's deals, or one genre's tracks' deals; no index of their own.
  */
@@ -95,14 +112,7 @@ export function createHooksRepository(
            where d.track_id = $1 and d.user_id <> $5 and d.origin = 'discover'
              and d.first_served_at is not null and d.ended_at is not null
          ),
-         firsts as (
-           select ended_at, id, row_number() over (order by ended_at, id) as rank, count(*) over () as total
-           from ended where is_first
-         ),
-         cutoff as (
-           -- One row at most; saying so keeps the planner's estimate small (and JIT off).
-           select ended_at, id, rank as listeners from firsts where rank = total - total % $2 limit 1
-         ),
+         ${stepCutoff('ended', 'ended_at')},
          snapshot as (
            select e.* from ended e join cutoff c on (e.ended_at, e.id) <= (c.ended_at, c.id)
          ),
@@ -157,13 +167,7 @@ export function createHooksRepository(
            ${trustedListenerJoin('$6', '$7', 'n.created_at')}
            where d.track_id = $1 and d.user_id <> $5 and d.origin = 'discover'
          ),
-         firsts as (
-           select created_at, id, row_number() over (order by created_at, id) as rank, count(*) over () as total
-           from noted where is_first
-         ),
-         cutoff as (
-           select created_at, id, rank as listeners from firsts where rank = total - total % $2 limit 1
-         )
+         ${stepCutoff('noted', 'created_at')}
          select s.kind, s.reason,
            case when s.kind <> 'moment' or coalesce($3::int, 0) <= 0 then null
                 else least($4::int, round(s.position_ms::float8 * $4::int / $3::int))::int end as step,
