@@ -1,11 +1,8 @@
 import { HOOKS, SKIP_REASON_LABELS, type BlindNotesAggregate, type ReadyTrackHooks } from '@klang/domain';
 import { MapPin, MessageSquareOff, UsersRound } from 'lucide-react';
-import { cn } from '../../../components/ui/cn';
 import { formatPosition, momentSummary, notesBasis, reasonSummary } from '../hook-format';
 import { MomentMapChart, SkipReasonsChart } from './hook-charts';
-import { Section } from './hook-panels';
-
-const CELL = 'py-1.5 tabular-nums';
+import { PairTable, Section } from './hook-panels';
 
 /** The notes behind both charts, for screen readers and anyone who prefers a table. */
 function NotesTables({ notes }: { notes: BlindNotesAggregate }) {
@@ -13,55 +10,26 @@ function NotesTables({ notes }: { notes: BlindNotesAggregate }) {
     <details className="rounded-xl border border-line px-4 py-3 text-sm">
       <summary className="cursor-pointer font-medium text-fg">Show the notes as tables</summary>
       <div className="mt-3 grid items-start gap-6 sm:grid-cols-2">
-        <table className="w-full text-left">
-          <caption className="pb-2 text-left font-semibold text-fg">Skip reasons</caption>
-          <thead className="text-muted">
-            <tr>
-              <th scope="col" className="py-1.5 font-medium">
-                Reason
-              </th>
-              <th scope="col" className="py-1.5 text-right font-medium">
-                Notes
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {notes.reasons.map((r) => (
-              <tr key={r.reason} className="border-t border-line">
-                <td className={CELL}>{SKIP_REASON_LABELS[r.reason]}</td>
-                <td className={cn(CELL, 'text-right')}>{r.notes}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <table className="w-full text-left">
-          <caption className="pb-2 text-left font-semibold text-fg">Moment map</caption>
-          <thead className="text-muted">
-            <tr>
-              <th scope="col" className="py-1.5 font-medium">
-                Position
-              </th>
-              <th scope="col" className="py-1.5 text-right font-medium">
-                Moments
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {notes.moments.map((m) => (
-              <tr key={m.positionMs} className="border-t border-line">
-                <td className={CELL}>{formatPosition(m.positionMs)}</td>
-                <td className={cn(CELL, 'text-right')}>{m.notes}</td>
-              </tr>
-            ))}
-            {notes.moments.length === 0 && (
-              <tr className="border-t border-line">
-                <td colSpan={2} className="py-1.5 text-muted">
-                  No moment map without the track&apos;s length
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
+        <PairTable
+          caption="Skip reasons"
+          columns={['Reason', 'Notes']}
+          rows={notes.reasons.map((r) => ({
+            key: r.reason,
+            label: SKIP_REASON_LABELS[r.reason],
+            value: r.notes,
+          }))}
+          empty="No reasons"
+        />
+        <PairTable
+          caption="Moment map"
+          columns={['Position', 'Moments']}
+          rows={notes.moments.map((m) => ({
+            key: m.positionMs,
+            label: formatPosition(m.positionMs),
+            value: m.notes,
+          }))}
+          empty="No moment map without the track's length"
+        />
       </div>
     </details>
   );

@@ -16,7 +16,7 @@ import {
 } from '../hook-format';
 import { BlindNotesSection } from './blind-notes-section';
 import { SecondsToLikeChart, SkipCurveChart } from './hook-charts';
-import { EmptyState, Section } from './hook-panels';
+import { EmptyState, PairTable, Section } from './hook-panels';
 
 function Figure({ label, value, note }: { label: string; value: string; note?: ReactNode }) {
   return (
@@ -48,67 +48,30 @@ function MedianNote({ comparison }: { comparison: MedianComparison | null }) {
 
 /** The numbers behind both charts, for screen readers and anyone who prefers a table. */
 function DataTables({ hooks }: { hooks: ReadyTrackHooks }) {
-  const cell = 'py-1.5 tabular-nums';
   return (
     <details className="group rounded-2xl border border-line bg-surface px-4 py-3 text-sm">
       <summary className="cursor-pointer font-medium text-fg">Show the numbers as tables</summary>
       <div className="mt-3 grid items-start gap-6 sm:grid-cols-2">
-        <table className="w-full text-left">
-          <caption className="pb-2 text-left font-semibold text-fg">Skip curve</caption>
-          <thead className="text-muted">
-            <tr>
-              <th scope="col" className="py-1.5 font-medium">
-                Position
-              </th>
-              <th scope="col" className="py-1.5 text-right font-medium">
-                Still listening
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {hooks.skipCurve.points.map((p) => (
-              <tr key={p.positionMs} className="border-t border-line">
-                <td className={cell}>{formatPosition(p.positionMs)}</td>
-                <td className={cn(cell, 'text-right')}>{formatShare(p.share)}</td>
-              </tr>
-            ))}
-            {hooks.skipCurve.points.length === 0 && (
-              <tr className="border-t border-line">
-                <td colSpan={2} className="py-1.5 text-muted">
-                  Not enough positions yet
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-        <table className="w-full text-left">
-          <caption className="pb-2 text-left font-semibold text-fg">Seconds to like</caption>
-          <thead className="text-muted">
-            <tr>
-              <th scope="col" className="py-1.5 font-medium">
-                Liked after
-              </th>
-              <th scope="col" className="py-1.5 text-right font-medium">
-                Likes
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {hooks.secondsToLike.bins.map((b) => (
-              <tr key={b.fromSeconds} className="border-t border-line">
-                <td className={cell}>{likeBinDescription(b)}</td>
-                <td className={cn(cell, 'text-right')}>{b.likes}</td>
-              </tr>
-            ))}
-            {hooks.secondsToLike.bins.length === 0 && (
-              <tr className="border-t border-line">
-                <td colSpan={2} className="py-1.5 text-muted">
-                  Not enough likes yet
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
+        <PairTable
+          caption="Skip curve"
+          columns={['Position', 'Still listening']}
+          rows={hooks.skipCurve.points.map((p) => ({
+            key: p.positionMs,
+            label: formatPosition(p.positionMs),
+            value: formatShare(p.share),
+          }))}
+          empty="Not enough positions yet"
+        />
+        <PairTable
+          caption="Seconds to like"
+          columns={['Liked after', 'Likes']}
+          rows={hooks.secondsToLike.bins.map((b) => ({
+            key: b.fromSeconds,
+            label: likeBinDescription(b),
+            value: b.likes,
+          }))}
+          empty="Not enough likes yet"
+        />
       </div>
     </details>
   );
