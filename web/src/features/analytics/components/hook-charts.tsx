@@ -41,6 +41,20 @@ function quarterTicks(durationMs: number): number[] {
   return [0, 0.25, 0.5, 0.75, 1].map((f) => Math.round((durationMs * f) / 1000) * 1000);
 }
 
+/** The x axis of a chart along the track (the skip curve, the moment map): the same ticks for both. */
+function positionAxis(durationMs: number) {
+  return {
+    dataKey: 'positionMs',
+    type: 'number' as const,
+    domain: [0, durationMs],
+    ticks: quarterTicks(durationMs),
+    tickFormatter: formatPosition,
+    ...AXIS,
+  };
+}
+
+const atPosition = (position: unknown) => `At ${formatPosition(Number(position))}`;
+
 /** The share of blind listeners still listening along the track, as a filled curve. */
 export function SkipCurveChart({
   points,
@@ -68,14 +82,7 @@ export function SkipCurveChart({
         </linearGradient>
       </defs>
       <CartesianGrid vertical={false} stroke="var(--color-line)" strokeDasharray="3 4" />
-      <XAxis
-        dataKey="positionMs"
-        type="number"
-        domain={[0, durationMs]}
-        ticks={quarterTicks(durationMs)}
-        tickFormatter={formatPosition}
-        {...AXIS}
-      />
+      <XAxis {...positionAxis(durationMs)} />
       <YAxis
         domain={[0, 1]}
         ticks={[0, 0.25, 0.5, 0.75, 1]}
@@ -85,7 +92,7 @@ export function SkipCurveChart({
       />
       <Tooltip
         {...TOOLTIP}
-        labelFormatter={(position) => `At ${formatPosition(Number(position))}`}
+        labelFormatter={atPosition}
         formatter={(share) => [formatShare(Number(share)), 'Still listening']}
       />
       <Area
@@ -238,14 +245,7 @@ export function MomentMapChart({
       desc={summary}
     >
       <CartesianGrid vertical={false} stroke="var(--color-line)" strokeDasharray="3 4" />
-      <XAxis
-        dataKey="positionMs"
-        type="number"
-        domain={[0, durationMs]}
-        ticks={quarterTicks(durationMs)}
-        tickFormatter={formatPosition}
-        {...AXIS}
-      />
+      <XAxis {...positionAxis(durationMs)} />
       <YAxis yAxisId="notes" allowDecimals={false} width={48} {...AXIS} />
       <YAxis yAxisId="wave" hide domain={[0, 1]} />
       {wave.length > 0 && (
@@ -276,7 +276,7 @@ export function MomentMapChart({
       )}
       <Tooltip
         {...TOOLTIP}
-        labelFormatter={(position) => `At ${formatPosition(Number(position))}`}
+        labelFormatter={atPosition}
         formatter={(value, name) =>
           name === 'Still listening' ? [formatShare(Number(value)), name] : [String(value), 'Moments']
         }
