@@ -1,4 +1,5 @@
 import { errorFunction, gammaln } from 'simple-statistics';
+import { wilsonLowerBound } from '../catalogue/verdict';
 import { HOOKS } from './hooks';
 
 /**
@@ -29,22 +30,16 @@ export function normalCdf(x: number): number {
   return 0.5 * (1 + errorFunction(x / Math.SQRT2));
 }
 
-/** The 95 % Wilson score interval of `likes` out of `rated`; [0, 1] when nothing was rated. */
+/**
+ * The 95 % Wilson score interval of `likes` out of `rated`; [0, 1] when nothing was rated. The
+ * charts' lower bound (decision 0195), and the upper as the lower bound of the skips' share.
+ */
 export function wilsonInterval(
   likes: number,
   rated: number,
   z: number = AB_TEST.z,
 ): { low: number; high: number } {
-  if (!(rated > 0)) return { low: 0, high: 1 };
-  const p = likes / rated;
-  const z2 = z * z;
-  const centre = p + z2 / (2 * rated);
-  const spread = z * Math.sqrt((p * (1 - p)) / rated + z2 / (4 * rated * rated));
-  const denominator = 1 + z2 / rated;
-  return {
-    low: Math.max(0, (centre - spread) / denominator),
-    high: Math.min(1, (centre + spread) / denominator),
-  };
+  return { low: wilsonLowerBound(likes, rated, z), high: 1 - wilsonLowerBound(rated - likes, rated, z) };
 }
 
 const lbeta = (a: number, b: number) => gammaln(a) + gammaln(b) - gammaln(a + b);
