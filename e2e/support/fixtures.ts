@@ -15,6 +15,9 @@ export interface Screens {
  * through `screens`, or directly for a second page of the journey (another user in its own context).
  */
 export async function scan(page: Page, label: string) {
+  // A screen still building itself (the landing's tagline typing, whose actions fade in when it
+  // ends) marks that with aria-busy; scanning it then races the fade that follows.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
   // A screen caught mid-fade has blended colours that fail contrast for a moment; wait for every
   // finite animation or transition to end first (looping ones never do, so they are skipped),
   // and again while new ones start (a lazy route mounting with its fade after the first wait).

@@ -16,14 +16,17 @@ type TypedTaglineProps = {
  * The hero's tagline typed out; screen readers get the whole sentence at once. Every character
  * is laid out from the start and only its colour changes, so no box ever moves (a growing text
  * node shifts what follows it, which Lighthouse counts as layout shift). The caret is a shadow,
- * which takes no room.
+ * which takes no room. The heading is aria-busy while it types: its actions are not there yet.
  */
 export function TypedTagline({ text, msPerCharacter, subheadline, children }: TypedTaglineProps) {
   const isReduced = usePrefersReducedMotion();
   const { typed, isDone } = useTypedText(text, msPerCharacter, isReduced);
   return (
     <>
-      <h1 className="text-[2.6rem] leading-[1.04] font-extrabold tracking-[-0.035em] text-balance text-fg sm:text-7xl">
+      <h1
+        aria-busy={!isDone || undefined}
+        className="text-[2.6rem] leading-[1.04] font-extrabold tracking-[-0.035em] text-balance text-fg sm:text-7xl"
+      >
         <span className="sr-only">{text}</span>
         <span aria-hidden="true">
           {Array.from(text, (character, index) => (
