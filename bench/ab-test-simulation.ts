@@ -14,12 +14,12 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { AB_TEST, abVerdict, type AbVerdict } from '@klang/domain';
+import { AB_TEST, AB_TEST_LIMITS, abVerdict, type AbVerdict } from '@klang/domain';
 import { seeded } from './lib/stats';
 
 const RUNS = Number(process.env.RUNS ?? 10_000);
 const POWER_RUNS = Number(process.env.POWER_RUNS ?? 2000);
-const CAP = Number(process.env.CAP ?? AB_TEST.defaultCap);
+const CAP = Number(process.env.CAP ?? AB_TEST_LIMITS.defaultCap);
 
 interface Run {
   verdict: AbVerdict;
@@ -98,7 +98,7 @@ const result = {
     loadAverageBefore: load,
     loadAverageAfter: loadavg().map((l) => Number(l.toFixed(2))),
   },
-  rule: { boundary: AB_TEST.boundary, step: AB_TEST.step, defaultCap: AB_TEST.defaultCap },
+  rule: { boundary: AB_TEST.boundary, step: AB_TEST.step, defaultCap: AB_TEST_LIMITS.defaultCap },
   scenarios,
 };
 writeFileSync(

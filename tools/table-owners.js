@@ -62,7 +62,8 @@ export const TABLE_OWNERS = {
       },
     },
     readers: {
-      analytics: 'whether the one asking for a hook report is an artist',
+      analytics:
+        'whether the one asking for a hook report is an artist, and the artist’s lock a test starts under (the lock featuring takes)',
       catalogue: CATALOGUE_READ,
       follows: PUBLIC_PROFILE,
       forum: PUBLIC_PROFILE,
@@ -101,6 +102,13 @@ export const TABLE_OWNERS = {
     readers: { analytics: 'Blind Notes are counted beside the hooks they explain (decision 0302)' },
   },
   deck_exposure: { owner: 'player' },
+  ab_tests: {
+    owner: 'analytics',
+    readers: {
+      player: 'a deal of a track under test is served, and its position clamped, in the version its listener hears (decision 0304)',
+      tracks: 'a track that is version B of a running test cannot be featured (decision 0304)',
+    },
+  },
   listener_taste: { owner: 'player' },
   playback_grants: { owner: 'player' },
   stream_grants: { owner: 'player' },
@@ -116,6 +124,29 @@ export const TABLE_OWNERS = {
       player: {
         columns: ['likes', 'dislikes', 'added_to_library', 'play_count'],
         why: "the track's counters, moved with the like or the play in one statement for the charts' index",
+      },
+      analytics: {
+        columns: [
+          'source_media_id',
+          'audio_media_id',
+          'rendition_key',
+          'duration_ms',
+          'peaks',
+          'bpm',
+          'bpm_confidence',
+          'key_camelot',
+          'key_confidence',
+          'energy_rms_db',
+          'loudness_range_db',
+          'onsets_per_second',
+          'brightness_hz',
+          'energy_percentile',
+          'sound_measured_at',
+          'bpm_artist',
+          'key_artist',
+          'updated_at',
+        ],
+        why: 'a winning A/B version B’s audio and measured sound move into the featured track, and A’s into B’s upload, in the transaction that ends the test (decision 0304)',
       },
       catalogue: {
         columns: ['verdict_score', 'verdict_share', 'verdict_listeners'],

@@ -12,6 +12,7 @@ export * from './health/health.schema';
 export * from './analytics/analytics.schema';
 export * from './analytics/hooks';
 export * from './analytics/ab-test';
+export * from './analytics/ab-test.schema';
 export * from './accounts/accounts-messages';
 export * from './accounts/accounts.schema';
 export * from './accounts/invites.schema';

@@ -190,7 +190,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The payment provider is made by the payments area, not in registry.ts (it needs the database).
     providers: { ...describeProviders(providers), payments: payments.name },
   });
-  await registerAnalytics(app, { db, accountMinAgeMs: config.verdictAccountMinAgeMs });
+  await registerAnalytics(app, {
+    db,
+    accountMinAgeMs: config.verdictAccountMinAgeMs,
+    loadAccess: accounts.sessions.session,
+  });
   await registerForms(app, { db, captcha: providers.captcha, email, teamEmail: config.teamEmail });
   await registerSubscribers(app, { db });
   await registerDemoTracks(app, { db, storage: providers.storage });

@@ -9,10 +9,6 @@ import { HOOKS } from './hooks';
 export const AB_TEST = {
   /** A version's figures are read in steps of this many listeners, as hook analytics are. */
   step: HOOKS.minListeners,
-  /** Listeners per version a test runs to at most unless the artist sets otherwise. */
-  defaultCap: 2000,
-  minCap: 50,
-  maxCap: 20_000,
   /**
    * The stopping boundary's constant: at a look with n listeners per version out of a cap of N,
    * a version wins when P(it beats the other) ≥ Φ(c·√(N/n)). An O'Brien–Fleming boundary: strict

@@ -80,6 +80,10 @@ const GUARDS: Record<string, Guard> = {
   recordAnalyticsEvent: { session: false, limit: 120 },
   trackHooks: signedIn,
   trackHooksCsv: signedIn,
+  trackAbTest: signedIn,
+  startAbTest: { ...signedIn, limit: 20 },
+  stopAbTest: { ...signedIn, limit: 20 },
+  trackAbTestCsv: signedIn,
 };
 
 const ENTRIES: Endpoint[] = [

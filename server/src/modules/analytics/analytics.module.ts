@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { SubscriptionTier, UserRole } from '@klang/domain';
 import type { Db } from '../../db/client';
+import { registerJobs } from '../../jobs/registry';
+import { createAbTestJobKinds, requestAbTestLook } from './ab-tests.jobs';
+import { createAbTestsRepository } from './ab-tests.repository';
+import { abTestsRoutes } from './ab-tests.routes';
+import { createAbTestsService } from './ab-tests.service';
 import { createAnalyticsRepository } from './analytics.repository';
 import { analyticsRoutes } from './analytics.routes';
 import { createAnalyticsService } from './analytics.service';
@@ -7,20 +13,33 @@ import { createHooksRepository } from './hooks.repository';
 import { hooksRoutes } from './hooks.routes';
 import { createHooksService } from './hooks.service';
 
-/** First-party analytics events and the artist's per-track hook analytics (decision 0200). */
+/**
+ * First-party analytics events, the artist's per-track hook analytics (decision 0200) and blind
+ * A/B tests (decision 0304), whose figures are the hooks' per version.
+ */
 export async function registerAnalytics(
   app: FastifyInstance,
   deps: {
     db: Db;
     /** How old a trusted listener is (VERDICT_ACCOUNT_MIN_AGE_HOURS). */ accountMinAgeMs: number;
+    /** The account's role and effective tier: tests are part of the plans with the Kit. */
+    loadAccess(accountId: string): Promise<{ userType: UserRole; subscriptionTier: SubscriptionTier }>;
   },
 ): Promise<void> {
   await app.register(analyticsRoutes, {
     service: createAnalyticsService({ repository: createAnalyticsRepository(deps.db) }),
   });
-  await app.register(hooksRoutes, {
-    service: createHooksService({
-      repository: createHooksRepository(deps.db, { accountMinAgeMs: deps.accountMinAgeMs }),
-    }),
+  const hooks = createHooksRepository(deps.db, { accountMinAgeMs: deps.accountMinAgeMs });
+  await app.register(hooksRoutes, { service: createHooksService({ repository: hooks }) });
+  const abTests = createAbTestsService({
+    db: deps.db,
+    repository: createAbTestsRepository(deps.db),
+    hooks,
+    loadAccess: (accountId) => deps.loadAccess(accountId),
+  });
+  await app.register(abTestsRoutes, { service: abTests });
+  registerJobs(app, {
+    kinds: createAbTestJobKinds(() => abTests.lookAtRunningTests()),
+    periodic: { 'A/B test look': requestAbTestLook },
   });
 }

@@ -102,8 +102,16 @@ export function createHooksRepository(
      */
     async hearingGroups(
       trackId: string,
-      options: { artistId: string; floor: number; durationMs: number | null; steps: number },
+      options: {
+        artistId: string;
+        floor: number;
+        durationMs: number | null;
+        steps: number;
+        /** One version of an A/B test (decision 0304): its deals that ended by the test's end. */
+        version?: { testId: string; version: 'a' | 'b'; endedAt: Date | null };
+      },
     ): Promise<HearingGroupRow[]> {
+      const version = options.version;
       return db.query<HearingGroupRow>(
         `with ended as (
            select d.id, d.user_id, d.ended_as, d.ended_at, d.end_position_ms, d.listened_before_like_ms,
@@ -111,6 +119,7 @@ export function createHooksRepository(
            from deals d ${trustedListenerJoin('$6', '$7')}
            where d.track_id = $1 and d.user_id <> $5 and d.origin = 'discover'
              and d.first_served_at is not null and d.ended_at is not null
+             ${version ? `and d.ab_test_id = $8 and d.ab_version = $9 and d.ended_at <= coalesce($10::timestamptz, 'infinity')` : ''}
          ),
          ${stepCutoff('ended', 'ended_at')},
          snapshot as (
@@ -141,6 +150,7 @@ export function createHooksRepository(
           options.artistId,
           DEMO_ACCOUNT.email,
           trust.accountMinAgeMs,
+          ...(version ? [version.testId, version.version, version.endedAt] : []),
         ],
       );
     },

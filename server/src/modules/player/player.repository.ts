@@ -21,16 +21,28 @@ const REVEAL_JOINS = `join artist_profiles a on a.id = t.artist_id
   left join media_objects av on av.id = a.profile_image_id`;
 
 /**
+ * The version B a deal `d` is heard in (decision 0304): the test's other upload while the test
+ * runs and that upload is ready; no row otherwise, and the track's own audio is heard.
+ */
+const versionB = (columns: string, deal = 'd') => `select ${columns} from ab_tests ab
+  join tracks b on b.id = ab.version_b_track_id
+  where ab.id = ${deal}.ab_test_id and ${deal}.ab_version = 'b' and ab.status = 'running'
+    and not b.is_deleted and b.status = 'ready'`;
+/** The length of the version a deal `dealt` (its insert's returning row) is heard in. */
+const DEALT_DURATION = `coalesce((${versionB('b.duration_ms', 'dealt')}), t.duration_ms) as duration_ms`;
+
+/**
  * The position a deal ended at (decision 0190), over the deal `d` and its track `t`: the client's
  * report `reported` (SQL; null when none) kept only up to what the server observed, that is the
  * wall clock between the first serve of the audio and `at` (0 when it was never served) and the
- * track's length. No client number can exceed either; an unreported position is the bound.
+ * track's length (the version's the listener heard, under an A/B test). No client number can
+ * exceed either; an unreported position is the bound.
  * LEAST skips nulls, so a missing report or length simply drops out.
  */
 export function endPosition(at: string, reported: string): string {
   return `least(${reported}::bigint,
     coalesce(greatest(0, floor(extract(epoch from (${at}::timestamptz - d.first_served_at)) * 1000))::bigint, 0),
-    coalesce(t.duration_ms, 2147483647))::int`;
+    coalesce((${versionB('b.duration_ms')}), t.duration_ms, 2147483647))::int`;
 }
 
 /**
@@ -260,8 +272,8 @@ pick as (
 dealt as (
   insert into deals (user_id, track_id, dealt_at, policy, propensity, candidates)
   select $1, pick.track_id, ${when}, 'fair', 1, 1
-  from pick where exists (select from async_commit) returning id)
-select dealt.id as alias, t.duration_ms from dealt cross join pick join tracks t on t.id = pick.track_id`;
+  from pick where exists (select from async_commit) returning id, ab_test_id, ab_version)
+select dealt.id as alias, ${DEALT_DURATION} from dealt cross join pick join tracks t on t.id = pick.track_id`;
   return { text, values };
 }
 
@@ -440,8 +452,9 @@ export function createPlayerRepository(db: Queryable) {
          dealt as (
            insert into deals (user_id, track_id, dealt_at, policy, propensity, candidates)
            select $1, x.track_id, $3, $4, $5, $6 from deck_exposure x
-           where x.track_id = $2 and x.in_deck and exists (select from async_commit) returning id, track_id)
-         select dealt.id as alias, t.duration_ms from dealt join tracks t on t.id = dealt.track_id`,
+           where x.track_id = $2 and x.in_deck and exists (select from async_commit)
+           returning id, track_id, ab_test_id, ab_version)
+         select dealt.id as alias, ${DEALT_DURATION} from dealt join tracks t on t.id = dealt.track_id`,
         [userId, trackId, dealtAt, choice.policy, choice.propensity, choice.candidates],
         { prepare: true },
       );
@@ -464,8 +477,8 @@ export function createPlayerRepository(db: Queryable) {
              and not exists (
                select 1 from track_interactions i
                where i.user_id = $1 and i.track_id = t.id and i.interaction_type = 'like')
-           returning id, track_id)
-         select dealt.id as alias, t.duration_ms from dealt join tracks t on t.id = dealt.track_id`,
+           returning id, track_id, ab_test_id, ab_version)
+         select dealt.id as alias, ${DEALT_DURATION} from dealt join tracks t on t.id = dealt.track_id`,
         [userId, trackId, dealtAt],
         { prepare: true },
       );
@@ -579,8 +592,11 @@ export function createPlayerRepository(db: Queryable) {
         content_type: string;
         byte_size: string | number;
       }>(
-        `(select t.id, d.id as deal_id, t.duration_ms, m.bucket, m.storage_key, m.content_type, m.byte_size
-          from deals d join tracks t on t.id = d.track_id join media_objects m on m.id = t.audio_media_id
+        `(select t.id, d.id as deal_id, coalesce(v.duration_ms, t.duration_ms) as duration_ms,
+            m.bucket, m.storage_key, m.content_type, m.byte_size
+          from deals d join tracks t on t.id = d.track_id
+          left join lateral (${versionB('b.audio_media_id, b.duration_ms')}) v on true
+          join media_objects m on m.id = coalesce(v.audio_media_id, t.audio_media_id)
           where d.id = $2 and d.user_id = $1 and not t.is_deleted and t.status = 'ready'
             and (t.featured_in_player or d.origin = 'charts' or exists (
               select 1 from track_interactions i

@@ -174,6 +174,18 @@ export function createTracksRepository(db: Queryable) {
       return id;
     },
 
+    /**
+     * Whether a track is version B of a running A/B test (decision 0304): featured, it would be
+     * dealt on its own as well as in the test, and buy the test exposure.
+     */
+    async isTestedVersion(q: Queryable, trackId: string): Promise<boolean> {
+      const rows = await q.query(
+        `select 1 from ab_tests where version_b_track_id = $1 and status = 'running' limit 1`,
+        [trackId],
+      );
+      return rows.length > 0;
+    },
+
     async setFeatured(q: Queryable, artistId: string, trackId: string, featured: boolean): Promise<boolean> {
       const rows = await q.query<{ id: string }>(
         `update tracks set featured_in_player = $3, updated_at = now()

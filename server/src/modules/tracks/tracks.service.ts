@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import {
+  AB_TEST_MESSAGES,
   energyBand,
   isCorrectionFlagged,
   LIMITS,
@@ -286,6 +287,9 @@ export function createTracksService(deps: TracksServiceDeps) {
         if (!row) throw new AppError('NOT_FOUND', M.notOwned);
         if (featured && !row.featured_in_player && state.featured >= TIER_LIMITS[state.tier].featured)
           throw new AppError('FORBIDDEN', featureLimitMessage(state.tier));
+        // Under the artist's lock, which starting a test takes too.
+        if (featured && !row.featured_in_player && (await repository.isTestedVersion(tx, trackId)))
+          throw new AppError('CONFLICT', AB_TEST_MESSAGES.versionUnderTest);
         await repository.setFeatured(tx, account.id, trackId, featured);
       });
       return ownTrack(account.id, trackId);
