@@ -61,7 +61,8 @@ export function Select({
               position="popper"
               sideOffset={6}
               className={cn(
-                'z-50 max-h-[var(--radix-select-content-available-height)] min-w-[var(--radix-select-trigger-width)]',
+                // Never wider than the room beside the trigger: a long option wraps instead of running off a phone.
+                'z-50 max-h-[var(--radix-select-content-available-height)] max-w-[var(--radix-select-content-available-width)] min-w-[var(--radix-select-trigger-width)]',
                 'overflow-hidden rounded-xl border border-line bg-surface p-1 text-fg shadow-2xl shadow-black/40',
                 'data-[state=open]:animate-fade-in',
               )}
