@@ -8,7 +8,7 @@ import {
 import { BarChart3, CircleHelp, Lock, Upload, Wrench } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -91,7 +91,14 @@ export function ArtistWorkspace({
   const [isUploadOpen, setUploadOpen] = useState(false);
   const [isLimitOpen, setLimitOpen] = useState(false);
   const [isKitBlockedOpen, setKitBlockedOpen] = useState(false);
-  const [isDashboardOpen, setDashboardOpen] = useState(false);
+  // The dashboard modal is open for the location it opened at: a link inside it (the A/B test's
+  // "Go to your tracks", which is this page) leads out of it instead of leaving it in the way.
+  const location = useLocation();
+  const [dashboardOpenAt, setDashboardOpenAt] = useState<string | null>(null);
+  const isDashboardOpen = dashboardOpenAt === location.key;
+  const setDashboardOpen = (open: boolean) => {
+    setDashboardOpenAt(open ? location.key : null);
+  };
   const [isTutorialOpen, setTutorialOpen] = useState(false);
   const [isTutorialHidden, setTutorialHidden] = useState(
     () => safeStorage.get(STORAGE_KEYS.hideFeatureTutorial) === 'true',
