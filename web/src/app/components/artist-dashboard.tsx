@@ -1,5 +1,9 @@
 import { HooksTab, useRefreshTrackHooks } from '../../features/analytics/components/hooks-tab';
 import { DashboardView } from '../../features/tracks/components/dashboard-view';
+import { paths } from '../paths';
+
+/** The A/B test set-up's ways forward: the plans, and the profile, where tracks are uploaded and featured. */
+const AB_TEST_LINKS = { plans: paths.artistSubscription, tracks: paths.profile };
 
 /**
  * The artist's dashboard (spec 001 §9): the tracks feature's stats with the analytics feature's
@@ -7,5 +11,10 @@ import { DashboardView } from '../../features/tracks/components/dashboard-view';
  */
 export function ArtistDashboard() {
   const refreshHooks = useRefreshTrackHooks();
-  return <DashboardView hooksTab={(tracks) => <HooksTab tracks={tracks} />} onRefresh={refreshHooks} />;
+  return (
+    <DashboardView
+      hooksTab={(tracks) => <HooksTab tracks={tracks} abTestLinks={AB_TEST_LINKS} />}
+      onRefresh={refreshHooks}
+    />
+  );
 }

@@ -1,6 +1,7 @@
-import type { TrackHooks } from '@klang/domain';
+import type { TrackAbTest, TrackHooks } from '@klang/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HookAnalytics } from './hook-analytics';
 
@@ -52,10 +53,17 @@ const notes: NonNullable<Extract<TrackHooks, { status: 'ready' }>['blindNotes']>
   moments: Array.from({ length: 21 }, (_, i) => ({ positionMs: i * 9_000, notes: i === 6 ? 5 : i % 4 })),
 };
 
+/** A track that can be tested but has no second upload yet. */
+function abTestPage(trackId: string): TrackAbTest {
+  return { trackId, title: 'Fresh', featured: true, allowed: true, candidates: [], test: null };
+}
+
 function renderWith(tracks: { id: string; title: string }[], answers: Record<string, TrackHooks>) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
+      const tested = /tracks\/([^/]+)\/ab-test$/.exec(url)?.[1];
+      if (tested) return new Response(JSON.stringify(abTestPage(tested)), { status: 200 });
       const id = /tracks\/([^/]+)\/hooks$/.exec(url)?.[1] ?? '';
       const body = answers[id];
       return body
@@ -68,7 +76,9 @@ function renderWith(tracks: { id: string; title: string }[], answers: Record<str
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <HookAnalytics tracks={tracks} />
+      <MemoryRouter>
+        <HookAnalytics tracks={tracks} abTestLinks={{ plans: '/artist-subscription', tracks: '/profile' }} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -118,6 +128,9 @@ describe('HookAnalytics', () => {
     expect(await screen.findByText('Not enough listeners yet')).toBeDefined();
     expect(screen.queryByRole('link', { name: 'Download CSV' })).toBeNull();
     expect(screen.queryByRole('table')).toBeNull();
+    // A fresh test starts with no listeners, so its set-up shows all the same.
+    expect(screen.getByRole('heading', { name: 'A/B test' })).toBeDefined();
+    expect(await screen.findByRole('link', { name: 'Upload a version' })).toBeDefined();
   });
 
   it('has empty states for a track without positions or likes, and for no tracks', async () => {

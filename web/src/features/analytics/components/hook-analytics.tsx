@@ -14,6 +14,8 @@ import {
   likeBinDescription,
   type MedianComparison,
 } from '../hook-format';
+import { AbTestSection } from './ab-test-section';
+import type { AbTestLinks } from './ab-test-setup';
 import { BlindNotesSection } from './blind-notes-section';
 import { SecondsToLikeChart, SkipCurveChart } from './hook-charts';
 import { EmptyState, PairTable, Section } from './hook-panels';
@@ -188,7 +190,7 @@ function HookReport({ hooks }: { hooks: ReadyTrackHooks }) {
   );
 }
 
-function TrackHooks({ trackId }: { trackId: string }) {
+function TrackHooks({ trackId, abTestLinks }: { trackId: string; abTestLinks: AbTestLinks }) {
   const query = useTrackHooksQuery(trackId);
   if (query.isPending) return <Spinner label="Loading hook analytics" />;
   if (query.isError) {
@@ -205,15 +207,20 @@ function TrackHooks({ trackId }: { trackId: string }) {
       </Banner>
     );
   }
-  if (query.data.status === 'not_enough_listeners') {
-    return (
-      <EmptyState icon={<UsersRound className="size-5" />} title="Not enough listeners yet">
-        Hook analytics appear once {query.data.minListeners} different blind listeners have heard this track,
-        and grow in steps of {query.data.minListeners}, so no single listener can be picked out.
-      </EmptyState>
-    );
-  }
-  return <HookReport hooks={query.data} />;
+  return (
+    <div className="flex flex-col gap-4">
+      {query.data.status === 'not_enough_listeners' ? (
+        <EmptyState icon={<UsersRound className="size-5" />} title="Not enough listeners yet">
+          Hook analytics appear once {query.data.minListeners} different blind listeners have heard this
+          track, and grow in steps of {query.data.minListeners}, so no single listener can be picked out.
+        </EmptyState>
+      ) : (
+        <HookReport hooks={query.data} />
+      )}
+      {/* Keyed by track: a form half filled for one track is not carried to the next. */}
+      <AbTestSection key={trackId} trackId={trackId} links={abTestLinks} />
+    </div>
+  );
 }
 
 /**
@@ -221,7 +228,13 @@ function TrackHooks({ trackId }: { trackId: string }) {
  * genre, the skip curve, seconds to like), from the server's aggregates over five listeners or
  * more. Loaded lazily with its charting library when the dashboard's Hooks tab opens.
  */
-export function HookAnalytics({ tracks }: { tracks: { id: string; title: string }[] }) {
+export function HookAnalytics({
+  tracks,
+  abTestLinks,
+}: {
+  tracks: { id: string; title: string }[];
+  abTestLinks: AbTestLinks;
+}) {
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const trackId = chosen ?? tracks[0]?.id;
   if (trackId === undefined) {
@@ -239,7 +252,7 @@ export function HookAnalytics({ tracks }: { tracks: { id: string; title: string 
         value={trackId}
         onValueChange={setChosen}
       />
-      <TrackHooks trackId={trackId} />
+      <TrackHooks trackId={trackId} abTestLinks={abTestLinks} />
     </div>
   );
 }

@@ -12,7 +12,9 @@ import {
   BarChart,
   CartesianGrid,
   ComposedChart,
+  Legend,
   Line,
+  LineChart,
   Tooltip,
   XAxis,
   YAxis,
@@ -106,6 +108,93 @@ export function SkipCurveChart({
         isAnimationActive={false}
       />
     </AreaChart>
+  );
+}
+
+/** Version A in the brand's red, B in the info blue, B also dashed: told apart without colour too. */
+export const VERSION_COLOURS = { a: 'var(--color-primary)', b: 'var(--color-info-text)' } as const;
+
+/**
+ * An A/B test's two skip curves on one axis (issue 31 item 1). Each curve is on the grid of its
+ * own version's length, so the rows are merged by position and each line bridges the other's.
+ */
+export function AbSkipCurvesChart({
+  a,
+  b,
+  durationMs,
+  summary,
+}: {
+  a: SkipCurvePoint[];
+  b: SkipCurvePoint[];
+  durationMs: number;
+  summary: string;
+}) {
+  const rows = new Map<number, { positionMs: number; a?: number; b?: number }>();
+  for (const [key, points] of [
+    ['a', a],
+    ['b', b],
+  ] as const) {
+    for (const p of points)
+      rows.set(p.positionMs, { ...rows.get(p.positionMs), positionMs: p.positionMs, [key]: p.share });
+  }
+  const data = [...rows.values()].sort((x, y) => x.positionMs - y.positionMs);
+  const line = {
+    type: 'monotone',
+    strokeWidth: 2.5,
+    dot: false,
+    connectNulls: true,
+    isAnimationActive: false,
+  } as const;
+  return (
+    <LineChart
+      responsive
+      data={data}
+      style={{ width: '100%', height: HEIGHT + 28 }}
+      margin={{ top: 8, right: 12, bottom: 0, left: -12 }}
+      title="Skip curves of versions A and B"
+      desc={summary}
+    >
+      <CartesianGrid vertical={false} stroke="var(--color-line)" strokeDasharray="3 4" />
+      <XAxis {...positionAxis(durationMs)} />
+      <YAxis
+        domain={[0, 1]}
+        ticks={[0, 0.25, 0.5, 0.75, 1]}
+        tickFormatter={(share: number) => formatShare(share)}
+        width={48}
+        {...AXIS}
+      />
+      <Tooltip
+        {...TOOLTIP}
+        labelFormatter={atPosition}
+        formatter={(share, name) => [formatShare(Number(share)), name]}
+      />
+      <Legend
+        height={28}
+        iconType="plainline"
+        wrapperStyle={{ fontSize: 13 }}
+        // The legend's text takes its line's colour by default; the theme's text colour reads in both themes.
+        formatter={(name: string) => <span style={{ color: 'var(--color-fg)' }}>{name}</span>}
+      />
+      {a.length > 0 && (
+        <Line
+          {...line}
+          dataKey="a"
+          name="Version A"
+          stroke={VERSION_COLOURS.a}
+          activeDot={{ r: 5, fill: VERSION_COLOURS.a, stroke: 'var(--color-surface)', strokeWidth: 2 }}
+        />
+      )}
+      {b.length > 0 && (
+        <Line
+          {...line}
+          dataKey="b"
+          name="Version B"
+          stroke={VERSION_COLOURS.b}
+          strokeDasharray="7 4"
+          activeDot={{ r: 5, fill: VERSION_COLOURS.b, stroke: 'var(--color-surface)', strokeWidth: 2 }}
+        />
+      )}
+    </LineChart>
   );
 }
 
