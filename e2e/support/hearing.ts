@@ -21,12 +21,20 @@ import { expect } from './fixtures';
  * Notes): a real track to upload, accounts the verdict trusts, and a deck emptied of all else.
  */
 
-/** A real 20-second MP3 for the artist to upload. */
-export function mp3(): Buffer {
+/** A real MP3 of a sine (20 seconds unless told) for the artist to upload. */
+export function mp3(seconds = 20): Buffer {
   const result = spawnSync(
     ffmpeg.path,
     [
-      ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=20'],
+      ...[
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        `sine=frequency=330:duration=${String(seconds)}`,
+      ],
       ...['-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3', 'pipe:1'],
     ],
     { maxBuffer: 16 * 1024 * 1024 },
@@ -84,13 +92,14 @@ export async function uploadReadyTrack(
   request: APIRequestContext,
   title: string,
   genre: string,
+  seconds = 20,
 ): Promise<string> {
   const { uploadTrack } = tracksEndpoints;
   const query = new URLSearchParams({ title, genre });
   const upload = await request.fetch(`${fillPath(uploadTrack.path, {})}?${query.toString()}`, {
     method: uploadTrack.method,
     headers: { 'content-type': 'application/octet-stream' },
-    data: mp3(),
+    data: mp3(seconds),
   });
   expect(upload.status()).toBe(201);
   const newest = async () =>

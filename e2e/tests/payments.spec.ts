@@ -1,6 +1,7 @@
 import { accountsEndpoints, emailEndpoints, PLAN_MESSAGES, UPGRADE_MESSAGES } from '@klang/domain';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { payWith } from '../support/payments';
 
 /** Unique per test and per project: desktop and phone both run every journey on one database. */
 function newArtist(prefix: string) {
@@ -13,13 +14,6 @@ function newArtist(prefix: string) {
   };
 }
 
-/** Fills the local checkout page's card form (Stripe's test numbers) and submits it. */
-async function payWith(page: Page, card: string) {
-  await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Expiry').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Start trial' }).click();
-}
 
 async function session(page: Page) {
   const answer = await page.request.fetch(accountsEndpoints.accountSession.path, {
