@@ -105,7 +105,8 @@ export const TABLE_OWNERS = {
   ab_tests: {
     owner: 'analytics',
     readers: {
-      player: 'a deal of a track under test is served, and its position clamped, in the version its listener hears (decision 0304)',
+      player:
+        'a deal of a track under test is served, and its position clamped, in the version its listener hears (decision 0304)',
       tracks: 'a track that is version B of a running test cannot be featured (decision 0304)',
     },
   },

@@ -14,7 +14,6 @@ function newArtist(prefix: string) {
   };
 }
 
-
 async function session(page: Page) {
   const answer = await page.request.fetch(accountsEndpoints.accountSession.path, {
     method: accountsEndpoints.accountSession.method,

@@ -23,8 +23,7 @@ export const AB_TEST_MESSAGES = {
   capOutOfRange: `Set a cap between ${String(AB_TEST_LIMITS.minCap)} and ${AB_TEST_LIMITS.maxCap.toLocaleString('en-GB')} listeners per version.`,
   versionUnderTest: 'This track is version B of a running A/B test: stop the test to feature it.',
   demo: 'The demo account cannot start tests.',
-  notEnoughListeners:
-    'Figures appear once 5 trusted listeners have heard a version, and move in steps of 5.',
+  notEnoughListeners: 'Figures appear once 5 trusted listeners have heard a version, and move in steps of 5.',
 } as const;
 
 /** The figures of one version, over its trusted listeners in steps of the floor; null below it. */
