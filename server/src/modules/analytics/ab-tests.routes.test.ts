@@ -293,6 +293,25 @@ describe('Blind A/B tests', () => {
     expect(csv.body).toMatch(/b,like_rate,1\.0000/);
   });
 
+  it('ends without a winner at the cap when the versions are alike, and A stays with its own audio', async () => {
+    const { a, b } = await versions();
+    expect((await start(a, b, 50)).statusCode).toBe(201);
+    // Every third listener of each version likes: two versions alike to the like, so no
+    // reading of the rule can crown either.
+    const heard = { a: 0, b: 0 };
+    const split: ('a' | 'b')[] = [];
+    const fewest = () => Math.min(...(['a', 'b'] as const).map((v) => split.filter((s) => s === v).length));
+    while (fewest() < 50)
+      split.push(...(await hearings(a, 10, (v) => (heard[v]++ % 3 === 0 ? 'like' : 'skip'))));
+    const view = (await page(a)).test;
+    expect(view?.status).toBe('no-clear-winner');
+    expect(view?.a?.listeners).toBeGreaterThanOrEqual(50);
+    const [kept] = await t.db.query<{ duration_ms: number }>('select duration_ms from tracks where id = $1', [
+      a,
+    ]);
+    expect(kept?.duration_ms).toBe(60_000);
+  });
+
   it('stops at the artist’s word or a deleted version, keeping version A, and serves A again', async () => {
     const { a, b } = await versions();
     await storeAudio(a, 1);
