@@ -227,6 +227,7 @@ describe('the application shell of the API', () => {
     // With the local payment provider (the default), its delivery and billing clock included.
     const lanes = Object.fromEntries(Object.entries(t.app.jobKinds).map(([kind, { lane }]) => [kind, lane]));
     expect(lanes).toEqual({
+      'analytics.look-at-ab-tests': 'short',
       'catalogue.refresh-verdicts': 'short',
       'catalogue.write-snapshot': 'short',
       'email.deliver': 'email',
@@ -247,6 +248,7 @@ describe('the application shell of the API', () => {
       'tracks.rank-energy': 'short',
     });
     expect(Object.keys(t.app.periodicJobs).sort()).toEqual([
+      'A/B test look',
       'chart snapshot',
       'chart verdict',
       'daily payments jobs',
