@@ -24,6 +24,14 @@ import { formatPosition, formatShare, likeBinDescription, likeBinLabel } from '.
 
 // The charts take the theme's colours through CSS variables, so dark and light need no code.
 const AXIS = { stroke: 'var(--color-line)', tick: { fill: 'var(--color-muted)', fontSize: 12 } } as const;
+/** The skip curves' vertical axis: the share still listening, 0 to 100 %. */
+const SHARE_AXIS = {
+  domain: [0, 1],
+  ticks: [0, 0.25, 0.5, 0.75, 1],
+  tickFormatter: (share: number) => formatShare(share),
+  width: 48,
+  ...AXIS,
+};
 const TOOLTIP = {
   contentStyle: {
     background: 'var(--color-surface)',
@@ -85,13 +93,7 @@ export function SkipCurveChart({
       </defs>
       <CartesianGrid vertical={false} stroke="var(--color-line)" strokeDasharray="3 4" />
       <XAxis {...positionAxis(durationMs)} />
-      <YAxis
-        domain={[0, 1]}
-        ticks={[0, 0.25, 0.5, 0.75, 1]}
-        tickFormatter={(share: number) => formatShare(share)}
-        width={48}
-        {...AXIS}
-      />
+      <YAxis {...SHARE_AXIS} />
       <Tooltip
         {...TOOLTIP}
         labelFormatter={atPosition}
@@ -156,13 +158,7 @@ export function AbSkipCurvesChart({
     >
       <CartesianGrid vertical={false} stroke="var(--color-line)" strokeDasharray="3 4" />
       <XAxis {...positionAxis(durationMs)} />
-      <YAxis
-        domain={[0, 1]}
-        ticks={[0, 0.25, 0.5, 0.75, 1]}
-        tickFormatter={(share: number) => formatShare(share)}
-        width={48}
-        {...AXIS}
-      />
+      <YAxis {...SHARE_AXIS} />
       <Tooltip
         {...TOOLTIP}
         labelFormatter={atPosition}
