@@ -28,6 +28,7 @@ export * from './follows/follows.schema';
 export * from './player/deal-rules';
 export * from './player/taste';
 export * from './player/blind-notes';
+export * from './player/offline-pack';
 export * from './catalogue/catalogue.schema';
 export * from './loyalty/loyalty.schema';
 export * from './forum/forum.schema';

@@ -18,6 +18,13 @@ import {
 } from './player.schema';
 import { setDoorGenresRequestSchema, tasteSummarySchema } from './taste';
 import { blindNoteResponseSchema, momentRequestSchema, skipReasonRequestSchema } from './blind-notes';
+import {
+  offlinePackParamsSchema,
+  offlinePackRequestSchema,
+  offlinePackSchema,
+  offlinePackSyncRequestSchema,
+  offlinePackSyncResponseSchema,
+} from './offline-pack';
 
 /**
  * The Discover player's endpoints (spec 000 §4 and §7, spec 001 §4): the deal, the ratings, the
@@ -125,6 +132,29 @@ export const playerEndpoints = defineEndpoints({
     path: '/api/player/tracks/:trackId/library',
     params: trackParamsSchema,
     response: { 204: z.null() },
+    tags: ['player'],
+  }),
+  /**
+   * An offline pack (decision 0305): `size` blind deals at once, each with a grant to fetch its
+   * audio now, to be played where there is no network. Its tracks leave the caller's deck.
+   */
+  dealOfflinePack: endpoint({
+    method: 'POST',
+    path: '/api/player/offline-packs',
+    body: offlinePackRequestSchema,
+    response: { 200: offlinePackSchema },
+    tags: ['player'],
+  }),
+  /**
+   * What the caller played of a pack offline: the only way its deals are rated. Taken while the
+   * pack lasts, once per track (a repeat answers as the first did); likes come back revealed.
+   */
+  syncOfflinePack: endpoint({
+    method: 'POST',
+    path: '/api/player/offline-packs/:packId/verdicts',
+    params: offlinePackParamsSchema,
+    body: offlinePackSyncRequestSchema,
+    response: { 200: offlinePackSyncResponseSchema },
     tags: ['player'],
   }),
   secureTrackAccess: endpoint({

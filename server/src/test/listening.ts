@@ -5,8 +5,8 @@ import type { TestApp } from './app';
 
 /**
  * Asks a stream grant for a track, by alias or public id, as the player does. Fixture tracks
- * have a media row but no file: unless the test wrote one, this writes a few bytes of "audio"
- * where local storage looks for it, so the grant's URL can be fetched. Resolves to its URL.
+ * have a media row but no file: unless the test wrote one, this writes one (writeFixtureAudio),
+ * so the grant's URL can be fetched. Resolves to its URL.
  */
 export async function grant(
   t: TestApp,
@@ -16,6 +16,15 @@ export async function grant(
 ): Promise<string> {
   const response = await client.post('/functions/v1/secure-track-access', { trackId, purpose });
   if (response.statusCode !== 200) throw new Error(`grant refused: ${response.body}`);
+  await writeFixtureAudio(t, trackId);
+  return response.json<{ signedUrl: string }>().signedUrl;
+}
+
+/**
+ * Writes a few bytes of "audio" where local storage looks for a fixture track's rendition (named
+ * by a deal's alias or its public id), unless there is a file there already.
+ */
+export async function writeFixtureAudio(t: TestApp, trackId: string): Promise<void> {
   const [media] = await t.db.query<{ bucket: string; storage_key: string }>(
     `select m.bucket, m.storage_key from tracks t join media_objects m on m.id = t.audio_media_id
      where t.id = coalesce((select d.track_id from deals d where d.id::text = $1), $1::uuid)`,
@@ -27,7 +36,6 @@ export async function grant(
   await writeFile(file, Buffer.alloc(1024, 0xff), { flag: 'wx' }).catch((error: unknown) => {
     if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error;
   });
-  return response.json<{ signedUrl: string }>().signedUrl;
 }
 
 /**

@@ -49,6 +49,8 @@ const GUARDS: Record<string, Guard> = {
   leaveTrack: { ...player, limit: 120 },
   skipReason: { ...player, limit: 30 },
   markMoment: { ...player, limit: 30 },
+  dealOfflinePack: { ...player, limit: 6 },
+  syncOfflinePack: { ...player, limit: 30 },
   removeFromLibrary: player,
   secureTrackAccess: { ...player, limit: 240 },
   secureListeningXp: { ...player, limit: 30 },

@@ -36,7 +36,7 @@ export function createBlindNotesRepository(db: Queryable) {
         `select d.ended_as, d.ended_at, d.first_served_at is not null as served,
            ${endPosition('$3', '$4')} as position_ms
          from deals d join tracks t on t.id = d.track_id
-         where d.id = $2 and d.user_id = $1
+         where d.id = $2 and d.user_id = $1 and d.pack_id is null
          for update of d`,
         [userId, alias, at, reportedMs],
       );

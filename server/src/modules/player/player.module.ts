@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerJobs } from '../../jobs/registry';
 import { createPlayerJobKinds } from './player.jobs';
 import { createBlindNotesService } from './blind-notes.service';
+import { createOfflinePacks } from './offline-packs.service';
 import { playerRoutes } from './player.routes';
 import { createPlayerService, type PlayerDeps } from './player.service';
 
@@ -11,14 +12,15 @@ export type PlayerModuleDeps = Pick<
 >;
 
 /**
- * The player area: deals and aliases, next track, likes, Blind Notes, playback and stream grants,
- * and the `player.credit-listening` job. Returns
+ * The player area: deals and aliases, next track, likes, Blind Notes, offline packs, playback and
+ * stream grants, and the `player.credit-listening` job. Returns
  * what the media area's stream route calls when a grant's audio is first sent.
  */
 export async function registerPlayer(app: FastifyInstance, deps: PlayerModuleDeps) {
   const service = createPlayerService(deps);
   const notes = createBlindNotesService(deps);
-  await app.register(playerRoutes, { service, notes });
+  const packs = createOfflinePacks({ db: deps.db, player: service, clock: deps.clock });
+  await app.register(playerRoutes, { service, notes, packs });
   registerJobs(app, { kinds: createPlayerJobKinds((userId) => service.creditDiscoverListening(userId)) });
   return { streamServed: service.streamServed };
 }

@@ -70,9 +70,10 @@ function tempoWithin(min: string, max: string, halfDouble: boolean): string {
 
 /**
  * A deck entry `x` (deck_exposure, migration 0200) eligible for the user $1 in the deal pick: in
- * the deck, matching the listener's filters (decision 0266), not liked by them, never played by
- * them from a chart (decision 0288: they may have hashed its audio; the `charted` CTE reads
- * those tracks once per deal), other than the track of their current deal (the `current_deal`
+ * the deck, matching the listener's filters (decision 0266), not liked by them, never held by
+ * them outside the live deck (played from a chart, decision 0288, or dealt in an offline pack,
+ * decision 0305: either way they may have hashed its audio; the `held` CTE reads those tracks
+ * once per deal, over `deals_off_deck_idx`), other than the track of their current deal (the `current_deal`
  * CTE). The like check is one index probe per entry the scan keeps: `offset 0` keeps the planner
  * from turning it into an anti-join, whose generic plan (the statement is prepared) materialises
  * all of the user's likes on every call, 15,000 rows for a heavy liker.
@@ -93,7 +94,7 @@ function eligible(indexed: string[], checked: string[]): string {
     ...indexed,
     ...(checked.length > 0 ? [`coalesce(${checked.join('\n    and ')}, false)`] : []),
     'x.track_id is distinct from (select track_id from current_deal)',
-    'x.track_id <> all ((select ids from charted)::uuid[])',
+    'x.track_id <> all ((select ids from held)::uuid[])',
     `not exists (
     select 1 from track_interactions i
     where i.user_id = $1 and i.track_id = x.track_id and i.interaction_type = 'like' offset 0)`,
@@ -229,7 +230,8 @@ function deckScope(request: DealRequest, band: number | null) {
   return {
     values,
     ctes: `current_deal as (select d.track_id from deals d where d.id = $2::uuid and d.user_id = $1),
-charted as (select coalesce(array_agg(c.track_id), '{}') as ids from deals c where c.user_id = $1 and c.origin = 'charts'),
+held as (select coalesce(array_agg(c.track_id), '{}') as ids from deals c
+  where c.user_id = $1 and (c.origin = 'charts' or c.pack_id is not null)),
 lowest as (select x.deal_count as n from deck_exposure x where ${ELIGIBLE} order by x.deal_count limit 1)`,
     /** The four scans, each `(select <columns> ... limit <limit>)`, in the draw's order. */
     branches: (columns: string, limit: number) =>
@@ -331,10 +333,11 @@ export interface PlayableTrack {
  * The track a rating or a grant names, as `target (track_id, deal_id)`: $2 is either the alias of
  * one of the user's ($1) deals or the public id of a track the user has liked. Anything else (an
  * alias of another listener, a public id not liked) names nothing: pre-like, a listener can only
- * speak of a track through the alias the deck gave them.
+ * speak of a track through the alias the deck gave them. A deal of an offline pack names nothing
+ * here either: its verdict comes only with the pack's (decision 0305), bounded by the pack's.
  */
 const TARGET = `target as (
-  (select d.track_id, d.id as deal_id from deals d where d.id = $2 and d.user_id = $1)
+  (select d.track_id, d.id as deal_id from deals d where d.id = $2 and d.user_id = $1 and d.pack_id is null)
   union all
   (select i.track_id, null::uuid from track_interactions i
    where i.user_id = $1 and i.track_id = $2 and i.interaction_type = 'like')
@@ -351,6 +354,17 @@ export interface RatingState {
   /** The named deal's audio was sent to the user (never, when named by public id). */
   heard: boolean;
   like: { addedToLibrary: boolean } | null;
+}
+
+/** A deal of an offline pack as its sync reads it (see lockPack). */
+export interface PackDeal {
+  id: string;
+  track_id: string;
+  dealt_at: Date;
+  first_served_at: Date | null;
+  ended_as: 'like' | 'skip' | 'left' | null;
+  end_position_ms: number | null;
+  duration_ms: number | null;
 }
 
 export interface RevealRow extends StoredSound {
@@ -484,6 +498,36 @@ export function createPlayerRepository(db: Queryable) {
       );
       const row = rows[0];
       return row && { alias: row.alias, durationMs: row.duration_ms };
+    },
+
+    /**
+     * Puts one of the user's fresh deals in an offline pack (decision 0305): from here on it is
+     * rated only by the pack's verdicts, and its track leaves the user's live deck (`held`).
+     */
+    async putInPack(userId: string, alias: string, packId: string): Promise<void> {
+      await db.query('update deals set pack_id = $3 where id = $2 and user_id = $1 and ended_as is null', [
+        userId,
+        alias,
+        packId,
+      ]);
+    },
+
+    /**
+     * The deals of one of the user's offline packs, locked until the caller's transaction ends so
+     * that two syncs of a pack take turns: each with how it ended (null while open), where, when
+     * its audio was first sent and the length of the version it holds. Empty for a pack that is
+     * not the user's.
+     */
+    async lockPack(userId: string, packId: string): Promise<PackDeal[]> {
+      return db.query<PackDeal>(
+        `select d.id, d.track_id, d.dealt_at, d.first_served_at, d.ended_as, d.end_position_ms,
+           coalesce((${versionB('b.duration_ms')}), t.duration_ms) as duration_ms
+         from deals d join tracks t on t.id = d.track_id
+         where d.pack_id = $2 and d.user_id = $1
+         order by d.dealt_at
+         for update of d`,
+        [userId, packId],
+      );
     },
 
     /**
@@ -665,7 +709,9 @@ export function createPlayerRepository(db: Queryable) {
      * hears one Discover track at a time, so when a deal is first served, every other served
      * deal of theirs still open ends as 'left' at the server's bound (decision 0190): a beacon
      * they sent on leaving it had ended it already, with the position it reported. Later
-     * requests of the same grant (seeking, the browser's ranges) change nothing.
+     * requests of the same grant (seeking, the browser's ranges) change nothing. An offline pack's
+     * audio is fetched all at once and played later (decision 0305): its deals neither end
+     * others nor are ended so.
      */
     async markServed(grantId: string, at: Date): Promise<void> {
       await db.query(
@@ -675,12 +721,13 @@ export function createPlayerRepository(db: Queryable) {
          served as (
            update deals set first_served_at = $2
            where id = (select deal_id from first_serve) and first_served_at is null
-           returning id, user_id),
+           returning id, user_id, pack_id),
          left_behind as (
            update deals d set ended_as = 'left', ended_at = $2, end_position_ms = ${endPosition('$2', 'null')}
            from tracks t
-           where t.id = d.track_id and d.user_id = (select user_id from served) and d.ended_as is null
-             and d.first_served_at is not null and d.id <> (select id from served))
+           where t.id = d.track_id and d.user_id = (select user_id from served where pack_id is null)
+             and d.ended_as is null and d.first_served_at is not null and d.pack_id is null
+             and d.id <> (select id from served))
          select 1`,
         [grantId, at],
         { prepare: true },
@@ -773,7 +820,8 @@ export function createPlayerRepository(db: Queryable) {
      * id. The deal ends at `positionMs`, clamped (see endPosition); `heard` says whether its audio
      * was ever sent (the award's `when` may ask `(select heard from deal)`). Undefined when nothing was
      * inserted (already liked, not dealt, not served, gone): the caller says why. One round trip
-     * instead of seven: the like is the hottest write of Discover.
+     * instead of seven: the like is the hottest write of Discover. A deal of an offline pack is
+     * liked only `inPack`, by the pack's verdicts (decision 0305), and any other deal only not.
      */
     async insertLikeWithReveal(
       userId: string,
@@ -782,11 +830,12 @@ export function createPlayerRepository(db: Queryable) {
       likedAt: Date,
       positionMs: number | null,
       award: AwardStatementPart,
+      inPack = false,
     ): Promise<(RevealRow & { points_awarded: number; heard: boolean }) | undefined> {
       const rows = await db.query<RevealRow & { points_awarded: number; heard: boolean }>(
         `with deal as (
            select d.id, d.track_id, d.first_served_at is not null as heard
-           from deals d where d.id = $2 and d.user_id = $1),
+           from deals d where d.id = $2 and d.user_id = $1 and d.pack_id is ${inPack ? 'not null' : 'null'}),
          liked as (
            insert into track_interactions (user_id, track_id, interaction_type, added_to_library)
            select $1, deal.track_id, 'like', $3 from deal
@@ -840,11 +889,20 @@ export function createPlayerRepository(db: Queryable) {
      * Ends one of the user's served, unrated deals as 'left' at the reported position (clamped,
      * see endPosition); a later report of a deal already left moves its position. False when
      * `alias` is not a deal of this user (another listener's alias is unknown here); a deal of
-     * theirs that was rated or never served is left as it is.
+     * theirs that was rated or never served is left as it is. As for a like, a deal of an offline
+     * pack is known only `inPack`.
      */
-    async endDealAsLeft(userId: string, alias: string, endedAt: Date, positionMs: number): Promise<boolean> {
+    async endDealAsLeft(
+      userId: string,
+      alias: string,
+      endedAt: Date,
+      positionMs: number,
+      inPack = false,
+    ): Promise<boolean> {
       const rows = await db.query<{ known: boolean }>(
-        `with own as (select d.id from deals d where d.id = $2 and d.user_id = $1),
+        `with own as (
+           select d.id from deals d
+           where d.id = $2 and d.user_id = $1 and d.pack_id is ${inPack ? 'not null' : 'null'}),
          ended as (
            update deals d set ended_as = 'left', ended_at = $3, end_position_ms = ${endPosition('$3', '$4')}
            from tracks t

@@ -3,13 +3,15 @@ import { playerEndpoints } from '@klang/domain';
 import { contractRoute } from '../../lib/contract-route';
 import { signedInId } from '../../plugins/session';
 import type { BlindNotesService } from './blind-notes.service';
+import type { OfflinePacks } from './offline-packs.service';
 import type { PlayerService } from './player.service';
 
 /** The Discover player's HTTP surface; every rule lives in the services. */
 export const playerRoutes: FastifyPluginAsyncZod<{
   service: PlayerService;
   notes: BlindNotesService;
-}> = async (app, { service, notes }) => {
+  packs: OfflinePacks;
+}> = async (app, { service, notes, packs }) => {
   const auth = { preValidation: app.requireSession };
   const ratingLimit = { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } };
   // The taste's door and reset each re-read the listener's deals: a person taps them, a script
@@ -78,6 +80,18 @@ export const playerRoutes: FastifyPluginAsyncZod<{
 
   contractRoute(app, playerEndpoints.markMoment, { ...auth, ...noteLimit }, async (request) =>
     notes.markMoment(signedInId(request.account), request.params.trackId, request.body.positionMs),
+  );
+
+  // An offline pack (decision 0305) deals up to twenty tracks at once: a person saves one before a
+  // journey, not dozens an hour. Its sync rates up to twenty deals, and is retried after a lost
+  // answer, so it is held to a few a minute.
+  const packLimit = { config: { rateLimit: { max: 6, timeWindow: '1 hour' } } };
+  contractRoute(app, playerEndpoints.dealOfflinePack, { ...auth, ...packLimit }, async (request) =>
+    packs.deal(signedInId(request.account), request.body.size),
+  );
+
+  contractRoute(app, playerEndpoints.syncOfflinePack, { ...auth, ...noteLimit }, async (request) =>
+    packs.sync(signedInId(request.account), request.params.packId, request.body.verdicts),
   );
 
   contractRoute(app, playerEndpoints.removeFromLibrary, auth, async (request, reply) => {

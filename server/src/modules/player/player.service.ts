@@ -6,6 +6,7 @@ import {
   PLAYER_MESSAGES,
   SOUND_BPM_RANGE,
   type ChartDealResponse,
+  type DealEnding,
   type NextTrackQuery,
   type NextTrackResponse,
   type Reveal,
@@ -105,6 +106,42 @@ export function createPlayerService(deps: PlayerDeps) {
       addedToLibrary: row.added_to_library,
       pointsAwarded,
     };
+  }
+
+  /**
+   * The points of a new like, as a part of the like's statement (loyalty's): once per track, and
+   * only when the deal's audio was sent (decision 0245).
+   */
+  function likeAward(actions: TrackAction[]) {
+    return loyalty.trackAwardStatementPart(actions, {
+      user: '$1',
+      track: '(select track_id from liked)',
+      when: 'exists (select 1 from liked) and (select heard from deal)',
+      firstParam: 6,
+    });
+  }
+
+  /**
+   * A skip of a track the user has not liked, in the caller's transaction: the deal (if named)
+   * ends as a skip at `positionMs` (clamped; decision 0190), the listening of the deals that
+   * ended is asked to be credited (decision 0246), and the first rating of the track records a
+   * dislike and earns the swipe point when its audio was sent (decision 0245).
+   */
+  async function skipIn(
+    tx: Queryable,
+    userId: string,
+    state: { trackId: string; dealId: string | null; heard: boolean },
+    skippedAt: Date,
+    positionMs: number | null,
+  ): Promise<number> {
+    const txRepo = createPlayerRepository(tx);
+    if (state.dealId) await txRepo.endDealAsSkip(state.dealId, skippedAt, positionMs);
+    if (state.heard) await requestListeningCredit(tx, userId, skippedAt);
+    if (!(await txRepo.insertInteraction(userId, state.trackId, 'dislike', false))) return 0;
+    await txRepo.adjustCounters(state.trackId, { dislikes: 1 });
+    const swipe = state.heard ? await loyalty.awardTrackActions(tx, userId, state.trackId, ['swipe']) : 0;
+    await loyalty.countDislike(tx, userId);
+    return swipe;
   }
 
   /** The deal's filter from the request's, mix mode's read from the user's own deal. */
@@ -239,13 +276,7 @@ export function createPlayerService(deps: PlayerDeps) {
     ): Promise<Reveal> {
       // The common case first: a new like of a dealt, served track, with its points and the
       // reveal, in one statement (atomic on its own, so no transaction around it).
-      const actions: TrackAction[] = addToLibrary ? ['swipe', 'like', 'library'] : ['swipe', 'like'];
-      const award = loyalty.trackAwardStatementPart(actions, {
-        user: '$1',
-        track: '(select track_id from liked)',
-        when: 'exists (select 1 from liked) and (select heard from deal)',
-        firstParam: 6,
-      });
+      const award = likeAward(addToLibrary ? ['swipe', 'like', 'library'] : ['swipe', 'like']);
       const likedAt = now();
       const fresh = await repo.insertLikeWithReveal(
         userId,
@@ -287,20 +318,63 @@ export function createPlayerService(deps: PlayerDeps) {
      */
     async dislike(userId: string, givenId: string, positionMs: number | null = null): Promise<number> {
       return db.transaction(async (tx) => {
-        const txRepo = createPlayerRepository(tx);
-        const state = await txRepo.findRatingState(userId, givenId);
+        const state = await createPlayerRepository(tx).findRatingState(userId, givenId);
         if (!state?.playable) throw new AppError('NOT_FOUND', PLAYER_MESSAGES.trackUnavailable);
         if (!state.served) throw new AppError('FORBIDDEN', PLAYER_MESSAGES.trackNotServed);
         if (state.like) return 0;
-        const skippedAt = now();
-        if (state.dealId) await txRepo.endDealAsSkip(state.dealId, skippedAt, positionMs);
-        if (state.heard) await requestListeningCredit(tx, userId, skippedAt);
-        if (!(await txRepo.insertInteraction(userId, state.trackId, 'dislike', false))) return 0;
-        await txRepo.adjustCounters(state.trackId, { dislikes: 1 });
-        const swipe = state.heard ? await loyalty.awardTrackActions(tx, userId, state.trackId, ['swipe']) : 0;
-        await loyalty.countDislike(tx, userId);
-        return swipe;
+        return skipIn(tx, userId, state, now(), positionMs);
       });
+    },
+
+    /**
+     * Rates a deal of an offline pack as the device kept it (decision 0305), in the pack sync's
+     * transaction, at `at`: a like as `like` does (with its reveal and points), a skip as
+     * `dislike`, a track left as `leave`. The caller has checked that the deal is the pack's,
+     * open and served, and bounded `positionMs` by the pack's wall clock.
+     */
+    async ratePackDeal(
+      tx: Queryable,
+      userId: string,
+      deal: { id: string; trackId: string },
+      ending: DealEnding,
+      positionMs: number,
+      at: Date,
+    ): Promise<{ reveal: Reveal | null; points: number }> {
+      const txRepo = createPlayerRepository(tx);
+      if (ending === 'like') {
+        const fresh = await txRepo.insertLikeWithReveal(
+          userId,
+          deal.id,
+          false,
+          at,
+          positionMs,
+          likeAward(['swipe', 'like']),
+          true,
+        );
+        if (fresh)
+          return { reveal: await toReveal(fresh, fresh.points_awarded), points: fresh.points_awarded };
+        // Liked meanwhile from a chart's blind play: the like stands, this deal ends unrated.
+        await txRepo.endDealAsLeft(userId, deal.id, at, positionMs, true);
+        const row = await txRepo.findReveal(userId, deal.trackId);
+        return { reveal: row ? await toReveal(row, 0) : null, points: 0 };
+      }
+      if (ending === 'skip') {
+        const state = await txRepo.findRatingState(userId, deal.trackId);
+        if (state?.like) {
+          await txRepo.endDealAsLeft(userId, deal.id, at, positionMs, true);
+          return { reveal: null, points: 0 };
+        }
+        const skipped = { trackId: deal.trackId, dealId: deal.id, heard: true };
+        return { reveal: null, points: await skipIn(tx, userId, skipped, at, positionMs) };
+      }
+      await txRepo.endDealAsLeft(userId, deal.id, at, positionMs, true);
+      return { reveal: null, points: 0 };
+    },
+
+    /** The reveal of a track the user has liked, in the caller's transaction; null when it is gone. */
+    async revealOf(tx: Queryable, userId: string, trackId: string): Promise<Reveal | null> {
+      const row = await createPlayerRepository(tx).findReveal(userId, trackId);
+      return row ? toReveal(row, 0) : null;
     },
 
     /**
