@@ -48,4 +48,8 @@ export const STORAGE_KEYS = {
   discoverIntroSeen: 'klang-discover-intro-seen',
   /** Issue 32: the listener answered the offer to install Klang. */
   installOffer: 'klang-install-offer',
+  /** Issue 32: the offline pack saved on this device (its audio is in Cache Storage). */
+  offlinePack: 'klang-offline-pack',
+  /** Issue 32: packs are saved on Wi-Fi only; on unless the listener turned it off. */
+  offlinePackWifiOnly: 'klang-offline-pack-wifi-only',
 } as const;

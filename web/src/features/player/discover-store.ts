@@ -14,10 +14,31 @@ import { positionMs } from './audio/position';
 import { blindNotes } from './blind-notes-store';
 import { revealedFrom, usePlayerStore } from './player-store';
 import { NO_FILTERS, type DigFilters } from './dig-filters';
+import { isOffline, offlinePack } from './offline-pack/offline-pack-store';
 import { showPointsToast } from './points-toast';
 
-/** 'filter-empty' comes only with filters (decision 0266), which the web's filter chips will send. */
-export type DiscoverPhase = 'start' | 'loading' | 'track' | 'all-liked' | 'empty' | 'filter-empty';
+/**
+ * 'filter-empty' comes only with filters (decision 0266), which the web's filter chips will send.
+ * 'offline-empty' and 'offline-no-pack': offline, the pack is played through, or there is none.
+ */
+export type DiscoverPhase =
+  | 'start'
+  | 'loading'
+  | 'track'
+  | 'all-liked'
+  | 'empty'
+  | 'filter-empty'
+  | 'offline-empty'
+  | 'offline-no-pack';
+
+/** The end states asked again on each visit, and when the connection comes back. */
+const END_PHASES: readonly DiscoverPhase[] = [
+  'all-liked',
+  'empty',
+  'filter-empty',
+  'offline-empty',
+  'offline-no-pack',
+];
 
 interface DiscoverState {
   phase: DiscoverPhase;
@@ -39,6 +60,8 @@ interface DiscoverState {
   isSurprising: boolean;
   /** The deck has learned enough of the listener's taste to deal by it (decision 0285). */
   isTuned: boolean;
+  /** An offline pack's track liked on the device: its reveal waits for the network. */
+  likedOffline: string | null;
 }
 
 const INITIAL: DiscoverState = {
@@ -51,12 +74,15 @@ const INITIAL: DiscoverState = {
   isMixing: false,
   isSurprising: false,
   isTuned: false,
+  likedOffline: null,
 };
 
 /** The deck's next deal after `currentId`, dug by the listener's filters, mix mode and surprise. */
 async function nextDeal(currentId: string | null): Promise<NextTrackResponse> {
   const { filters, isMixing, isSurprising } = useDiscoverStore.getState();
-  const next = await playerApi.next(currentId, filters, isMixing ? currentId : null, isSurprising);
+  // A pack track is no deal of the online deck: the deck neither follows it nor mixes with it.
+  const dealtFrom = offlinePack.isPackTrack(currentId) ? null : currentId;
+  const next = await playerApi.next(dealtFrom, filters, isMixing ? dealtFrom : null, isSurprising);
   if (next.state === 'track' && next.tuned !== useDiscoverStore.getState().isTuned)
     set({ isTuned: next.tuned });
   return next;
@@ -116,7 +142,12 @@ let isSkipQueued = false;
  */
 function reportLeft(track: BlindTrack | null): void {
   if (!track || useDiscoverStore.getState().reveal) return;
-  if (usePlayerStore.getState().likedTrackIds.includes(track.id)) return;
+  // A pack track's 'left' waits on the device like its other verdicts (a like there stays a like).
+  if (offlinePack.isPackTrack(track.id)) {
+    offlinePack.record(track.id, 'left', positionMs());
+    return;
+  }
+  if (usePlayerStore.getState().likedTrackIds.includes(track.id) || isOffline()) return;
   playerApi.leave(track.id, positionMs()).catch(() => undefined);
 }
 
@@ -141,11 +172,25 @@ usePlayerStore.subscribe((state, previous) => {
   }
 });
 
+// A pack track liked on the device and still on screen when its sync answers gets its reveal
+// card after all, as an online like would; the others are listed by the pack's own notice.
+offlinePack.onReveal((alias, reveal) => {
+  const { likedOffline } = useDiscoverStore.getState();
+  if (likedOffline !== alias || shownTrack()?.id !== alias) return false;
+  set({ reveal, likedOffline: null });
+  return true;
+});
+
 // Closing the tab, reloading or navigating away leaves the Discover track on screen; a reload
 // that resumes it and rates it after all replaces the 'left' on the server.
 if (typeof window !== 'undefined') {
   window.addEventListener('pagehide', () => {
     reportLeft(shownTrack());
+  });
+  // Back online, an offline end state gives way to the start screen and the online deck.
+  window.addEventListener('online', () => {
+    const { phase } = useDiscoverStore.getState();
+    if (phase === 'offline-empty' || phase === 'offline-no-pack') set({ phase: 'start', error: null });
   });
 }
 
@@ -168,6 +213,8 @@ if (typeof window !== 'undefined') {
 }
 
 async function prefetch(currentId: string): Promise<void> {
+  // Offline there is nothing to ask, and a pack track's next is the pack's.
+  if (isOffline() || offlinePack.isPackTrack(currentId)) return;
   try {
     const next = await nextDeal(currentId);
     upcoming = next.state === 'track' ? next.track : null;
@@ -179,7 +226,7 @@ async function prefetch(currentId: string): Promise<void> {
 
 function show(next: BlindTrack): void {
   usePlayerStore.getState().setCurrentTrack(next, 'player');
-  set({ reveal: null, phase: 'track' });
+  set({ reveal: null, likedOffline: null, phase: 'track' });
   // Not awaited: the track is on screen and can be rated while its audio starts, so a second
   // quick swipe acts on it instead of being dropped while the first one's audio loads.
   playTrack(next.id).catch((playError: unknown) => {
@@ -203,9 +250,46 @@ async function skipUnlessGone(id: string): Promise<number | null> {
   }
 }
 
+/**
+ * Offline, Discover deals from the pack saved on the device (issue 32 item 3): its next track
+ * without a verdict, played from its saved audio. No pack, or none left, is an end state.
+ */
+function dealFromPack(currentId: string | null): string | null {
+  // The online picks were dealt for a connection that is gone; the server bounds them itself.
+  upcoming = null;
+  firstPick = null;
+  const next = offlinePack.nextTrack(currentId);
+  if (!next) {
+    pauseAudio();
+    set({
+      phase: offlinePack.hasPack() ? 'offline-empty' : 'offline-no-pack',
+      reveal: null,
+      likedOffline: null,
+    });
+    return null;
+  }
+  show({ id: next.alias, durationMs: next.durationMs });
+  return next.alias;
+}
+
+/**
+ * Records a skip of `id` and returns what it earned online, or null when nothing was sent: a
+ * pack track's skip is kept on the device (no Blind Notes offline), and an online deal skipped
+ * with no network is left to the server's own bound, as a tab closed mid-track is.
+ */
+async function skipOnline(id: string): Promise<number | null> {
+  if (offlinePack.isPackTrack(id)) {
+    offlinePack.record(id, 'skip', positionMs());
+    return null;
+  }
+  if (isOffline()) return null;
+  return skipUnlessGone(id);
+}
+
 /** Shows the next track; resolves to its id, or null when there is none (an end state). */
 async function advance(currentId: string | null): Promise<string | null> {
   set({ error: null });
+  if (isOffline()) return dealFromPack(currentId);
   const ready = upcoming;
   upcoming = null;
   if (ready && ready.id !== currentId && !usePlayerStore.getState().likedTrackIds.includes(ready.id)) {
@@ -250,13 +334,17 @@ export const discover = {
     const { phase } = useDiscoverStore.getState();
     if (shownTrack() && phase === 'start') set({ phase: 'track' });
     // An end state is asked again on each visit: new tracks may have been featured since.
-    if (phase === 'all-liked' || phase === 'empty' || phase === 'filter-empty')
-      set({ phase: 'start', error: null });
+    if (END_PHASES.includes(phase)) set({ phase: 'start', error: null });
+    // After a reload, a pack track liked on the device still waits for its reveal.
+    const shown = shownTrack();
+    if (shown && offlinePack.isLikedOnDevice(shown.id)) set({ likedOffline: shown.id });
+    // What was played offline goes now if the connection came back while the app was closed.
+    offlinePack.refresh();
   },
 
   /** Asks for the first pick while the start screen shows (once), so the start is quicker. */
   prepare: (): void => {
-    if (firstPick || shownTrack() || useDiscoverStore.getState().phase !== 'start') return;
+    if (firstPick || shownTrack() || useDiscoverStore.getState().phase !== 'start' || isOffline()) return;
     firstPick = nextDeal(null).catch(() => null);
   },
 
@@ -298,8 +386,14 @@ export const discover = {
   /** Likes the track on screen: the server records it, awards its points and reveals it. */
   like: async (): Promise<void> => {
     const track = shownTrack();
-    const { phase, isBusy } = useDiscoverStore.getState();
-    if (!track || phase !== 'track' || isBusy || useDiscoverStore.getState().reveal) return;
+    const { phase, isBusy, reveal, likedOffline } = useDiscoverStore.getState();
+    if (!track || phase !== 'track' || isBusy || reveal || likedOffline === track.id) return;
+    // A pack track's like is kept on the device: nothing offline may name it.
+    if (offlinePack.isPackTrack(track.id)) {
+      offlinePack.record(track.id, 'like', positionMs());
+      if (offlinePack.isLikedOnDevice(track.id)) set({ likedOffline: track.id });
+      return;
+    }
     isLiking = true;
     set({ isBusy: true });
     try {
@@ -336,7 +430,7 @@ export const discover = {
       while (current) {
         takeQueuedSkip();
         const wasBlind = !usePlayerStore.getState().likedTrackIds.includes(current);
-        const points = await skipUnlessGone(current);
+        const points = await skipOnline(current);
         noteSkipPoints(points ?? 0);
         const shown: string | null = await advance(current);
         // Blind Notes: why, asked of a deal that ended as a skip, while the next one plays.

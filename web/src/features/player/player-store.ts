@@ -33,6 +33,8 @@ interface PlayerState {
   setCurrentTrack: (track: BlindTrack | null, origin: TrackOrigin | null) => void;
   setCurrentTime: (seconds: number) => void;
   markLiked: (revealed: RevealedTrack) => void;
+  /** Likes of tracks not playing (an offline pack's, revealed by its sync): counted, not shown. */
+  addLiked: (trackIds: readonly string[]) => void;
   setVolume: (volume: number) => void;
   setWasPlayingBeforePause: (value: boolean) => void;
   /** Spec 000 §4 reset: track, time, origin cleared. */
@@ -65,6 +67,13 @@ export const usePlayerStore = create<PlayerState>()(
           likedTrackIds: state.likedTrackIds.includes(revealed.trackId)
             ? state.likedTrackIds
             : [...state.likedTrackIds, revealed.trackId],
+        })),
+      addLiked: (trackIds) =>
+        set((state) => ({
+          likedTrackIds: [
+            ...state.likedTrackIds,
+            ...trackIds.filter((id) => !state.likedTrackIds.includes(id)),
+          ],
         })),
       setVolume: (volume) => set({ volume }),
       setWasPlayingBeforePause: (wasPlayingBeforePause) => set({ wasPlayingBeforePause }),

@@ -1,4 +1,10 @@
-import { followsEndpoints, PLAYER_MESSAGES, playerEndpoints, type SkipReason } from '@klang/domain';
+import {
+  followsEndpoints,
+  PLAYER_MESSAGES,
+  playerEndpoints,
+  type OfflinePackVerdict,
+  type SkipReason,
+} from '@klang/domain';
 import { api } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import type { DigFilters } from '../dig-filters';
@@ -52,6 +58,17 @@ export const playerApi = {
     api.call(playerEndpoints.markMoment, { params: { trackId }, body: { positionMs } }),
   removeFromLibrary: (trackId: string) =>
     api.call(playerEndpoints.removeFromLibrary, { params: { trackId } }),
+  /**
+   * An offline pack (decision 0305): `size` blind deals, each with a grant to fetch its audio at
+   * once. Its tracks leave the listener's deck for good, so only ask when saving.
+   */
+  dealOfflinePack: (size: number) => api.call(playerEndpoints.dealOfflinePack, { body: { size } }),
+  /**
+   * A pack's verdicts played offline, in play order: the only way its deals are rated. A verdict
+   * already recorded answers as it did the first time, so a lost answer is safe to send again.
+   */
+  syncOfflinePack: (packId: string, verdicts: OfflinePackVerdict[]) =>
+    api.call(playerEndpoints.syncOfflinePack, { params: { packId }, body: { verdicts } }),
   follow: (artistId: string) => api.call(followsEndpoints.followArtist, { params: { artistId } }),
   unfollow: (artistId: string) => api.call(followsEndpoints.unfollowArtist, { params: { artistId } }),
 

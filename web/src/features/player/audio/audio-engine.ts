@@ -1,3 +1,7 @@
+import { PLAYER_MESSAGES } from '@klang/domain';
+import { ApiError } from '../../../lib/api-error';
+import { readPackAudio } from '../offline-pack/pack-audio';
+import { findPackTrack } from '../offline-pack/pack-record';
 import { usePlayerStore } from '../player-store';
 import { createPreloadQueue } from './preload-queue';
 import { getSecureUrl, isSecureUrlStale } from './secure-url-cache';
@@ -17,11 +21,35 @@ export function getAudioElement(): HTMLAudioElement {
   return element;
 }
 
-/** Loads a track's secure URL into the element and plays it from `startAt`, resolving once it plays. */
+// The object URL of an offline pack track's saved audio while the element holds it: revoked as
+// soon as another source replaces it, or the blob would stay in memory until the page closes.
+let objectUrl: { trackId: string; url: string } | null = null;
+
+function releaseObjectUrl(): void {
+  if (objectUrl) URL.revokeObjectURL(objectUrl.url);
+  objectUrl = null;
+}
+
+/**
+ * Where the element reads `trackId` from: an offline pack's track from its audio saved on the
+ * device, with no network call at all (issue 32 item 3); any other from a secure URL.
+ */
+async function sourceOf(trackId: string): Promise<{ url: string; isSaved: boolean }> {
+  const saved = findPackTrack(trackId);
+  if (!saved) return { url: await getSecureUrl(trackId, 'playback'), isSaved: false };
+  const audio = await readPackAudio(saved.slot);
+  if (!audio)
+    throw new ApiError({ status: 0, code: 'NOT_FOUND', message: PLAYER_MESSAGES.audioFailedToLoad });
+  return { url: URL.createObjectURL(audio), isSaved: true };
+}
+
+/** Loads a track's audio into the element and plays it from `startAt`, resolving once it plays. */
 export async function playTrack(trackId: string, startAt = 0): Promise<void> {
   const audio = getAudioElement();
   audio.pause();
-  const url = await getSecureUrl(trackId, 'playback');
+  const { url, isSaved } = await sourceOf(trackId);
+  releaseObjectUrl();
+  if (isSaved) objectUrl = { trackId, url };
   audio.src = url;
   audio.currentTime = startAt;
   await audio.play();
@@ -29,10 +57,15 @@ export async function playTrack(trackId: string, startAt = 0): Promise<void> {
 
 /**
  * Resumes the current track. A URL that expired while paused is replaced first and playback
- * continues from the same position (docs/footguns.md: signed URLs expiring mid-play).
+ * continues from the same position (docs/footguns.md: signed URLs expiring mid-play); a saved
+ * track's object URL never expires.
  */
 export async function resumeTrack(trackId: string): Promise<void> {
   const audio = getAudioElement();
+  if (objectUrl?.trackId === trackId && audio.src) {
+    await audio.play();
+    return;
+  }
   if (isSecureUrlStale(trackId) || !audio.src) {
     await playTrack(trackId, audio.currentTime);
     return;
@@ -50,6 +83,7 @@ export function resetAudio(): void {
   audio.pause();
   audio.removeAttribute('src');
   audio.load();
+  releaseObjectUrl();
 }
 
 const preloads = createPreloadQueue((trackId) => getSecureUrl(trackId, 'preload'));

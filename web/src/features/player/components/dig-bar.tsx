@@ -1,6 +1,6 @@
 import { ENERGY_BANDS, GENRE_NAMES, type EnergyBand } from '@klang/domain';
 import { Disc3, Radar, Shuffle, SlidersHorizontal, X } from 'lucide-react';
-import { useState, type SyntheticEvent } from 'react';
+import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -31,6 +31,8 @@ type DigBarProps = {
   onSurprise: (isSurprising: boolean) => void;
   /** The deck deals by what it has learned of the listener's taste. */
   isTuned: boolean;
+  /** More of Discover's controls in the same row (the offline pack's). */
+  children?: ReactNode;
 };
 
 /**
@@ -38,7 +40,15 @@ type DigBarProps = {
  * and genre, the filters in force in words, and mix mode. Nothing here names a track: the filters
  * go to the deck, which deals a matching blind track or says none is left.
  */
-export function DigBar({ filters, isMixing, onDig, isSurprising, onSurprise, isTuned }: DigBarProps) {
+export function DigBar({
+  filters,
+  isMixing,
+  onDig,
+  isSurprising,
+  onSurprise,
+  isTuned,
+  children,
+}: DigBarProps) {
   const [isOpen, setOpen] = useState(false);
   const count = countFilters(filters);
   return (
@@ -90,6 +100,7 @@ export function DigBar({ filters, isMixing, onDig, isSurprising, onSurprise, isT
         <Shuffle aria-hidden="true" className={cn('size-4', isSurprising && 'text-accent')} />
         Surprise me
       </Button>
+      {children}
       {isTuned && !isSurprising && (
         <p className="flex w-full items-center justify-center gap-1.5 text-xs text-muted">
           <Radar aria-hidden="true" className="size-3.5 text-accent" />

@@ -1,4 +1,4 @@
-import { Heart, Pause, Play, SlidersHorizontal, Sparkles, X } from 'lucide-react';
+import { Heart, Pause, Play, SlidersHorizontal, Sparkles, WifiOff, X } from 'lucide-react';
 import { useEffect, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
 import { PLAYER_MESSAGES, SOUND_MESSAGES } from '@klang/domain';
 import { Banner } from '../../../components/ui/banner';
@@ -16,6 +16,9 @@ import { countFilters, describeFilters } from '../dig-filters';
 import { DigBar } from './dig-bar';
 import { DiscoverDoor, DiscoverIntro, useDiscoverIntro } from './discover-intro';
 import { useAppliedVolume, VolumeControl } from './now-playing';
+import { OfflinePackButton } from './offline-pack-button';
+import { OfflineEnd, OfflinePackNews, RevealOnlineNotice } from './offline-pack-notices';
+import { OFFLINE_PACK_TEXT } from '../offline-pack/offline-pack-text';
 import { RevealCard } from './reveal-card';
 import { formatTime, RingScrubber } from './ring-scrubber';
 import { MomentButton, MomentNotice } from './moment-button';
@@ -96,9 +99,11 @@ export function Discover({
   const intro = useDiscoverIntro();
   const isReduced = usePrefersReducedMotion();
   const stored = usePlayerStore((state) => state.revealed);
-  const isLiked = usePlayerStore((state) =>
+  const isLikedOnline = usePlayerStore((state) =>
     discover.track ? state.likedTrackIds.includes(discover.track.id) : false,
   );
+  const isLikedOffline = discover.track !== null && discover.likedOffline === discover.track.id;
+  const isLiked = isLikedOnline || isLikedOffline;
   // After a reload the reveal card is gone, but a liked track stays named.
   const named = discover.reveal
     ? {
@@ -110,7 +115,8 @@ export function Discover({
       ? stored
       : null;
   const { like, skip, togglePlay } = discover;
-  const digBar = (
+  // Offline the deck's digging means nothing: the pack plays in the order it was saved.
+  const digBar = discover.isOnline ? (
     <DigBar
       filters={discover.filters}
       isMixing={discover.isMixing}
@@ -118,8 +124,19 @@ export function Discover({
       isSurprising={discover.isSurprising}
       onSurprise={discover.surprise}
       isTuned={discover.isTuned}
-    />
+    >
+      <OfflinePackButton />
+    </DigBar>
+  ) : (
+    <div className="flex w-full max-w-md flex-wrap items-center justify-center gap-2">
+      <p className="flex items-center gap-1.5 text-sm text-muted">
+        <WifiOff aria-hidden="true" className="size-4 text-accent" />
+        {OFFLINE_PACK_TEXT.playingOffline}
+      </p>
+      <OfflinePackButton />
+    </div>
   );
+  const news = <OfflinePackNews artistHref={artistHref} />;
   const swipe = useSwipe((direction) => (direction === 'left' ? skip() : like()), discover.track?.id ?? null);
 
   useAppliedVolume();
@@ -196,6 +213,7 @@ export function Discover({
           {PLAYER_MESSAGES.discoverMusic}
         </Button>
         {digBar}
+        {news}
         {intro.isShown && <DiscoverDoor />}
         {error && <Banner tone="error">{error}</Banner>}
       </div>
@@ -219,6 +237,12 @@ export function Discover({
     );
   }
 
+  if (discover.phase === 'offline-empty' || discover.phase === 'offline-no-pack') {
+    return (
+      <OfflineEnd isPackPlayed={discover.phase === 'offline-empty'} onRetry={() => void discover.start()} />
+    );
+  }
+
   if (discover.phase === 'all-liked' || discover.phase === 'empty') {
     const isAllLiked = discover.phase === 'all-liked';
     return (
@@ -234,6 +258,7 @@ export function Discover({
             {isAllLiked ? PLAYER_MESSAGES.allLikedNext : PLAYER_MESSAGES.noFeaturedTracksNext}
           </p>
         </div>
+        {news}
         <div className="flex flex-wrap justify-center gap-3">
           {chartsLink}
           {isAllLiked && libraryLink}
@@ -246,8 +271,12 @@ export function Discover({
   }
 
   const trackKey = discover.track?.id ?? 'none';
-  // Blind Notes' moments belong to a deal still blind: a like ends it (and names the track).
-  const blindAlias = discover.track && !named && !isLiked && !discover.reveal ? discover.track.id : null;
+  // Blind Notes' moments belong to a deal still blind: a like ends it (and names the track). None
+  // offline, nor for a pack track: a moment is a network call, and a pack's deal takes no note.
+  const blindAlias =
+    discover.track && !named && !isLiked && !discover.reveal && discover.isOnline && !discover.isPackTrack
+      ? discover.track.id
+      : null;
   const remaining = Math.max(0, audio.duration - audio.currentTime);
   const offset = swipe.state.leaving
     ? swipe.state.subject === trackKey
@@ -360,6 +389,8 @@ export function Discover({
               onLibrary={() => void discover.toggleLibrary()}
               onNext={() => void discover.next()}
             />
+          ) : isLikedOffline ? (
+            <RevealOnlineNotice onNext={() => void discover.next()} />
           ) : named ? (
             <div className="flex min-w-0 flex-col items-center gap-1 text-center">
               <p className="max-w-full truncate text-2xl font-bold tracking-tight text-fg">{named.title}</p>
@@ -427,6 +458,7 @@ export function Discover({
         </Button>
       </div>
 
+      {news}
       <p className="text-sm text-muted md:pointer-fine:hidden">Swipe left to skip, right to like</p>
       <div className="flex flex-wrap items-center justify-center gap-x-10 gap-y-4">
         <div className="hidden items-center gap-5 text-xs text-muted md:pointer-fine:flex" aria-hidden="true">

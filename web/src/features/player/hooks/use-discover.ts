@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { discover, useDiscoverStore } from '../discover-store';
+import { useOfflinePackStore } from '../offline-pack/offline-pack-store';
 import { usePlayerStore } from '../player-store';
 
 export type { DiscoverPhase } from '../discover-store';
@@ -23,7 +24,12 @@ export function useDiscover() {
   const isMixing = useDiscoverStore((state) => state.isMixing);
   const isSurprising = useDiscoverStore((state) => state.isSurprising);
   const isTuned = useDiscoverStore((state) => state.isTuned);
+  const likedOffline = useDiscoverStore((state) => state.likedOffline);
+  const isOnline = useOfflinePackStore((state) => state.isOnline);
   const track = usePlayerStore((state) => (state.trackOrigin === 'player' ? state.currentTrack : null));
+  const isPackTrack = useOfflinePackStore((state) =>
+    track ? (state.pack?.tracks.some((saved) => saved.alias === track.id) ?? false) : false,
+  );
   return {
     phase,
     track,
@@ -35,6 +41,9 @@ export function useDiscover() {
     isMixing,
     isSurprising,
     isTuned,
+    likedOffline,
+    isOnline,
+    isPackTrack,
     ...discover,
   };
 }
