@@ -8,6 +8,7 @@ import { useAuthStore } from '../../features/accounts/auth-store';
 import { MiniPlayer } from '../../features/player/components/mini-player';
 import { useAppliedVolume } from '../../features/player/components/now-playing';
 import { NowPlayingBar } from '../../features/player/components/now-playing-bar';
+import { setPackOwnerSource } from '../../features/player/offline-pack/pack-owner';
 import { useListQueue } from '../../features/player/hooks/use-list-queue';
 import { useMediaSession } from '../../features/player/hooks/use-media-session';
 import { useListeningTimer } from '../../features/player/hooks/use-listening-timer';
@@ -17,6 +18,12 @@ import { showsForumButton } from '../shell/forum-button-visibility';
 import { useDiscoverReturn } from '../shell/use-discover-return';
 import { AppSidebar } from './app-sidebar';
 import { BottomNav } from './bottom-nav';
+
+// The offline pack on this device belongs to one listener (issue 32): it reads who is signed in
+// from here, since the player feature does not import the accounts feature. Here and not in the
+// root layout: only the signed-in screens deal with a pack, and the landing's download stays
+// within its budget.
+setPackOwnerSource(() => useAuthStore.getState().user?.id ?? null);
 
 /** Spec 002 §2.12: the mini player shows on these screens when a track is loaded, never on /player. */
 function showsMiniPlayer(pathname: string): boolean {

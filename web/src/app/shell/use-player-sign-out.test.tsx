@@ -4,6 +4,7 @@ import { useAuthStore } from '../../features/accounts/auth-store';
 import { playerApi } from '../../features/player/api/player-api';
 import { offlinePack } from '../../features/player/offline-pack/offline-pack-store';
 import { PACK_CACHE_NAME } from '../../features/player/offline-pack/pack-audio';
+import { setPackOwnerSource } from '../../features/player/offline-pack/pack-owner';
 import { readPackRecord } from '../../features/player/offline-pack/pack-record';
 import { FakeCacheStorage, packOf, stubAudioFetch } from '../../features/player/offline-pack/test-pack';
 import { safeStorage, STORAGE_KEYS } from '../../lib/storage';
@@ -20,6 +21,8 @@ describe('signing out', () => {
     vi.stubGlobal('fetch', stubAudioFetch());
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
     vi.spyOn(playerApi, 'dealOfflinePack').mockResolvedValue(packOf());
+    // As the signed-in layout wires it (app-layout.tsx).
+    setPackOwnerSource(() => useAuthStore.getState().user?.id ?? null);
   });
 
   afterEach(() => {

@@ -1,11 +1,6 @@
 import { useEffect } from 'react';
 import { useAuthStore } from '../../features/accounts/auth-store';
-import { hasStoredPack, setPackOwnerSource } from '../../features/player/offline-pack/pack-record';
 import { usePlayerStore } from '../../features/player/player-store';
-
-// The offline pack on this device belongs to one listener: it reads who is signed in from here,
-// since the player feature does not import the accounts feature.
-setPackOwnerSource(() => useAuthStore.getState().user?.id ?? null);
 
 /**
  * Spec 000 §4: on sign-out the cached secure URLs are cleared and the player stops, so nothing
@@ -36,11 +31,4 @@ export function usePlayerSignOut(): void {
       }),
     [],
   );
-  // At start, what was played offline goes as soon as the app opens online, wherever it opens.
-  useEffect(() => {
-    if (!hasStoredPack() || !navigator.onLine) return;
-    void import('../../features/player/offline-pack/offline-pack-store').then(({ offlinePack }) => {
-      offlinePack.refresh();
-    });
-  }, []);
 }

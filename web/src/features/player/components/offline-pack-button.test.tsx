@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { safeStorage, STORAGE_KEYS } from '../../../lib/storage';
 import { playerApi } from '../api/player-api';
 import { offlinePack } from '../offline-pack/offline-pack-store';
-import { setPackOwnerSource } from '../offline-pack/pack-record';
+import { setPackOwnerSource } from '../offline-pack/pack-owner';
 import { FakeCacheStorage, packOf, stubAudioFetch, USER_ID } from '../offline-pack/test-pack';
 import { OfflinePackButton } from './offline-pack-button';
 

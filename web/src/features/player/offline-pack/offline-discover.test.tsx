@@ -11,7 +11,8 @@ import { usePlayerStore } from '../player-store';
 import { revealOf } from '../test-reveal';
 import { offlinePack, useOfflinePackStore } from './offline-pack-store';
 import { PACK_CACHE_NAME } from './pack-audio';
-import { readPackRecord, setPackOwnerSource } from './pack-record';
+import { setPackOwnerSource } from './pack-owner';
+import { readPackRecord } from './pack-record';
 import { ALIASES, FakeCacheStorage, PACK_ID, packOf, setOnline, stubAudioFetch, USER_ID } from './test-pack';
 
 const [FIRST, SECOND, THIRD] = ALIASES;

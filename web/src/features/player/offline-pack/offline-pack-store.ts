@@ -15,7 +15,6 @@ import { showPointsToast } from '../points-toast';
 import { clearPackAudio, deletePackAudio, hasCacheStorage, savePackAudio } from './pack-audio';
 import {
   isPackExpired,
-  packOwner,
   readPackRecord,
   removePackRecord,
   unsyncedTracks,
@@ -23,6 +22,7 @@ import {
   type PackRecord,
   type PackTrack,
 } from './pack-record';
+import { packOwner } from './pack-owner';
 
 /** A track liked offline, named now that the server has its verdict. */
 export interface RevealedOffline {

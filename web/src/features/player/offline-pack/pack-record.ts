@@ -1,5 +1,6 @@
 import { DEAL_ENDINGS, type DealEnding } from '@klang/domain';
 import { safeStorage, STORAGE_KEYS } from '../../../lib/storage';
+import { packOwner } from './pack-owner';
 
 /** How a pack track ended on the device, and where; `order` is its place in play order. */
 export interface LocalVerdict {
@@ -27,18 +28,6 @@ export interface PackRecord {
   packId: string;
   expiresAt: string;
   tracks: PackTrack[];
-}
-
-// The signed-in user's id, asked of the app (features do not import the accounts feature).
-let ownerOf: () => string | null = () => null;
-
-/** Tells the pack who is signed in; the app wires it once, at start. */
-export function setPackOwnerSource(source: () => string | null): void {
-  ownerOf = source;
-}
-
-export function packOwner(): string | null {
-  return ownerOf();
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -102,11 +91,6 @@ export function writePackRecord(record: PackRecord): void {
 
 export function removePackRecord(): void {
   safeStorage.remove(STORAGE_KEYS.offlinePack);
-}
-
-/** Whether any record is stored, for anyone: the app asks before loading the pack's code. */
-export function hasStoredPack(): boolean {
-  return readAnyRecord() !== null;
 }
 
 /** The listener's saved track dealt under `alias`, if it is one of their pack's. */
