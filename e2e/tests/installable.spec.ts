@@ -1,31 +1,12 @@
-import type { Page } from '@playwright/test';
 import { MESSAGES, PLAYER_MESSAGES, playerEndpoints } from '@klang/domain';
 import { expect, test } from '../support/fixtures';
 import { matchEntry } from '../support/contract';
 import { signUpListener } from '../support/listener';
+import { audioState, exposeAudioElement } from '../support/audio-element';
 
 // Issue 32: Klang in your pocket. A phone's journey: install, play blind with the screen off.
 test.skip(({ isMobile }) => !isMobile, 'the phone project only');
 test.use({ serviceWorkers: 'allow' });
-
-/** The one audio element is never in the document: note it when it first plays. */
-async function exposeAudioElement(page: Page) {
-  await page.addInitScript(() => {
-    const play = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'play')?.value as (
-      this: HTMLMediaElement,
-    ) => Promise<void>;
-    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-      (window as unknown as { klangAudio: HTMLMediaElement }).klangAudio = this;
-      return play.call(this);
-    };
-  });
-}
-
-const audioState = (page: Page) =>
-  page.evaluate(() => {
-    const audio = (window as unknown as { klangAudio?: HTMLMediaElement }).klangAudio;
-    return { src: audio?.src ?? '', time: audio?.currentTime ?? 0, paused: audio?.paused ?? true };
-  });
 
 test('Klang installs, its shell opens offline, and the lock screen names no blind track', async ({
   page,

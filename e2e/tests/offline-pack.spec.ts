@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import {
   OFFLINE_PACK_MESSAGES,
   PLAYER_MESSAGES,
@@ -10,6 +9,7 @@ import {
 import { expect, test } from '../support/fixtures';
 import { matchEntry } from '../support/contract';
 import { signUpListener } from '../support/listener';
+import { audioState, exposeAudioElement } from '../support/audio-element';
 
 // Issue 32 item 3: the underground. A phone's journey: save a pack, lose the network, open Klang
 // again with no network at all, discover blind from the pack, and learn who made the liked track
@@ -17,25 +17,6 @@ import { signUpListener } from '../support/listener';
 test.skip(({ isMobile }) => !isMobile, 'the phone project only');
 // The shell must open with no network, which only the service worker can do.
 test.use({ serviceWorkers: 'allow' });
-
-/** The one audio element is never in the document: note it when it first plays. */
-async function exposeAudioElement(page: Page) {
-  await page.addInitScript(() => {
-    const play = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'play')?.value as (
-      this: HTMLMediaElement,
-    ) => Promise<void>;
-    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-      (window as unknown as { klangAudio: HTMLMediaElement }).klangAudio = this;
-      return play.call(this);
-    };
-  });
-}
-
-const audioState = (page: Page) =>
-  page.evaluate(() => {
-    const audio = (window as unknown as { klangAudio?: HTMLMediaElement }).klangAudio;
-    return { src: audio?.src ?? '', time: audio?.currentTime ?? 0, paused: audio?.paused ?? true };
-  });
 
 test('an offline pack plays with the network cut and reveals its likes only back online', async ({
   page,
