@@ -62,7 +62,7 @@ export function OfflinePackNews({ artistHref }: { artistHref: (artistId: string)
       {backOnline && (
         <section
           aria-labelledby="back-online-title"
-          className="flex flex-col gap-3 rounded-3xl border border-line bg-surface p-4 sm:p-5"
+          className="flex flex-col gap-3 rounded-3xl border border-line bg-surface p-4 text-left sm:p-5"
         >
           <div className="flex items-start justify-between gap-3">
             <h2 id="back-online-title" className="font-bold text-fg">

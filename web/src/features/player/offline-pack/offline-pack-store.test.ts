@@ -4,6 +4,7 @@ import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { playerApi } from '../api/player-api';
 import { usePlayerStore } from '../player-store';
+import { showPointsToast } from '../points-toast';
 import { revealOf } from '../test-reveal';
 import { offlinePack, useOfflinePackStore } from './offline-pack-store';
 import { PACK_CACHE_NAME } from './pack-audio';
@@ -20,6 +21,11 @@ import {
   USER_ID,
 } from './test-pack';
 
+vi.mock('../points-toast', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../points-toast')>()),
+  showPointsToast: vi.fn(),
+}));
+
 const [FIRST, SECOND, THIRD] = ALIASES;
 const SLOTS = ['/offline-pack/0', '/offline-pack/1', '/offline-pack/2'];
 
@@ -33,6 +39,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchAudio);
   setPackOwnerSource(() => USER_ID);
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+  vi.mocked(showPointsToast).mockClear();
 });
 
 afterEach(async () => {
@@ -136,6 +143,9 @@ describe('saving an offline pack', () => {
     expect(sync.mock.invocationCallOrder[0]).toBeLessThan(deal.mock.invocationCallOrder.at(-1) ?? 0);
     expect(readPackRecord()?.packId).toBe(newer.id);
     expect(storage.urls(PACK_CACHE_NAME)).toEqual(['/offline-pack/0']);
+    // No card for skips alone: the toast says their points.
+    expect(useOfflinePackStore.getState().backOnline).toBeNull();
+    expect(showPointsToast).toHaveBeenCalledExactlyOnceWith(1);
   });
 });
 
@@ -169,6 +179,8 @@ describe('back online', () => {
       liked: [{ alias: SECOND, reveal: revealOf(SECOND, 6) }],
       points: 7,
     });
+    // The card states the points; no toast says them twice.
+    expect(showPointsToast).not.toHaveBeenCalled();
     expect(usePlayerStore.getState().likedTrackIds).toEqual([SECOND]);
     // The synced tracks' audio is gone; the one not played yet stays to be played.
     expect(storage.urls(PACK_CACHE_NAME)).toEqual(['/offline-pack/2']);

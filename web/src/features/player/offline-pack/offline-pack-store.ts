@@ -104,9 +104,12 @@ function announce(liked: RevealedOffline[], points: number): void {
     if (player.currentTrack?.id === alias) player.markLiked(revealedFrom(alias, reveal));
   }
   player.addLiked(liked.map(({ alias }) => alias));
-  showPointsToast(points);
   const listed = liked.filter(({ alias, reveal }) => !showOnCard(alias, reveal));
-  if (listed.length === 0) return;
+  // The "back online" card states the points; the toast says them only where no card does.
+  if (listed.length === 0) {
+    showPointsToast(points);
+    return;
+  }
   const before = useOfflinePackStore.getState().backOnline;
   const kept = before?.liked.filter(({ alias }) => !listed.some((item) => item.alias === alias)) ?? [];
   set({ backOnline: { liked: [...kept, ...listed], points: (before?.points ?? 0) + points } });
