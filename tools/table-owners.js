@@ -35,6 +35,7 @@ export const TABLE_OWNERS = {
       loyalty: 'the loyalty card: the account its ledger belongs to',
       payments: 'who is paying, and who a billing email goes to',
       sessions: 'the signed-in account of a session cookie, in the same read',
+      follows: 'the follow digest goes only to a verified, lasting address (decision 0306)',
       analytics: 'hook analytics count only listeners the verdict trusts toward their floor (decision 0257)',
     },
   },
@@ -95,13 +96,30 @@ export const TABLE_OWNERS = {
     readers: {
       analytics: 'hook analytics are measured on deals (where a listener liked or left)',
       catalogue: 'the blind verdict is computed from the deals of its window',
+      follows: 'the follow digest counts only deliveries never dealt to the follower (decision 0306)',
+      tracks: 'the dashboard counts the followers who heard a new track in its first day (decision 0306)',
     },
   },
   deal_notes: {
     owner: 'player',
     readers: { analytics: 'Blind Notes are counted beside the hooks they explain (decision 0302)' },
   },
-  deck_exposure: { owner: 'player' },
+  deck_exposure: {
+    owner: 'player',
+    readers: {
+      follows: 'the follow digest counts only deliveries of tracks still in the deck (decision 0306)',
+    },
+  },
+  follow_releases: {
+    owner: 'player',
+    readers: {
+      tracks: 'the dashboard’s "first day" of a new track starts when it entered the deck (decision 0306)',
+    },
+  },
+  follow_deliveries: {
+    owner: 'player',
+    readers: { follows: 'the follow digest counts the deliveries waiting for each follower (decision 0306)' },
+  },
   ab_tests: {
     owner: 'analytics',
     readers: {
@@ -157,6 +175,7 @@ export const TABLE_OWNERS = {
     readers: {
       analytics: 'the artist’s own track a hook report is for',
       catalogue: CATALOGUE_READ,
+      follows: 'a follow digest counts a delivery only while its artist is still followed (decision 0306)',
       player: 'the deck deals and reveals tracks',
     },
   },
@@ -193,9 +212,10 @@ export const TABLE_OWNERS = {
     owner: 'follows',
     readers: {
       catalogue: 'the followed artists and the follow state on artist pages',
-      player: 'the follow state on a reveal card',
+      player: 'the follow state on a reveal card, and who a new track is delivered to first (decision 0306)',
     },
   },
+  follow_digests: { owner: 'follows' },
 
   // loyalty
   user_xp: {
@@ -244,7 +264,10 @@ export const TABLE_OWNERS = {
   klang_pack_results: { owner: 'klang-packs' },
   klang_pack_images: { owner: 'klang-packs' },
   subscribers: { owner: 'subscribers' },
-  marketing_suppressions: { owner: 'subscribers' },
+  marketing_suppressions: {
+    owner: 'subscribers',
+    readers: { follows: 'the follow digest never goes to an address that unsubscribed (decision 0306)' },
+  },
 };
 
 /**

@@ -138,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     chartTrackAt: (userId, genre, position) => catalogue.chartTrackAt(userId, genre, position),
     ...(deps.listeningClock && { clock: deps.listeningClock }),
   });
-  await registerFollows(app, { db });
+  await registerFollows(app, { db, email, publicUrl: config.publicUrl });
 
   const { service: forum } = await registerForum(app, { db, storage: providers.storage });
   await registerTracks(app, {

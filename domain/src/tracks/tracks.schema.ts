@@ -113,6 +113,12 @@ export const artistTrackSchema = z.object({
   chart: chartPlacementSchema.nullable(),
   /** The measured sound and the artist's corrections (decision 0265); null until either exists. */
   sound: trackSoundSchema.nullable(),
+  /**
+   * The followers who heard the track, dealt first to them, within a day of its entering the
+   * deck (decision 0306): `heard` is null below FOLLOW_RULES.firstDayFloor; `complete` once the
+   * day is over. Null for a track that has not entered the deck since follows deal first.
+   */
+  followersFirstDay: z.object({ heard: z.number().int().nullable(), complete: z.boolean() }).nullable(),
 });
 export type ArtistTrack = z.infer<typeof artistTrackSchema>;
 

@@ -249,9 +249,10 @@ export async function writeChartSnapshot(db: Queryable, day: string): Promise<nu
 
 /**
  * Every rated deal of the window ($1 the moment judged, $2 the window in days) with its trust
- * weight (decision 0196), but a listener's deals of a track they played from a chart, whenever
- * (decision 0288): that play was not blind to popularity, and its audio can be recognised in
- * Discover after it:
+ * weight (decision 0196), but a listener's deals of a track they had outside the deck's draw,
+ * whenever: played from a chart (decision 0288), that play was not blind to popularity, and its
+ * audio can be recognised in Discover after it; dealt first as a follower (decision 0306), they
+ * knew whose track it could be:
  * - `account_excluded`: the account was temporary, the shared demo ($3), has not verified its email
  *   (as of the run: its verdicts count once it does) or was younger than a day ($4 ms) when it
  *   rated: weight 0, like and skip alike;
@@ -272,7 +273,7 @@ const WEIGHTED_RATINGS = `
     where d.ended_as in ('like', 'skip')
       and d.ended_at > $1::timestamptz - $2::int * interval '1 day' and d.ended_at <= $1::timestamptz
       and not exists (
-        select 1 from deals c where c.user_id = d.user_id and c.track_id = d.track_id and c.origin = 'charts')),
+        select 1 from deals c where c.user_id = d.user_id and c.track_id = d.track_id and c.origin <> 'discover')),
   listeners as (
     select user_id, count(*)::float8 as n, (count(*) filter (where liked))::float8 as likes
     from rated where not account_excluded group by user_id),

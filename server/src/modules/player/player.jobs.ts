@@ -2,11 +2,12 @@ import { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { enqueueJob, pruneSucceededJobs, type JobHandler } from '../../jobs/runner';
 import type { JobKind } from '../../jobs/lanes';
+import type { JobRequest } from '../../jobs/schedule';
 
 /** Credits a listener's ended Discover deals (decision 0246), once per listener and minute. */
 export const CREDIT_LISTENING_JOB = 'player.credit-listening';
 
-/** A credit's finished runs are kept an hour: enough to read what ran, not a growing queue. */
+/** A credit's (and a delivery run's) finished runs are kept an hour: enough to read what ran, not a growing queue. */
 const CREDIT_RUNS_KEPT_MS = 3_600_000;
 
 const SLOT_MS = 60_000;
@@ -29,11 +30,41 @@ export async function requestListeningCredit(db: Queryable, userId: string, at: 
   );
 }
 
-/** The player's job kinds: the listening credit, in the short lane. */
-export function createPlayerJobKinds(credit: (userId: string) => Promise<void>): Record<string, JobKind> {
-  const run: JobHandler = async (job, { db }) => {
-    await credit(creditPayload.parse(job.payload).userId);
+/** Hands the tracks new in the deck to their artists' followers (decision 0306). */
+export const DELIVER_TO_FOLLOWERS_JOB = 'player.deliver-to-followers';
+
+/** Follow deliveries are handed out once per period: a new track reaches followers within it. */
+const DELIVERY_PERIOD_MS = 10 * 60_000;
+
+/** One delivery run per period, whichever instance asks (every 10 minutes, `main.ts`). */
+export const requestFollowDeliveries: JobRequest = async (q: Queryable, at: Date) => {
+  const period = Math.floor(at.getTime() / DELIVERY_PERIOD_MS);
+  await enqueueJob(
+    q,
+    DELIVER_TO_FOLLOWERS_JOB,
+    {},
+    { dedupeKey: `${DELIVER_TO_FOLLOWERS_JOB}:${String(period)}` },
+  );
+};
+
+/**
+ * The player's job kinds, in the short lane: the listening credit, and the follow deliveries'
+ * fan-out (`deliver` runs until nothing new is left).
+ */
+export function createPlayerJobKinds(work: {
+  credit: (userId: string) => Promise<void>;
+  deliver: () => Promise<unknown>;
+}): Record<string, JobKind> {
+  const credit: JobHandler = async (job, { db }) => {
+    await work.credit(creditPayload.parse(job.payload).userId);
     await pruneSucceededJobs(db, CREDIT_LISTENING_JOB, CREDIT_RUNS_KEPT_MS);
   };
-  return { [CREDIT_LISTENING_JOB]: { lane: 'short', run } };
+  const deliver: JobHandler = async (_job, { db }) => {
+    await work.deliver();
+    await pruneSucceededJobs(db, DELIVER_TO_FOLLOWERS_JOB, CREDIT_RUNS_KEPT_MS);
+  };
+  return {
+    [CREDIT_LISTENING_JOB]: { lane: 'short', run: credit },
+    [DELIVER_TO_FOLLOWERS_JOB]: { lane: 'short', run: deliver },
+  };
 }

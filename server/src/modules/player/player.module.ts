@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerJobs } from '../../jobs/registry';
-import { createPlayerJobKinds } from './player.jobs';
+import { createPlayerJobKinds, requestFollowDeliveries } from './player.jobs';
 import { createBlindNotesService } from './blind-notes.service';
 import { createOfflinePacks } from './offline-packs.service';
 import { playerRoutes } from './player.routes';
@@ -13,7 +13,8 @@ export type PlayerModuleDeps = Pick<
 
 /**
  * The player area: deals and aliases, next track, likes, Blind Notes, offline packs, playback and
- * stream grants, and the `player.credit-listening` job. Returns
+ * stream grants, follow deliveries, and the `player.credit-listening` and
+ * `player.deliver-to-followers` jobs. Returns
  * what the media area's stream route calls when a grant's audio is first sent.
  */
 export async function registerPlayer(app: FastifyInstance, deps: PlayerModuleDeps) {
@@ -21,6 +22,12 @@ export async function registerPlayer(app: FastifyInstance, deps: PlayerModuleDep
   const notes = createBlindNotesService(deps);
   const packs = createOfflinePacks({ db: deps.db, player: service, clock: deps.clock });
   await app.register(playerRoutes, { service, notes, packs });
-  registerJobs(app, { kinds: createPlayerJobKinds((userId) => service.creditDiscoverListening(userId)) });
+  registerJobs(app, {
+    kinds: createPlayerJobKinds({
+      credit: (userId) => service.creditDiscoverListening(userId),
+      deliver: () => service.deliverToFollowers(),
+    }),
+    periodic: { 'follow deliveries': requestFollowDeliveries },
+  });
   return { streamServed: service.streamServed };
 }

@@ -29,7 +29,7 @@ const versionB = (columns: string, deal = 'd') => `select ${columns} from ab_tes
   where ab.id = ${deal}.ab_test_id and ${deal}.ab_version = 'b' and ab.status = 'running'
     and not b.is_deleted and b.status = 'ready'`;
 /** The length of the version a deal `dealt` (its insert's returning row) is heard in. */
-const DEALT_DURATION = `coalesce((${versionB('b.duration_ms', 'dealt')}), t.duration_ms) as duration_ms`;
+export const DEALT_DURATION = `coalesce((${versionB('b.duration_ms', 'dealt')}), t.duration_ms) as duration_ms`;
 
 /**
  * The position a deal ended at (decision 0190), over the deal `d` and its track `t`: the client's
@@ -71,10 +71,10 @@ function tempoWithin(min: string, max: string, halfDouble: boolean): string {
 /**
  * A deck entry `x` (deck_exposure, migration 0200) eligible for the user $1 in the deal pick: in
  * the deck, matching the listener's filters (decision 0266), not liked by them, never held by
- * them outside the live deck (played from a chart, decision 0288, or dealt in an offline pack,
- * decision 0305: either way they may have hashed its audio; the `held` CTE reads those tracks
- * once per deal, over `deals_off_deck_idx`), other than the track of their current deal (the `current_deal`
- * CTE). The like check is one index probe per entry the scan keeps: `offset 0` keeps the planner
+ * them outside the live deck (played from a chart, decision 0288, dealt in an offline pack,
+ * decision 0305, or dealt first to a follower, decision 0306: each time they may have kept its
+ * audio; the `held` CTE reads those tracks once per deal, over `deals_off_deck_idx`), other than
+ * the track of their current deal (the `current_deal` CTE). The like check is one index probe per entry the scan keeps: `offset 0` keeps the planner
  * from turning it into an anti-join, whose generic plan (the statement is prepared) materialises
  * all of the user's likes on every call, 15,000 rows for a heavy liker.
  *
@@ -231,7 +231,7 @@ function deckScope(request: DealRequest, band: number | null) {
     values,
     ctes: `current_deal as (select d.track_id from deals d where d.id = $2::uuid and d.user_id = $1),
 held as (select coalesce(array_agg(c.track_id), '{}') as ids from deals c
-  where c.user_id = $1 and (c.origin = 'charts' or c.pack_id is not null)),
+  where c.user_id = $1 and (c.origin <> 'discover' or c.pack_id is not null)),
 lowest as (select x.deal_count as n from deck_exposure x where ${ELIGIBLE} order by x.deal_count limit 1)`,
     /** The four scans, each `(select <columns> ... limit <limit>)`, in the draw's order. */
     branches: (columns: string, limit: number) =>
@@ -410,17 +410,20 @@ export function createPlayerRepository(db: Queryable) {
       await db.query('delete from track_interactions where user_id = $1', [userId]);
       await db.query('delete from playback_grants where user_id = $1', [userId]);
       await db.query('delete from stream_grants where user_id = $1', [userId]);
+      await db.query('delete from follow_deliveries where user_id = $1', [userId]);
       await db.query('delete from deals where user_id = $1', [userId]);
     },
 
     /**
      * Forgets a track in the player: its interactions, grants and deals go (its counters are the
-     * deleting area's, zeroed with the row). For the track's deletion, in its transaction.
+     * deleting area's, zeroed with the row), and so do its deliveries to followers. For the track's
+     * deletion, in its transaction.
      */
     async forgetTrack(trackId: string): Promise<void> {
       await db.query('delete from track_interactions where track_id = $1', [trackId]);
       await db.query('delete from playback_grants where track_id = $1', [trackId]);
       await db.query('delete from stream_grants where track_id = $1', [trackId]);
+      await db.query('delete from follow_deliveries where track_id = $1', [trackId]);
       await db.query('delete from deals where track_id = $1', [trackId]);
     },
 

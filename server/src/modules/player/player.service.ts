@@ -20,6 +20,7 @@ import { randomUUID } from 'node:crypto';
 import { randomPadBytes, streamGrantPath } from '../../providers/storage/stream-grant';
 import type { LoyaltyService, TrackAction } from '../loyalty/loyalty.service';
 import { requestListeningCredit } from './player.jobs';
+import { createFollowDeliveriesRepository } from './follow-deliveries.repository';
 import { createPlayerRepository, type DealFilter, type RevealRow } from './player.repository';
 import { createTasteKeeper, type RadarSettings } from './taste-keeper';
 
@@ -40,6 +41,9 @@ function isFiltered(f: DigFilters): boolean {
 function wholeSeconds(durationMs: number | null): number | null {
   return durationMs === null ? null : Math.round(durationMs / 1000) * 1000;
 }
+
+/** Releases the follow fan-out announces per statement. */
+const RELEASES_PER_RUN = 100;
 
 /** A credit looks back one hour at most, so that is the most one deal's end can credit. */
 const LISTENING_WINDOW_SECONDS = 3600;
@@ -77,6 +81,7 @@ export function createPlayerService(deps: PlayerDeps) {
   const random = deps.random ?? Math.random;
   const firstListens = deps.firstListens ?? DEAL_RULES.firstListensDefault;
   const repo = createPlayerRepository(db);
+  const deliveries = createFollowDeliveriesRepository(db);
   const tastes = createTasteKeeper(repo, deps.radar ?? { enabled: false, band: 0, explore: 0 }, now);
 
   async function toReveal(row: RevealRow, pointsAwarded: number): Promise<Reveal> {
@@ -169,8 +174,9 @@ export function createPlayerService(deps: PlayerDeps) {
 
   return {
     /**
-     * Deals the next blind track, the least exposed first (decision 0191) among the tracks the
-     * listener's filters leave (decision 0266), or says which end state the user is in. The track
+     * Deals the next blind track: a followed artist's new one first (decision 0306), else the
+     * least exposed first (decision 0191) among the tracks the listener's filters leave
+     * (decision 0266), or says which end state the user is in. The track
      * is named by the deal's alias, its length in whole seconds (decision 0130). Mix mode's alias
      * must be one of the user's own deals: any other is the 404 of an unknown alias.
      */
@@ -181,8 +187,19 @@ export function createPlayerService(deps: PlayerDeps) {
       surprise = false,
     ): Promise<NextTrackResponse> {
       const filter = await dealFilter(userId, filters);
+      const dealtAt = now();
+      // A followed artist's new track comes first (decision 0306), unless the listener digs by a
+      // filter or asks to be surprised. It answers as any deal does, `tuned` included.
+      const delivered =
+        isFiltered(filters) || surprise ? undefined : await deliveries.dealDelivery(userId, dealtAt);
+      if (delivered)
+        return {
+          state: 'track',
+          track: { id: delivered.alias, durationMs: wholeSeconds(delivered.durationMs) },
+          tuned: await tastes.tuned(userId),
+        };
       const { dealt, tuned } = await tastes.deal(
-        { userId, currentAlias, r: random(), dealtAt: now(), firstListens, filter },
+        { userId, currentAlias, r: random(), dealtAt, firstListens, filter },
         surprise,
         random,
       );
@@ -194,6 +211,20 @@ export function createPlayerService(deps: PlayerDeps) {
         };
       if (isFiltered(filters)) return { state: 'filter-empty' };
       return (await repo.hasAnyCandidate()) ? { state: 'all-liked' } : { state: 'empty' };
+    },
+
+    /**
+     * Hands every track new in the deck to its artist's followers (decision 0306), a hundred
+     * releases a statement until none is left, then drops the deliveries no longer new.
+     */
+    async deliverToFollowers(): Promise<{ announced: number; pruned: number }> {
+      let announced = 0;
+      for (;;) {
+        const batch = await deliveries.announceReleases(now(), RELEASES_PER_RUN);
+        announced += batch;
+        if (batch < RELEASES_PER_RUN) break;
+      }
+      return { announced, pruned: await deliveries.pruneDeliveries(now()) };
     },
 
     /**

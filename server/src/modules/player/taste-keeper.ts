@@ -98,6 +98,12 @@ export function createTasteKeeper(
       return { dealt: dealt ?? (await repo.dealCandidate(request)), tuned };
     },
 
+    /** Whether the listener's verdicts steer their deck, for a deal the radar did not pick. */
+    async tuned(userId: string): Promise<boolean> {
+      if (!settings.enabled) return false;
+      return (await tasteForDeal(userId)).verdicts >= RADAR_RULES.tunedAfterVerdicts;
+    },
+
     /** What the deck has learned, read afresh. */
     async summary(userId: string): Promise<TasteSummary> {
       const [taste, population] = await Promise.all([read(userId), populationNow()]);

@@ -50,6 +50,10 @@ export interface TrackRow {
   sound_measured_at: Date | string | null;
   bpm_artist: number | null;
   key_artist: string | null;
+  /** Null when the track has no first day in the deck on record (follow_releases, decision 0306). */
+  first_day_over: boolean | null;
+  /** Followers dealt the track first who heard it within its first day; null as above. */
+  followers_first_day: number | null;
 }
 
 export interface StoredFile {
@@ -85,10 +89,16 @@ function trackColumns(genres: string): string {
           or (o.uploaded_at = t.uploaded_at and o.id < t.id))))
   ) end as chart_position,
   yesterday.position as chart_previous, t.bpm, t.bpm_confidence, t.key_camelot, t.key_confidence,
-  t.energy_percentile, t.sound_measured_at, t.bpm_artist, t.key_artist`;
+  t.energy_percentile, t.sound_measured_at, t.bpm_artist, t.key_artist,
+  r.entered_at + interval '1 day' <= now() as first_day_over,
+  case when r.entered_at is not null then (
+    select count(distinct d.user_id)::int from deals d
+    where d.track_id = t.id and d.origin = 'follow' and d.first_served_at < r.entered_at + interval '1 day'
+  ) end as followers_first_day`;
 }
 
 const TRACK_JOINS = `left join media_objects c on c.id = t.cover_media_id
+  left join follow_releases r on r.track_id = t.id
   left join chart_positions yesterday on yesterday.track_id = t.id and yesterday.genre = t.genre
     and yesterday.date = (now() at time zone 'utc')::date - 1`;
 

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import {
   AB_TEST_MESSAGES,
   energyBand,
+  FOLLOW_RULES,
   isCorrectionFlagged,
   LIMITS,
   TIER_LIMITS,
@@ -103,6 +104,14 @@ export function createTracksService(deps: TracksServiceDeps) {
             }
           : null,
       sound: toTrackSound(row),
+      followersFirstDay:
+        row.followers_first_day === null
+          ? null
+          : {
+              // Below the floor no number: an artist with a few followers could tell who listened.
+              heard: row.followers_first_day >= FOLLOW_RULES.firstDayFloor ? row.followers_first_day : null,
+              complete: row.first_day_over === true,
+            },
     };
   }
 

@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api-error';
 import { playerApi } from '../api/player-api';
 import { usePlayerStore } from '../player-store';
 import { showPointsToast } from '../points-toast';
+import type * as PointsToast from '../points-toast';
 import { revealOf } from '../test-reveal';
 import { offlinePack, useOfflinePackStore } from './offline-pack-store';
 import { PACK_CACHE_NAME } from './pack-audio';
@@ -22,7 +23,7 @@ import {
 } from './test-pack';
 
 vi.mock('../points-toast', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../points-toast')>()),
+  ...(await importOriginal<typeof PointsToast>()),
   showPointsToast: vi.fn(),
 }));
 

@@ -1,4 +1,4 @@
-import { TRACK_MESSAGES as M, formatCompactNumber, type ArtistTrack } from '@klang/domain';
+import { FOLLOW_RULES, TRACK_MESSAGES as M, formatCompactNumber, type ArtistTrack } from '@klang/domain';
 import {
   ArrowDown,
   ArrowUp,
@@ -10,6 +10,7 @@ import {
   RotateCcw,
   Star,
   Trash2,
+  UsersRound,
 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -46,6 +47,18 @@ function ChartPlace({ chart }: { chart: ArtistTrack['chart'] }) {
       />
     </span>
   );
+}
+
+/**
+ * How many followers heard the track, dealt first to them, in its first day in the deck
+ * (decision 0306); below the floor the server sends no number, and neither does this.
+ */
+export function followersFirstDayText(first: NonNullable<ArtistTrack['followersFirstDay']>): string {
+  const who =
+    first.heard === null
+      ? `Under ${String(FOLLOW_RULES.firstDayFloor)} followers`
+      : `${formatCompactNumber(first.heard)} followers`;
+  return first.complete ? `${who} heard it on day one` : `${who} heard it first, so far`;
 }
 
 function Status({ track, onRetry }: { track: ArtistTrack; onRetry: () => void }) {
@@ -101,6 +114,12 @@ export function TrackRow({ track, onToggleFeature, onDelete, onRetry }: TrackRow
                 <span className="sr-only">likes</span>
               </span>
               <ChartPlace chart={track.chart} />
+              {track.followersFirstDay && (
+                <span className="inline-flex items-center gap-1">
+                  <UsersRound aria-hidden="true" className="size-3.5" />
+                  {followersFirstDayText(track.followersFirstDay)}
+                </span>
+              )}
             </p>
           ) : null}
           {track.status === 'ready' ? (

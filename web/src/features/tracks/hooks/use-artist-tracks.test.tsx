@@ -33,6 +33,7 @@ function tracksWith(featured: boolean): ArtistTracksResponse {
         uploadedAt: new Date(0).toISOString(),
         chart: null,
         sound: null,
+        followersFirstDay: null,
       },
     ],
   };
