@@ -9,6 +9,9 @@ export type FollowState = z.infer<typeof followStateSchema>;
 export const FOLLOW_MESSAGES = {
   cannotFollowYourself: 'You cannot follow yourself',
   artistNotFound: 'Artist not found',
+  /** Said once a follow is made: what following means (decision 0306). */
+  following: (artistName: string) => `Following ${artistName}`,
+  firstDeal: 'Their next new track comes to you first, still blind.',
 } as const;
 
 /**

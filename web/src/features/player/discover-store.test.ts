@@ -1,4 +1,7 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, render, renderHook, screen } from '@testing-library/react';
+import { createElement } from 'react';
+import { FOLLOW_MESSAGES } from '@klang/domain';
+import { Toaster, preloadToaster } from '../../components/ui/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-error';
 import { playerApi } from './api/player-api';
@@ -210,6 +213,24 @@ describe('the Discover flow store', () => {
     // Adding to the library earns its own points (a toast); the card still shows the like's.
     await discover.toggleLibrary();
     expect(useDiscoverStore.getState().reveal).toMatchObject({ addedToLibrary: true, pointsAwarded: 6 });
+  });
+
+  it('says what following means once the follow is made, and nothing on unfollow', async () => {
+    await preloadToaster();
+    render(createElement(Toaster));
+    vi.spyOn(playerApi, 'next').mockResolvedValue({ state: 'track', track: FIRST, tuned: false });
+    vi.spyOn(playerApi, 'like').mockResolvedValue(revealOf(FIRST.id, 6));
+    vi.spyOn(playerApi, 'follow').mockResolvedValue({ isFollowing: true, followers: 4 });
+    const unfollow = vi.spyOn(playerApi, 'unfollow').mockResolvedValue({ isFollowing: false, followers: 3 });
+    await discover.start();
+    await discover.like();
+    await act(() => discover.toggleFollow());
+    expect(useDiscoverStore.getState().reveal?.artist).toMatchObject({ isFollowing: true, followers: 4 });
+    expect(await screen.findByText(FOLLOW_MESSAGES.following('Halden Marr'))).toBeDefined();
+    expect(screen.getByText(FOLLOW_MESSAGES.firstDeal)).toBeDefined();
+    await act(() => discover.toggleFollow());
+    expect(unfollow).toHaveBeenCalledOnce();
+    expect(screen.getAllByText(FOLLOW_MESSAGES.firstDeal)).toHaveLength(1);
   });
 
   it('asks why after a blind skip, of the skipped deal, while the next one plays; the next skip moves past it', async () => {

@@ -1,5 +1,11 @@
 import { create } from 'zustand';
-import { PLAYER_MESSAGES, type BlindTrack, type NextTrackResponse, type Reveal } from '@klang/domain';
+import {
+  FOLLOW_MESSAGES,
+  PLAYER_MESSAGES,
+  type BlindTrack,
+  type NextTrackResponse,
+  type Reveal,
+} from '@klang/domain';
 import { ApiError } from '../../lib/api-error';
 import { playerApi } from './api/player-api';
 import {
@@ -16,6 +22,7 @@ import { revealedFrom, usePlayerStore } from './player-store';
 import { NO_FILTERS, type DigFilters } from './dig-filters';
 import { isOffline, offlinePack } from './offline-pack/offline-pack-store';
 import { showPointsToast } from './points-toast';
+import { toast } from '../../components/ui/toast';
 
 /**
  * 'filter-empty' comes only with filters (decision 0266), which the web's filter chips will send.
@@ -476,6 +483,8 @@ export const discover = {
       const state = reveal.artist.isFollowing
         ? await playerApi.unfollow(reveal.artist.id)
         : await playerApi.follow(reveal.artist.id);
+      if (state.isFollowing && !reveal.artist.isFollowing)
+        toast.info(FOLLOW_MESSAGES.following(reveal.track.artist), FOLLOW_MESSAGES.firstDeal);
       const current = useDiscoverStore.getState().reveal;
       if (current?.artist.id !== reveal.artist.id) return;
       set({

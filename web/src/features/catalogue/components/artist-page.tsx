@@ -1,4 +1,4 @@
-import { CATALOGUE_MESSAGES, PRODUCT_NAME } from '@klang/domain';
+import { CATALOGUE_MESSAGES, FOLLOW_MESSAGES, PRODUCT_NAME } from '@klang/domain';
 import { ArrowLeft, AtSign, Globe, Share2, UserCheck, UserPlus } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
@@ -89,6 +89,10 @@ export function ArtistPage({
                   disabled={follow.isPending}
                   onClick={() => {
                     follow.mutate(artist, {
+                      onSuccess: (state) => {
+                        if (state.isFollowing && !artist.isFollowing)
+                          toast.info(FOLLOW_MESSAGES.following(artist.name), FOLLOW_MESSAGES.firstDeal);
+                      },
                       onError: (error) => toast({ title: error.message, tone: 'error' }),
                     });
                   }}
