@@ -16,6 +16,7 @@ import {
   type DealFilter,
   type DealRequest,
 } from '../server/src/modules/player/player.repository';
+import { createFollowDeliveriesRepository } from '../server/src/modules/player/follow-deliveries.repository';
 import { chooseCandidate } from '../server/src/modules/player/radar';
 import { DATASET_S, generateDataset } from './lib/dataset';
 import { benchCluster } from './lib/load';
@@ -94,6 +95,10 @@ try {
   const filtered: number[] = [];
   const withRadar: number[] = [];
   const heavyWithRadar: number[] = [];
+  // The follow delivery's probe (decision 0306), which runs before every unfiltered deal: for
+  // nearly every listener nothing waits, and it must cost a primary-key probe and no more.
+  const deliveries = createFollowDeliveriesRepository(db);
+  const followProbe: number[] = [];
   // Blind Radar's deal (decision 0287): its candidates read, scored by a drawn taste, the best
   // dealt; the taste keeper's reads of the listener's verdicts are not in it.
   const band = DEAL_RULES.firstListensDefault / 2;
@@ -114,7 +119,14 @@ try {
     randomKey.push(await time(() => repo.dealCandidate(request(user))));
     withRadar.push(await time(() => radarDeal(user)));
     naive.push(await time(() => db.query(NAIVE, [user, null])));
+    followProbe.push(await time(() => deliveries.dealDelivery(user, new Date())));
   }
+  const followProbePlan = (
+    await db.query<{ 'QUERY PLAN': string }>(
+      `explain select fd.track_id from follow_deliveries fd where fd.user_id = $1 order by fd.released_at limit 1`,
+      [users[0] ?? heavyUserId],
+    )
+  ).map((r) => r['QUERY PLAN']);
   for (let i = 0; i < Math.min(100, SAMPLES); i++) {
     heavyRandomKey.push(await time(() => repo.dealCandidate(request(heavyUserId))));
     heavyWithRadar.push(await time(() => radarDeal(heavyUserId)));
@@ -198,7 +210,9 @@ try {
       dealFilteredByTempoAndKey: summarise(filtered),
       dealWithRadar: summarise(withRadar),
       heavyUserDealWithRadar: summarise(heavyWithRadar),
+      followDeliveryProbeNothingWaiting: summarise(followProbe),
     },
+    followProbePlan,
     inServer: serverSide,
     inServerSpeedup: Number((serverSide.orderByRandomMeanMs / serverSide.randomKeyMeanMs).toFixed(1)),
     inServerDealStatementSpeedup: Number(

@@ -229,6 +229,42 @@ describe('follow deliveries', () => {
     expect([heard, gone]).not.toContain(dealt.track_id);
   });
 
+  it('asks a listener found with nothing waiting again only a minute on', async () => {
+    let at = Date.now();
+    const clocked = await createTestApp({}, { listeningClock: () => new Date(at) });
+    try {
+      const artistId = await insertAccount(clocked.db, 'artist');
+      for (let i = 0; i < 3; i++) await insertTrack(clocked.db, artistId, { genre: DEEP });
+      await clocked.db.query(`update follow_releases set entered_at = entered_at - interval '30 days'`);
+      const follower = await signUp(clocked.app);
+      expect((await follower.post(`/api/follows/${artistId}`, {})).statusCode).toBe(200);
+      const originOf = async () => {
+        const body = nextTrackResponseSchema.parse((await follower.get('/api/player/next')).json());
+        if (body.state !== 'track') throw new Error(`expected a track, got ${body.state}`);
+        const [deal] = await clocked.db.query<{ origin: string; track_id: string }>(
+          'select origin, track_id from deals where id = $1',
+          [body.track.id],
+        );
+        return deal;
+      };
+      expect((await originOf())?.origin).toBe('discover');
+      const fresh = await insertTrack(clocked.db, artistId, { genre: DEEP });
+      // Out of the fair deck's least-exposed tier: only the delivery deals it.
+      await clocked.db.query('update deck_exposure set deal_count = 1000 where track_id = $1', [fresh]);
+      at += 30_000;
+      await enqueueJob(clocked.db, DELIVER_TO_FOLLOWERS_JOB, {}, { dedupeKey: 'clocked' });
+      await runDueJobs(clocked);
+      expect(
+        await clocked.db.query('select 1 from follow_deliveries where user_id = $1', [follower.id]),
+      ).toHaveLength(1);
+      expect((await originOf())?.origin).toBe('discover');
+      at += 31_000;
+      expect(await originOf()).toEqual({ origin: 'follow', track_id: fresh });
+    } finally {
+      await clocked.close();
+    }
+  });
+
   describe('the weekly digest', () => {
     const outbox = (to: string) =>
       t.db.query<{ subject: string; text_body: string }>(
