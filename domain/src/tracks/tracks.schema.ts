@@ -116,7 +116,8 @@ export const artistTrackSchema = z.object({
   /**
    * The followers who heard the track, dealt first to them, within a day of its entering the
    * deck (decision 0306): `heard` is null below FOLLOW_RULES.firstDayFloor; `complete` once the
-   * day is over. Null for a track that has not entered the deck since follows deal first.
+   * day is over. Null for a track that has not entered the deck since follows deal first, or
+   * whose artist has fewer than FOLLOW_RULES.firstDayFloor followers.
    */
   followersFirstDay: z.object({ heard: z.number().int().nullable(), complete: z.boolean() }).nullable(),
 });

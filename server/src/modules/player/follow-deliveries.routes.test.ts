@@ -334,7 +334,7 @@ describe('follow deliveries', () => {
     });
   });
 
-  it('shows the artist how many followers heard a new track in its first day, from five', async () => {
+  it('shows an artist of five followers and more how many heard a new track in its first day, from five', async () => {
     const artist = await signUp(t.app, 'artist');
     const followers: Client[] = [];
     for (let i = 0; i < FOLLOW_RULES.firstDayFloor; i++) {
@@ -349,6 +349,10 @@ describe('follow deliveries', () => {
       return list.tracks.find((track) => track.id === trackId)?.followersFirstDay;
     };
     expect(await firstDay()).toEqual({ heard: null, complete: false });
+    // With fewer than five followers there is no line at all: "under five" would say nothing.
+    await t.db.query('update artist_profiles set followers = followers - 1 where id = $1', [artist.id]);
+    expect(await firstDay()).toBeNull();
+    await t.db.query('update artist_profiles set followers = followers + 1 where id = $1', [artist.id]);
 
     for (const follower of followers) {
       const delivered = await next(follower);

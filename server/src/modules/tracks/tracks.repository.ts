@@ -1,4 +1,4 @@
-import { ACTIVE_CHART_GENRES, type SubscriptionTier } from '@klang/domain';
+import { ACTIVE_CHART_GENRES, FOLLOW_RULES, type SubscriptionTier } from '@klang/domain';
 import type { Queryable } from '../../db/client';
 import type { EnergyInputs } from '../../lib/sound/energy';
 import type { SoundFeatures } from '../../lib/sound/sound-features';
@@ -91,7 +91,8 @@ function trackColumns(genres: string): string {
   yesterday.position as chart_previous, t.bpm, t.bpm_confidence, t.key_camelot, t.key_confidence,
   t.energy_percentile, t.sound_measured_at, t.bpm_artist, t.key_artist,
   r.entered_at + interval '1 day' <= now() as first_day_over,
-  case when r.entered_at is not null then (
+  case when r.entered_at is not null
+    and (select ap.followers from artist_profiles ap where ap.id = t.artist_id) >= ${String(FOLLOW_RULES.firstDayFloor)} then (
     select count(distinct d.user_id)::int from deals d
     where d.track_id = t.id and d.origin = 'follow' and d.first_served_at < r.entered_at + interval '1 day'
   ) end as followers_first_day`;
