@@ -116,6 +116,7 @@ export const TABLE_OWNERS = {
       tracks: 'the dashboard’s "first day" of a new track starts when it entered the deck (decision 0306)',
     },
   },
+  shares: { owner: 'player' },
   follow_deliveries: {
     owner: 'player',
     readers: { follows: 'the follow digest counts the deliveries waiting for each follower (decision 0306)' },

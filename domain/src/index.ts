@@ -29,6 +29,7 @@ export * from './player/deal-rules';
 export * from './player/taste';
 export * from './player/blind-notes';
 export * from './player/offline-pack';
+export * from './player/blind-share';
 export * from './catalogue/catalogue.schema';
 export * from './loyalty/loyalty.schema';
 export * from './forum/forum.schema';

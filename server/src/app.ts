@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MESSAGES } from '@klang/domain';
+import { BLIND_SHARE_CARD, MESSAGES, SHARE_LINK_PATH } from '@klang/domain';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { decorateJobs } from './jobs/registry';
@@ -208,7 +208,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(webAppPlugin, {
     ...(deps.webDistDir !== undefined && { distDir: deps.webDistDir }),
-    shareCardFor: (pathname) => catalogue.shareCard(pathname, config.publicUrl),
+    // A share link's preview is the same for every link: it names nothing (decision 0307).
+    shareCardFor: async (pathname) =>
+      SHARE_LINK_PATH.test(pathname)
+        ? { ...BLIND_SHARE_CARD, url: new URL(pathname, config.publicUrl).toString(), imageUrl: null }
+        : catalogue.shareCard(pathname, config.publicUrl),
   });
   app.setNotFoundHandler((request, reply) => {
     if (app.serveWebApp?.(request, reply)) return reply;

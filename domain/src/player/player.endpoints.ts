@@ -25,6 +25,13 @@ import {
   offlinePackSyncRequestSchema,
   offlinePackSyncResponseSchema,
 } from './offline-pack';
+import {
+  blindShareSchema,
+  createShareRequestSchema,
+  shareDealResponseSchema,
+  shareParamsSchema,
+  sharedTrackSchema,
+} from './blind-share';
 
 /**
  * The Discover player's endpoints (spec 000 §4 and §7, spec 001 §4): the deal, the ratings, the
@@ -155,6 +162,33 @@ export const playerEndpoints = defineEndpoints({
     params: offlinePackParamsSchema,
     body: offlinePackSyncRequestSchema,
     response: { 200: offlinePackSyncResponseSchema },
+    tags: ['player'],
+  }),
+  /** Shares a track the caller liked (or made) as a blind link (decision 0307). */
+  createShare: endpoint({
+    method: 'POST',
+    path: '/api/player/shares',
+    body: createShareRequestSchema,
+    response: { 200: blindShareSchema },
+    tags: ['player'],
+  }),
+  /** A share link as anyone sees it: whether it still plays, and nothing that names the track. */
+  sharedTrack: endpoint({
+    method: 'GET',
+    path: '/api/player/shares/:token',
+    params: shareParamsSchema,
+    response: { 200: sharedTrackSchema },
+    tags: ['player'],
+  }),
+  /**
+   * The shared track dealt blind to the signed-in caller, as a chart's play is: counted in no
+   * exposure and no verdict; or its reveal, when they already know it.
+   */
+  shareDeal: endpoint({
+    method: 'POST',
+    path: '/api/player/shares/:token/deal',
+    params: shareParamsSchema,
+    response: { 200: shareDealResponseSchema },
     tags: ['player'],
   }),
   secureTrackAccess: endpoint({

@@ -51,6 +51,10 @@ const GUARDS: Record<string, Guard> = {
   markMoment: { ...player, limit: 30 },
   dealOfflinePack: { ...player, limit: 6 },
   syncOfflinePack: { ...player, limit: 30 },
+  createShare: { ...player, limit: 30 },
+  // A share link opens to anyone, naming nothing (decision 0307).
+  sharedTrack: { session: false, limit: 60, cacheControl: 'no-store' },
+  shareDeal: { ...player, limit: 240 },
   removeFromLibrary: player,
   secureTrackAccess: { ...player, limit: 240 },
   secureListeningXp: { ...player, limit: 30 },
@@ -104,7 +108,8 @@ const ENTRIES: Endpoint[] = [
 function urlOf(entry: Endpoint): string {
   const params: Record<string, string> = {};
   for (const [, name = ''] of entry.path.matchAll(/:(\w+)/g)) {
-    params[name] = name === 'artistUrl' ? 'nobody-here' : crypto.randomUUID();
+    params[name] =
+      name === 'artistUrl' ? 'nobody-here' : name === 'token' ? 'A'.repeat(22) : crypto.randomUUID();
   }
   return fillPath(entry.path, params);
 }

@@ -50,6 +50,8 @@ export const paths = {
   klangPack: '/creator-tools/klang-pack',
   testVoice: '/creator-tools/test-voice',
   artist: withParam('/artist/:artistId'),
+  /** A blind share link (decision 0307): the track it opens is heard before it is named. */
+  share: withParam('/s/:token'),
   profile: '/profile',
   forum: '/forum',
   forumPost: withParam('/forum/post/:postId'),

@@ -66,7 +66,10 @@ export const routes: RouteObject[] = [
         // entry (a visitor has no forum button at all).
         Component: MemberAwareLayout,
         handle: appShellHandle,
-        children: [screen(paths.chartsMethod, () => import('./routes/charts-method'))],
+        children: [
+          screen(paths.chartsMethod, () => import('./routes/charts-method')),
+          screen(paths.share.pattern, () => import('./routes/share')),
+        ],
       },
       {
         Component: RequireAuth,

@@ -2,6 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BLIND_SHARE_CARD } from '@klang/domain';
 import { createTestApp, type TestApp } from '../../test/app';
 import { insertAccount } from '../../test/catalogue-fixtures';
 
@@ -42,6 +43,18 @@ describe('artist pages rendered for crawlers', () => {
     expect(res.body).toContain(`<meta property="og:url" content="https://klang.example/artist/${freeId}" />`);
     expect(res.body).toContain('content="Discover music by Velmora &lt;Sound&gt; &amp; Co on Klang."');
     expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it('gives every blind share link one card that names nothing (decision 0307)', async () => {
+    const token = 'Q2xhcmlvbl9MaWdodHNfMQ';
+    const res = await page(`/s/${token}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<title>${BLIND_SHARE_CARD.title}</title>`);
+    expect(res.body).toContain(
+      `<meta property="og:description" content="${BLIND_SHARE_CARD.description}" />`,
+    );
+    expect(res.body).toContain(`<meta property="og:url" content="https://klang.example/s/${token}" />`);
+    expect(res.body).not.toContain('og:image');
   });
 
   it("keeps `$&` and `$'` in a name as text, never as a replacement pattern", async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerJobs } from '../../jobs/registry';
 import { createPlayerJobKinds, requestFollowDeliveries } from './player.jobs';
 import { createBlindNotesService } from './blind-notes.service';
+import { createBlindShares } from './blind-shares.service';
 import { createOfflinePacks } from './offline-packs.service';
 import { playerRoutes } from './player.routes';
 import { createPlayerService, type PlayerDeps } from './player.service';
@@ -21,7 +22,8 @@ export async function registerPlayer(app: FastifyInstance, deps: PlayerModuleDep
   const service = createPlayerService(deps);
   const notes = createBlindNotesService(deps);
   const packs = createOfflinePacks({ db: deps.db, player: service, clock: deps.clock });
-  await app.register(playerRoutes, { service, notes, packs });
+  const shares = createBlindShares({ db: deps.db, player: service, clock: deps.clock });
+  await app.register(playerRoutes, { service, notes, packs, shares });
   registerJobs(app, {
     kinds: createPlayerJobKinds({
       credit: (userId) => service.creditDiscoverListening(userId),

@@ -411,6 +411,7 @@ export function createPlayerRepository(db: Queryable) {
       await db.query('delete from playback_grants where user_id = $1', [userId]);
       await db.query('delete from stream_grants where user_id = $1', [userId]);
       await db.query('delete from follow_deliveries where user_id = $1', [userId]);
+      await db.query('delete from shares where sharer_id = $1', [userId]);
       await db.query('delete from deals where user_id = $1', [userId]);
     },
 
@@ -424,6 +425,7 @@ export function createPlayerRepository(db: Queryable) {
       await db.query('delete from playback_grants where track_id = $1', [trackId]);
       await db.query('delete from stream_grants where track_id = $1', [trackId]);
       await db.query('delete from follow_deliveries where track_id = $1', [trackId]);
+      await db.query('delete from shares where track_id = $1', [trackId]);
       await db.query('delete from deals where track_id = $1', [trackId]);
     },
 

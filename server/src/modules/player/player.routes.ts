@@ -3,6 +3,7 @@ import { playerEndpoints } from '@klang/domain';
 import { contractRoute } from '../../lib/contract-route';
 import { signedInId } from '../../plugins/session';
 import type { BlindNotesService } from './blind-notes.service';
+import type { BlindShares } from './blind-shares.service';
 import type { OfflinePacks } from './offline-packs.service';
 import type { PlayerService } from './player.service';
 
@@ -11,7 +12,8 @@ export const playerRoutes: FastifyPluginAsyncZod<{
   service: PlayerService;
   notes: BlindNotesService;
   packs: OfflinePacks;
-}> = async (app, { service, notes, packs }) => {
+  shares: BlindShares;
+}> = async (app, { service, notes, packs, shares }) => {
   const auth = { preValidation: app.requireSession };
   const ratingLimit = { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } };
   // The taste's door and reset each re-read the listener's deals: a person taps them, a script
@@ -92,6 +94,21 @@ export const playerRoutes: FastifyPluginAsyncZod<{
 
   contractRoute(app, playerEndpoints.syncOfflinePack, { ...auth, ...noteLimit }, async (request) =>
     packs.sync(signedInId(request.account), request.params.packId, request.body.verdicts),
+  );
+
+  // Blind shares (decision 0307). Sharing is a person's gesture after a like; opening a link is
+  // public and names nothing, held to a pace that makes guessing tokens pointless on top of their
+  // 128 random bits; its deal is a deal, at the deck's pace.
+  const shareLimit = { config: { rateLimit: { max: 30, timeWindow: '1 hour' } } };
+  const openLimit = { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } };
+  contractRoute(app, playerEndpoints.createShare, { ...auth, ...shareLimit }, async (request) =>
+    shares.share(signedInId(request.account), request.body.trackId),
+  );
+  contractRoute(app, playerEndpoints.sharedTrack, openLimit, async (request) =>
+    shares.open(request.params.token),
+  );
+  contractRoute(app, playerEndpoints.shareDeal, { ...auth, ...dealLimit }, async (request) =>
+    shares.deal(signedInId(request.account), request.params.token),
   );
 
   contractRoute(app, playerEndpoints.removeFromLibrary, auth, async (request, reply) => {

@@ -38,7 +38,7 @@ function isFiltered(f: DigFilters): boolean {
  * A length as the deck gives it: whole seconds (in milliseconds, the field's unit), so that the
  * exact length of a rendition cannot tell two tracks apart across listeners.
  */
-function wholeSeconds(durationMs: number | null): number | null {
+export function wholeSeconds(durationMs: number | null): number | null {
   return durationMs === null ? null : Math.round(durationMs / 1000) * 1000;
 }
 

@@ -17,6 +17,7 @@ export function Component() {
       <h1 className="sr-only">Discover</h1>
       <Discover
         artistHref={(artistId) => paths.artist(artistId)}
+        shareHref={(token) => paths.share(token)}
         verifiedBadgeSrc={BRAND_ASSETS.verifiedBadge}
         libraryLink={
           <Button asChild variant="secondary">

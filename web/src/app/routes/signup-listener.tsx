@@ -1,7 +1,8 @@
 import { INVITE_QUERY_PARAMETER } from '@klang/domain';
 import { Gift } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
+import { readRedirectTarget } from '../../features/accounts/auth-redirect';
 import { Banner } from '../../components/ui/banner';
 import { useInvitePreviewQuery } from '../../features/accounts/api/invites-api';
 import { SignupScreen } from '../components/signup-screen';
@@ -13,6 +14,8 @@ import { SignupScreen } from '../components/signup-screen';
  */
 export function Component() {
   const [params] = useSearchParams();
+  // A page that sent the visitor here to sign up (a share link) is where they go back to.
+  const returnTo = readRedirectTarget(useLocation().state);
   // An empty `?invite=` is no invite at all.
   const rawToken = params.get(INVITE_QUERY_PARAMETER);
   const token = rawToken === '' ? null : rawToken;
@@ -24,6 +27,7 @@ export function Component() {
   return (
     <SignupScreen
       kind="listener"
+      {...(returnTo && { afterSignup: returnTo })}
       title="Create Your Listener Account"
       subtitle="Hear new music blind. Like a track to find out who made it."
       inviteToken={token !== null && !problem ? token : undefined}

@@ -32,6 +32,13 @@ export const playerApi = {
       },
     });
   },
+  /** A blind share link of a track the listener liked (decision 0307). */
+  createShare: (trackId: string) => api.call(playerEndpoints.createShare, { body: { trackId } }),
+  /** A share link as anyone sees it: whether it plays, and its length. */
+  sharedTrack: (token: string, signal?: AbortSignal) =>
+    api.call(playerEndpoints.sharedTrack, { params: { token }, signal }),
+  /** The shared track, dealt blind to the signed-in listener (or revealed, or theirs). */
+  shareDeal: (token: string) => api.call(playerEndpoints.shareDeal, { params: { token } }),
   /** A masked chart row played blind (decision 0288): a deal of the track at that place. */
   chartDeal: (genre: string, position: number) =>
     api.call(playerEndpoints.chartDeal, { body: { genre, position } }),

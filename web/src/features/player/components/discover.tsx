@@ -23,6 +23,7 @@ import { RevealCard } from './reveal-card';
 import { formatTime, RingScrubber } from './ring-scrubber';
 import { MomentButton, MomentNotice } from './moment-button';
 import { SkipReasonStrip } from './skip-reason-strip';
+import { shareTrack } from '../share-track';
 
 interface DiscoverProps {
   libraryLink: ReactNode;
@@ -30,6 +31,8 @@ interface DiscoverProps {
   /** A listener's way to bring a friend (their invites); none for an artist. */
   inviteLink?: ReactNode;
   artistHref: (artistId: string) => string;
+  /** The app's path of a blind share link (decision 0307). */
+  shareHref: (token: string) => string;
   verifiedBadgeSrc: string;
 }
 
@@ -92,6 +95,7 @@ export function Discover({
   chartsLink,
   inviteLink,
   artistHref,
+  shareHref,
   verifiedBadgeSrc,
 }: DiscoverProps) {
   const discover = useDiscover();
@@ -388,6 +392,7 @@ export function Discover({
               onFollow={() => void discover.toggleFollow()}
               onLibrary={() => void discover.toggleLibrary()}
               onNext={() => void discover.next()}
+              onShare={() => void shareTrack(discover.reveal?.track.id ?? '', shareHref)}
             />
           ) : isLikedOffline ? (
             <RevealOnlineNotice onNext={() => void discover.next()} />

@@ -1,4 +1,4 @@
-import { Check, Plus, SkipForward, Sparkles, UserCheck, UserPlus } from 'lucide-react';
+import { Check, Plus, Share2, SkipForward, Sparkles, UserCheck, UserPlus } from 'lucide-react';
 import { describeSound, type Reveal } from '@klang/domain';
 import { Button } from '../../../components/ui/button';
 import { formatPoints } from '../points-toast';
@@ -8,6 +8,8 @@ interface RevealCardProps {
   onFollow: () => void;
   onLibrary: () => void;
   onNext: () => void;
+  /** Shares the track as a blind link (decision 0307). */
+  onShare: () => void;
   /** Where the artist's page is; the screen that composes this card knows the route. */
   artistHref: string;
   verifiedBadgeSrc: string;
@@ -30,6 +32,7 @@ export function RevealCard({
   onFollow,
   onLibrary,
   onNext,
+  onShare,
   artistHref,
   verifiedBadgeSrc,
 }: RevealCardProps) {
@@ -92,6 +95,10 @@ export function RevealCard({
           Next
         </Button>
       </div>
+      <Button variant="ghost" size="sm" onClick={onShare}>
+        <Share2 aria-hidden="true" className="size-4" />
+        Share it blind
+      </Button>
     </section>
   );
 }

@@ -173,6 +173,7 @@ describe('the Discover screen offline', () => {
         libraryLink={null}
         chartsLink={null}
         artistHref={(artistId) => `/artists/${artistId}`}
+        shareHref={(token) => `/s/${token}`}
         verifiedBadgeSrc="/badge.svg"
       />,
     );

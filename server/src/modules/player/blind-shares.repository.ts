@@ -1,0 +1,79 @@
+import type { Queryable } from '../../db/client';
+import { DEALT_DURATION, type Dealt } from './player.repository';
+
+/** A share link's track while the link is open: in the deck (featured, ready, not deleted). */
+export interface OpenShare {
+  track_id: string;
+  artist_id: string;
+  duration_ms: number | null;
+}
+
+/** The SQL of blind shares (decision 0307). */
+export function createBlindSharesRepository(db: Queryable) {
+  return {
+    /**
+     * The user's share of `trackId`, made with `token` unless they shared it before; undefined
+     * when the user neither liked the track nor made it, or the track is out of the deck.
+     */
+    async share(userId: string, trackId: string, token: string): Promise<string | undefined> {
+      const rows = await db.query<{ token: string }>(
+        `with shareable as (
+           select t.id from tracks t join deck_exposure x on x.track_id = t.id
+           where t.id = $2 and x.in_deck
+             and (t.artist_id = $1 or exists (
+               select 1 from track_interactions i
+               where i.user_id = $1 and i.track_id = t.id and i.interaction_type = 'like'))),
+         made as (
+           insert into shares (token, track_id, sharer_id)
+           select $3, id, $1 from shareable
+           on conflict (sharer_id, track_id) do nothing
+           returning token)
+         select token from made
+         union all
+         select s.token from shares s join shareable on shareable.id = s.track_id where s.sharer_id = $1
+         limit 1`,
+        [userId, trackId, token],
+      );
+      return rows[0]?.token;
+    },
+
+    /** The track a share link opens, while it is in the deck; undefined for an expired or unknown link. */
+    async open(token: string): Promise<OpenShare | undefined> {
+      const rows = await db.query<OpenShare>(
+        `select t.id as track_id, t.artist_id, t.duration_ms
+         from shares s join tracks t on t.id = s.track_id join deck_exposure x on x.track_id = t.id
+         where s.token = $1 and x.in_deck`,
+        [token],
+      );
+      return rows[0];
+    },
+
+    /**
+     * Deals a shared track to the user (decision 0307): a deal marked `share`, outside the deck's
+     * exposure (the insert trigger's condition) and the verdict; undefined when the track left
+     * the deck meanwhile.
+     */
+    async deal(userId: string, trackId: string, dealtAt: Date): Promise<Dealt | undefined> {
+      const rows = await db.query<{ alias: string; duration_ms: number | null }>(
+        `with dealt as (
+           insert into deals (user_id, track_id, dealt_at, origin)
+           select $1, x.track_id, $3, 'share' from deck_exposure x
+           where x.track_id = $2 and x.in_deck
+           returning id, track_id, ab_test_id, ab_version)
+         select dealt.id as alias, ${DEALT_DURATION} from dealt join tracks t on t.id = dealt.track_id`,
+        [userId, trackId, dealtAt],
+      );
+      const row = rows[0];
+      return row && { alias: row.alias, durationMs: row.duration_ms };
+    },
+
+    /** Whether the user has liked the track. */
+    async hasLiked(userId: string, trackId: string): Promise<boolean> {
+      const rows = await db.query(
+        `select 1 from track_interactions where user_id = $1 and track_id = $2 and interaction_type = 'like'`,
+        [userId, trackId],
+      );
+      return rows.length > 0;
+    },
+  };
+}

@@ -1,0 +1,176 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BLIND_SHARE_MESSAGES,
+  blindShareSchema,
+  nextTrackResponseSchema,
+  revealSchema,
+  shareDealResponseSchema,
+  sharedTrackSchema,
+} from '@klang/domain';
+import { signUp, type Client } from '../../test/accounts-helpers';
+import { createTestApp, type TestApp } from '../../test/app';
+import { insertTrack } from '../../test/catalogue-fixtures';
+import { hear } from '../../test/listening';
+
+const DEEP = 'Minimal / Deep Tech';
+
+const messageOf = (response: LightMyRequestResponse): string =>
+  response.json<{ error: { message: string } }>().error.message;
+
+/**
+ * Blind shares through the API (issue 32 item 4, decision 0307), as a sharer, a friend, a visitor
+ * and a script meet them: only a liked (or own) track is shared; the link names nothing to
+ * anyone; a friend is dealt it blind, outside the deck's exposure, and learns its name only by
+ * liking it; the link dies with the track's place in the deck.
+ */
+describe('blind shares', () => {
+  let t: TestApp;
+  let artist: Client & { username: string };
+  let trackId: string;
+  const title = 'Glass Harbour';
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    artist = await signUp(t.app, 'artist');
+    trackId = await insertTrack(t.db, artist.id, { genre: DEEP, title });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** A listener who was dealt the track, heard it and liked it. */
+  const fan = async (): Promise<Client> => {
+    const listener = await signUp(t.app);
+    const [deal] = await t.db.query<{ id: string }>(
+      `insert into deals (user_id, track_id) values ($1, $2) returning id`,
+      [listener.id, trackId],
+    );
+    const alias = deal?.id ?? '';
+    await hear(t, listener, alias);
+    expect(
+      (await listener.post(`/api/player/tracks/${alias}/like`, { addToLibrary: false })).statusCode,
+    ).toBe(200);
+    return listener;
+  };
+
+  const share = (client: Client, id = trackId) => client.post('/api/player/shares', { trackId: id });
+  const open = (token: string) => t.app.inject({ method: 'GET', url: `/api/player/shares/${token}` });
+  const dealOf = (client: Client, token: string) => client.post(`/api/player/shares/${token}/deal`, {});
+
+  const tokenOf = async (client: Client): Promise<string> => {
+    const response = await share(client);
+    expect(response.statusCode, response.body).toBe(200);
+    return blindShareSchema.parse(response.json()).token;
+  };
+
+  it('shares only a track the caller liked or made, one link per sharer and track', async () => {
+    const liker = await fan();
+    const token = await tokenOf(liker);
+    expect(await tokenOf(liker)).toBe(token);
+    expect(await tokenOf(artist)).not.toBe(token);
+
+    const stranger = await signUp(t.app);
+    const refused = await share(stranger);
+    expect(refused.statusCode).toBe(404);
+    expect(messageOf(refused)).toBe(BLIND_SHARE_MESSAGES.notYours);
+    expect((await share(stranger, crypto.randomUUID())).statusCode).toBe(404);
+    expect((await share(stranger, 'not-a-track')).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/player/shares', payload: { trackId } })).statusCode,
+    ).toBe(401);
+  });
+
+  it('opens to anyone naming nothing, and a guessed or malformed link opens nothing', async () => {
+    const token = await tokenOf(await fan());
+    const opened = await open(token);
+    expect(opened.statusCode).toBe(200);
+    expect(sharedTrackSchema.parse(opened.json())).toEqual({ durationMs: 60_000 });
+    for (const secret of [trackId, title, artist.id, artist.username])
+      expect(opened.body).not.toContain(secret);
+    expect(opened.headers['cache-control']).toBe('no-store');
+
+    const unknown = await open('A'.repeat(22));
+    expect(unknown.statusCode).toBe(404);
+    expect(messageOf(unknown)).toBe(BLIND_SHARE_MESSAGES.expired);
+    expect((await open('short')).statusCode).toBe(400);
+  });
+
+  it("deals a friend the track blind, outside the deck's exposure, and reveals it only on their like", async () => {
+    const token = await tokenOf(await fan());
+    const friend = await signUp(t.app);
+    const [before] = await t.db.query<{ deal_count: number }>(
+      'select deal_count from deck_exposure where track_id = $1',
+      [trackId],
+    );
+    const dealt = await dealOf(friend, token);
+    expect(dealt.statusCode).toBe(200);
+    const body = shareDealResponseSchema.parse(dealt.json());
+    if (body.state !== 'track') throw new Error(`expected a track, got ${body.state}`);
+    expect(body.track.id).not.toBe(trackId);
+    for (const secret of [trackId, title, artist.username]) expect(dealt.body).not.toContain(secret);
+    const [deal] = await t.db.query<{ origin: string; track_id: string }>(
+      'select origin, track_id from deals where id = $1',
+      [body.track.id],
+    );
+    expect(deal).toEqual({ origin: 'share', track_id: trackId });
+    const [after] = await t.db.query<{ deal_count: number }>(
+      'select deal_count from deck_exposure where track_id = $1',
+      [trackId],
+    );
+    expect(after?.deal_count).toBe(before?.deal_count);
+
+    await hear(t, friend, body.track.id);
+    const like = await friend.post(`/api/player/tracks/${body.track.id}/like`, { addToLibrary: false });
+    expect(like.statusCode).toBe(200);
+    expect(revealSchema.parse(like.json()).track).toMatchObject({ id: trackId, title });
+
+    // Liked, the link shows them the reveal; the artist is told the track is theirs.
+    const again = shareDealResponseSchema.parse((await dealOf(friend, token)).json());
+    expect(again.state === 'revealed' && again.reveal.track.id).toBe(trackId);
+    expect(shareDealResponseSchema.parse((await dealOf(artist, token)).json())).toEqual({ state: 'yours' });
+    expect((await t.app.inject({ method: 'POST', url: `/api/player/shares/${token}/deal` })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('never hands the friend the track again in Discover after the shared play', async () => {
+    const token = await tokenOf(await fan());
+    const other = await insertTrack(t.db, artist.id, { genre: DEEP });
+    await t.db.query('update tracks set featured_in_player = false where id <> all($1::uuid[])', [
+      [trackId, other],
+    ]);
+    const friend = await signUp(t.app);
+    const dealt = shareDealResponseSchema.parse((await dealOf(friend, token)).json());
+    expect(dealt.state).toBe('track');
+    for (let i = 0; i < 4; i++) {
+      const next = nextTrackResponseSchema.parse((await friend.get('/api/player/next')).json());
+      if (next.state !== 'track') throw new Error(`expected a track, got ${next.state}`);
+      const [deal] = await t.db.query<{ track_id: string }>('select track_id from deals where id = $1', [
+        next.track.id,
+      ]);
+      expect(deal?.track_id).toBe(other);
+    }
+    await t.db.query('update tracks set featured_in_player = true');
+  });
+
+  it('expires with the track: unfeatured or deleted, the link and its open deal play nothing', async () => {
+    const token = await tokenOf(await fan());
+    const friend = await signUp(t.app);
+    const dealt = shareDealResponseSchema.parse((await dealOf(friend, token)).json());
+    if (dealt.state !== 'track') throw new Error('expected a track');
+
+    await t.db.query('update tracks set featured_in_player = false where id = $1', [trackId]);
+    const gone = await open(token);
+    expect(gone.statusCode).toBe(404);
+    expect(messageOf(gone)).toBe(BLIND_SHARE_MESSAGES.expired);
+    expect((await dealOf(await signUp(t.app), token)).statusCode).toBe(404);
+    const grant = await friend.post('/functions/v1/secure-track-access', {
+      trackId: dealt.track.id,
+      purpose: 'playback',
+    });
+    expect(grant.statusCode).toBeGreaterThanOrEqual(400);
+    await t.db.query('update tracks set featured_in_player = true where id = $1', [trackId]);
+    expect((await open(token)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,106 @@
+import { BLIND_SHARE_MESSAGES } from '@klang/domain';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-error';
+import { playerApi } from '../api/player-api';
+import { getAudioElement } from '../audio/audio-engine';
+import { usePlayerStore } from '../player-store';
+import { revealOf } from '../test-reveal';
+import { BlindShare } from './blind-share';
+
+const TOKEN = 'Q2xhcmlvbl9MaWdodHNfMQ';
+const ALIAS = '6f1d2c3b-0000-4000-8000-000000000011';
+
+function renderShare(isSignedIn: boolean) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrap = (children: ReactNode) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return render(
+    wrap(
+      <BlindShare
+        token={TOKEN}
+        isSignedIn={isSignedIn}
+        signUpLink={<a href="/signup/listener">Sign up free to hear it</a>}
+        logInLink={<a href="/login">Log in</a>}
+        discoverLink={<a href="/player">Discover more blind tracks</a>}
+        artistHref={(id) => `/artist/${id}`}
+      />,
+    ),
+  );
+}
+
+beforeEach(() => {
+  const audio = getAudioElement();
+  vi.spyOn(audio, 'play').mockResolvedValue(undefined);
+  vi.spyOn(audio, 'pause').mockImplementation(() => undefined);
+  vi.spyOn(playerApi, 'secureUrl').mockResolvedValue({
+    url: '/media/renditions/x.mp3?exp=9999999999&sig=s',
+    expiresAt: Date.now() + 600_000,
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  usePlayerStore.getState().clear();
+});
+
+describe('a blind share link', () => {
+  it('asks a visitor to sign up to hear it, naming nothing', async () => {
+    vi.spyOn(playerApi, 'sharedTrack').mockResolvedValue({ durationMs: 184_000 });
+    const deal = vi.spyOn(playerApi, 'shareDeal');
+    renderShare(false);
+    expect(
+      await screen.findByRole('heading', { name: 'Someone shared a track with you, blind' }),
+    ).toBeDefined();
+    expect(screen.getByText(/3:04 long/)).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Sign up free to hear it' })).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Log in' })).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Hear it blind' })).toBeNull();
+    expect(deal).not.toHaveBeenCalled();
+  });
+
+  it('plays it blind for a listener, and names it only after their like', async () => {
+    vi.spyOn(playerApi, 'sharedTrack').mockResolvedValue({ durationMs: 60_000 });
+    vi.spyOn(playerApi, 'shareDeal').mockResolvedValue({
+      state: 'track',
+      track: { id: ALIAS, durationMs: 60_000 },
+    });
+    const like = vi.spyOn(playerApi, 'like').mockResolvedValue(revealOf(ALIAS, 6));
+    renderShare(true);
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Hear it blind' }));
+    });
+    expect(usePlayerStore.getState().currentTrack).toEqual({ id: ALIAS, durationMs: 60_000 });
+    expect(screen.queryByText('Tidal Lock')).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Like it to find out who made it' }));
+    });
+    expect(like).toHaveBeenCalledWith(ALIAS, false, 0);
+    const revealed = screen.getByRole('region', { name: 'Revealed track' });
+    expect(revealed.textContent).toContain('Tidal Lock');
+    expect(screen.getByRole('link', { name: 'Halden Marr' }).getAttribute('href')).toBe(
+      '/artist/6f1d2c3b-0000-4000-8000-0000000000aa',
+    );
+    expect(usePlayerStore.getState().revealed?.title).toBe('Tidal Lock');
+  });
+
+  it('says so when the link has expired, with a way on', async () => {
+    vi.spyOn(playerApi, 'sharedTrack').mockRejectedValue(
+      new ApiError({ status: 404, code: 'NOT_FOUND', message: BLIND_SHARE_MESSAGES.expired }),
+    );
+    renderShare(true);
+    expect(await screen.findByRole('heading', { name: BLIND_SHARE_MESSAGES.expired })).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Discover more blind tracks' })).toBeDefined();
+  });
+
+  it('tells the artist it is their own track', async () => {
+    vi.spyOn(playerApi, 'sharedTrack').mockResolvedValue({ durationMs: 60_000 });
+    vi.spyOn(playerApi, 'shareDeal').mockResolvedValue({ state: 'yours' });
+    renderShare(true);
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Hear it blind' }));
+    });
+    expect(screen.getByText(BLIND_SHARE_MESSAGES.yours)).toBeDefined();
+  });
+});

@@ -1,0 +1,181 @@
+import { useQuery } from '@tanstack/react-query';
+import { BLIND_SHARE_MESSAGES, PLAYER_MESSAGES, type Reveal, type ShareDealResponse } from '@klang/domain';
+import { Heart, Link2Off, Play, Sparkles } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Banner } from '../../../components/ui/banner';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-error';
+import { formatDuration } from '../../../lib/format-duration';
+import { playerApi } from '../api/player-api';
+import { playTrack } from '../audio/audio-engine';
+import { positionMs } from '../audio/position';
+import { revealedFrom, usePlayerStore } from '../player-store';
+import { formatPoints } from '../points-toast';
+
+interface BlindShareProps {
+  token: string;
+  isSignedIn: boolean;
+  /** Signup and login, each bringing the visitor back here (the screen knows the routes). */
+  signUpLink: ReactNode;
+  logInLink: ReactNode;
+  /** Where a listener goes on: Discover, or the signup for a visitor. */
+  discoverLink: ReactNode;
+  artistHref: (artistId: string) => string;
+}
+
+type Played =
+  | { state: 'idle' }
+  | { state: 'playing'; alias: string }
+  | { state: 'revealed'; reveal: Reveal }
+  | { state: 'yours' };
+
+const messageOf = (error: unknown, fallback: string) =>
+  error instanceof ApiError ? error.message : fallback;
+
+/**
+ * A blind share link (decision 0307): the track plays before it is named. A visitor is asked to
+ * sign up to hear it; a listener hears it masked and likes it to find out who made it. The page
+ * knows the track by the link's token alone, and asks the server for nothing else until the play.
+ */
+export function BlindShare({
+  token,
+  isSignedIn,
+  signUpLink,
+  logInLink,
+  discoverLink,
+  artistHref,
+}: BlindShareProps) {
+  const shared = useQuery({
+    queryKey: ['shared-track', token],
+    queryFn: ({ signal }) => playerApi.sharedTrack(token, signal),
+    retry: false,
+  });
+  const [played, setPlayed] = useState<Played>({ state: 'idle' });
+  const [isBusy, setIsBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function hear() {
+    setError(null);
+    setIsBusy(true);
+    try {
+      const dealt: ShareDealResponse = await playerApi.shareDeal(token);
+      if (dealt.state === 'track') {
+        usePlayerStore.getState().setCurrentTrack(dealt.track, 'charts');
+        await playTrack(dealt.track.id);
+        setPlayed({ state: 'playing', alias: dealt.track.id });
+      } else setPlayed(dealt);
+    } catch (playError) {
+      setError(messageOf(playError, PLAYER_MESSAGES.audioFailedToLoad));
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  async function like(alias: string) {
+    setError(null);
+    setIsBusy(true);
+    try {
+      const reveal = await playerApi.like(alias, false, positionMs());
+      usePlayerStore.getState().markLiked(revealedFrom(alias, reveal));
+      setPlayed({ state: 'revealed', reveal });
+    } catch (likeError) {
+      setError(messageOf(likeError, PLAYER_MESSAGES.trackUnavailable));
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  if (shared.isPending)
+    return (
+      <div className="grid min-h-[50dvh] place-items-center">
+        <Spinner />
+      </div>
+    );
+
+  if (shared.isError)
+    return (
+      <Frame icon={<Link2Off aria-hidden="true" className="size-9 text-accent" />}>
+        <h1 className="text-2xl font-bold tracking-tight text-balance text-fg">
+          {BLIND_SHARE_MESSAGES.expired}
+        </h1>
+        <p className="max-w-prose text-muted">{BLIND_SHARE_MESSAGES.expiredDetail}</p>
+        <div className="flex flex-wrap justify-center gap-3">{discoverLink}</div>
+      </Frame>
+    );
+
+  const length = shared.data.durationMs === null ? null : formatDuration(shared.data.durationMs / 1000);
+
+  if (played.state === 'revealed') {
+    const { track, artist } = played.reveal;
+    return (
+      <Frame icon={<Heart aria-hidden="true" className="size-9 fill-current text-accent" />}>
+        <p className="text-sm font-semibold tracking-wide text-muted uppercase">You liked it blind</p>
+        <section aria-label="Revealed track" className="flex flex-col items-center gap-2">
+          {track.coverUrl && (
+            <img src={track.coverUrl} alt="" className="size-32 rounded-2xl object-cover shadow-xl" />
+          )}
+          <h1 className="text-2xl font-bold tracking-tight text-fg">{track.title}</h1>
+          <a href={artistHref(artist.id)} className="font-semibold text-accent hover:underline">
+            {artist.name}
+          </a>
+          {played.reveal.pointsAwarded > 0 && (
+            <p className="inline-flex items-center gap-1.5 rounded-full bg-success/15 px-3 py-1 text-sm font-bold text-success-text">
+              <Sparkles aria-hidden="true" className="size-4" />
+              {formatPoints(played.reveal.pointsAwarded)}
+            </p>
+          )}
+        </section>
+        <div className="flex flex-wrap justify-center gap-3">{discoverLink}</div>
+      </Frame>
+    );
+  }
+
+  return (
+    <Frame icon={<Heart aria-hidden="true" className="size-9 text-accent" />}>
+      <p className="text-sm font-semibold tracking-wide text-muted uppercase">A blind track</p>
+      <h1 className="text-2xl font-bold tracking-tight text-balance text-fg sm:text-3xl">
+        Someone shared a track with you, blind
+      </h1>
+      <p className="max-w-prose text-muted">
+        No name, no cover. Hear it, and like it to find out who made it.
+        {length && <span className="tabular-nums"> {length} long.</span>}
+      </p>
+      {error && <Banner tone="error">{error}</Banner>}
+      {!isSignedIn ? (
+        <div className="flex flex-wrap justify-center gap-3">
+          {signUpLink}
+          {logInLink}
+        </div>
+      ) : played.state === 'yours' ? (
+        <p className="max-w-prose rounded-2xl border border-line bg-surface px-4 py-3 text-fg">
+          {BLIND_SHARE_MESSAGES.yours}
+        </p>
+      ) : played.state === 'playing' ? (
+        <div className="flex flex-col items-center gap-3">
+          <p className="text-sm text-muted">Playing in the player below.</p>
+          <Button size="lg" isLoading={isBusy} onClick={() => void like(played.alias)}>
+            <Heart aria-hidden="true" className="size-5" />
+            Like it to find out who made it
+          </Button>
+        </div>
+      ) : (
+        <Button size="lg" isLoading={isBusy} onClick={() => void hear()}>
+          <Play aria-hidden="true" className="size-5" />
+          Hear it blind
+        </Button>
+      )}
+    </Frame>
+  );
+}
+
+function Frame({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <div className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center gap-5 px-5 py-12 text-center">
+      <div className="grid size-20 place-items-center rounded-full border border-line bg-surface shadow-xl">
+        {icon}
+      </div>
+      {children}
+    </div>
+  );
+}
