@@ -153,9 +153,13 @@ test('on a touch screen a swipe across the ring likes or skips, and only the han
   await page.getByRole('button', { name: 'Pause' }).click();
   const handle = await page.locator('[data-seek-handle]').boundingBox();
   if (!handle) throw new Error('no handle');
-  const radius = centre.y - (handle.y + handle.height / 2);
+  // The handle is where the track was paused (seconds in on a slow machine), not at the top: the
+  // drag starts on it, at its own angle and radius, and ends at a quarter turn from the top.
+  const grab = { x: handle.x + handle.width / 2 - centre.x, y: handle.y + handle.height / 2 - centre.y };
+  const radius = Math.hypot(grab.x, grab.y);
+  const from = Math.atan2(grab.x, -grab.y);
   const arc = Array.from({ length: 13 }, (_, i) => {
-    const turn = (i / 12) * (Math.PI / 2);
+    const turn = from + (i / 12) * (Math.PI / 2 - from);
     return { x: centre.x + radius * Math.sin(turn), y: centre.y - radius * Math.cos(turn) };
   });
   await touchDrag(page, arc);
