@@ -1,4 +1,4 @@
-import { act, render, renderHook, screen } from '@testing-library/react';
+import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { FOLLOW_MESSAGES } from '@klang/domain';
 import { Toaster, preloadToaster } from '../../components/ui/toast';
@@ -28,6 +28,9 @@ describe('the Discover flow store', () => {
     });
   });
   afterEach(() => {
+    // Unmounted here, a rendered Toaster takes no update after the file's jsdom is gone (Node 24
+    // reported React work scheduled past the teardown).
+    cleanup();
     vi.restoreAllMocks();
     usePlayerStore.getState().clear();
     blindNotes.forget();
