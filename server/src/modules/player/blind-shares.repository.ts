@@ -66,14 +66,5 @@ export function createBlindSharesRepository(db: Queryable) {
       const row = rows[0];
       return row && { alias: row.alias, durationMs: row.duration_ms };
     },
-
-    /** Whether the user has liked the track. */
-    async hasLiked(userId: string, trackId: string): Promise<boolean> {
-      const rows = await db.query(
-        `select 1 from track_interactions where user_id = $1 and track_id = $2 and interaction_type = 'like'`,
-        [userId, trackId],
-      );
-      return rows.length > 0;
-    },
   };
 }

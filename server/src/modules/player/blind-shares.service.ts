@@ -42,11 +42,9 @@ export function createBlindShares(deps: { db: Db; player: PlayerService; clock?:
       const shared = await repo.open(token);
       if (!shared) throw expired();
       if (shared.artist_id === userId) return { state: 'yours' };
-      if (await repo.hasLiked(userId, shared.track_id)) {
-        const reveal = await player.revealOf(db, userId, shared.track_id);
-        if (reveal) return { state: 'revealed', reveal };
-        throw expired();
-      }
+      // Their like's reveal, when they liked it; nothing when they did not.
+      const reveal = await player.revealOf(db, userId, shared.track_id);
+      if (reveal) return { state: 'revealed', reveal };
       const dealt = await repo.deal(userId, shared.track_id, now());
       if (!dealt) throw expired();
       return { state: 'track', track: { id: dealt.alias, durationMs: wholeSeconds(dealt.durationMs) } };
