@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-error';
 import { playerApi } from '../api/player-api';
 import { getAudioElement } from '../audio/audio-engine';
-import { usePlayerStore } from '../player-store';
+import { revealedFrom, usePlayerStore } from '../player-store';
 import { revealOf } from '../test-reveal';
 import { BlindShare } from './blind-share';
 
@@ -83,6 +83,23 @@ describe('a blind share link', () => {
       '/artist/6f1d2c3b-0000-4000-8000-0000000000aa',
     );
     expect(usePlayerStore.getState().revealed?.title).toBe('Tidal Lock');
+  });
+
+  it('names the track as soon as it is liked from the mini player instead', async () => {
+    vi.spyOn(playerApi, 'sharedTrack').mockResolvedValue({ durationMs: 60_000 });
+    vi.spyOn(playerApi, 'shareDeal').mockResolvedValue({
+      state: 'track',
+      track: { id: ALIAS, durationMs: 60_000 },
+    });
+    renderShare(true);
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Hear it blind' }));
+    });
+    act(() => {
+      usePlayerStore.getState().markLiked(revealedFrom(ALIAS, revealOf(ALIAS, 6)));
+    });
+    expect(screen.getByRole('region', { name: 'Revealed track' }).textContent).toContain('Tidal Lock');
+    expect(screen.queryByRole('button', { name: 'Like it to find out who made it' })).toBeNull();
   });
 
   it('says so when the link has expired, with a way on', async () => {

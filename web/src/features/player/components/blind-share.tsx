@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { BLIND_SHARE_MESSAGES, PLAYER_MESSAGES, type Reveal, type ShareDealResponse } from '@klang/domain';
+import { BLIND_SHARE_MESSAGES, PLAYER_MESSAGES, type ShareDealResponse } from '@klang/domain';
 import { Heart, Link2Off, Play, Sparkles } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Banner } from '../../../components/ui/banner';
@@ -10,7 +10,7 @@ import { formatDuration } from '../../../lib/format-duration';
 import { playerApi } from '../api/player-api';
 import { playTrack } from '../audio/audio-engine';
 import { positionMs } from '../audio/position';
-import { revealedFrom, usePlayerStore } from '../player-store';
+import { revealedFrom, usePlayerStore, type RevealedTrack } from '../player-store';
 import { formatPoints } from '../points-toast';
 
 interface BlindShareProps {
@@ -27,7 +27,7 @@ interface BlindShareProps {
 type Played =
   | { state: 'idle' }
   | { state: 'playing'; alias: string }
-  | { state: 'revealed'; reveal: Reveal }
+  | { state: 'revealed'; named: RevealedTrack; points: number }
   | { state: 'yours' };
 
 const messageOf = (error: unknown, fallback: string) =>
@@ -52,6 +52,10 @@ export function BlindShare({
     retry: false,
   });
   const [played, setPlayed] = useState<Played>({ state: 'idle' });
+  // Liked from the mini player instead of here, the track is named all the same.
+  const likedInPlayer = usePlayerStore((state) =>
+    played.state === 'playing' && state.revealed?.trackId === played.alias ? state.revealed : null,
+  );
   const [isBusy, setIsBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -64,7 +68,9 @@ export function BlindShare({
         usePlayerStore.getState().setCurrentTrack(dealt.track, 'charts');
         await playTrack(dealt.track.id);
         setPlayed({ state: 'playing', alias: dealt.track.id });
-      } else setPlayed(dealt);
+      } else if (dealt.state === 'revealed')
+        setPlayed({ state: 'revealed', named: revealedFrom(dealt.reveal.track.id, dealt.reveal), points: 0 });
+      else setPlayed(dealt);
     } catch (playError) {
       setError(messageOf(playError, PLAYER_MESSAGES.audioFailedToLoad));
     } finally {
@@ -77,8 +83,9 @@ export function BlindShare({
     setIsBusy(true);
     try {
       const reveal = await playerApi.like(alias, false, positionMs());
-      usePlayerStore.getState().markLiked(revealedFrom(alias, reveal));
-      setPlayed({ state: 'revealed', reveal });
+      const named = revealedFrom(alias, reveal);
+      usePlayerStore.getState().markLiked(named);
+      setPlayed({ state: 'revealed', named, points: reveal.pointsAwarded });
     } catch (likeError) {
       setError(messageOf(likeError, PLAYER_MESSAGES.trackUnavailable));
     } finally {
@@ -106,23 +113,25 @@ export function BlindShare({
 
   const length = shared.data.durationMs === null ? null : formatDuration(shared.data.durationMs / 1000);
 
-  if (played.state === 'revealed') {
-    const { track, artist } = played.reveal;
+  const revealed =
+    played.state === 'revealed' ? played : likedInPlayer && { named: likedInPlayer, points: 0 };
+  if (revealed) {
+    const { named, points } = revealed;
     return (
       <Frame icon={<Heart aria-hidden="true" className="size-9 fill-current text-accent" />}>
         <p className="text-sm font-semibold tracking-wide text-muted uppercase">You liked it blind</p>
         <section aria-label="Revealed track" className="flex flex-col items-center gap-2">
-          {track.coverUrl && (
-            <img src={track.coverUrl} alt="" className="size-32 rounded-2xl object-cover shadow-xl" />
+          {named.coverUrl && (
+            <img src={named.coverUrl} alt="" className="size-32 rounded-2xl object-cover shadow-xl" />
           )}
-          <h1 className="text-2xl font-bold tracking-tight text-fg">{track.title}</h1>
-          <a href={artistHref(artist.id)} className="font-semibold text-accent hover:underline">
-            {artist.name}
+          <h1 className="text-2xl font-bold tracking-tight text-fg">{named.title}</h1>
+          <a href={artistHref(named.artistId)} className="font-semibold text-accent hover:underline">
+            {named.artist}
           </a>
-          {played.reveal.pointsAwarded > 0 && (
+          {points > 0 && (
             <p className="inline-flex items-center gap-1.5 rounded-full bg-success/15 px-3 py-1 text-sm font-bold text-success-text">
               <Sparkles aria-hidden="true" className="size-4" />
-              {formatPoints(played.reveal.pointsAwarded)}
+              {formatPoints(points)}
             </p>
           )}
         </section>
