@@ -12,6 +12,7 @@ import { blindNotes, REASON_SHOWN_MS, useBlindNotesStore } from './blind-notes-s
 import { discover, useDiscoverStore } from './discover-store';
 import { useDiscoverSkip } from './hooks/use-discover-skip';
 import { usePlayerStore } from './player-store';
+import { stubPlayback } from './test-playback';
 
 const FIRST = { id: '6f1d2c3b-0000-4000-8000-000000000001', durationMs: 60_000 };
 const SECOND = { id: '6f1d2c3b-0000-4000-8000-000000000002', durationMs: 60_000 };
@@ -19,13 +20,7 @@ const THIRD = { id: '6f1d2c3b-0000-4000-8000-000000000003', durationMs: 60_000 }
 
 describe('the Discover flow store', () => {
   beforeEach(() => {
-    const audio = getAudioElement();
-    vi.spyOn(audio, 'play').mockResolvedValue(undefined);
-    vi.spyOn(audio, 'pause').mockImplementation(() => undefined);
-    vi.spyOn(playerApi, 'secureUrl').mockResolvedValue({
-      url: '/media/renditions/x.mp3?exp=9999999999&sig=s',
-      expiresAt: Date.now() + 600_000,
-    });
+    stubPlayback();
   });
   afterEach(() => {
     // Unmounted here, a rendered Toaster takes no update after the file's jsdom is gone (Node 24

@@ -5,6 +5,7 @@ import { discover, useDiscoverStore } from './discover-store';
 import { connectMediaSession, type MediaSessionLike } from './media-session';
 import { usePlayerStore } from './player-store';
 import { revealOf } from './test-reveal';
+import { stubPlayback } from './test-playback';
 
 const FIRST = { id: '6f1d2c3b-0000-4000-8000-000000000001', durationMs: 60_000 };
 const SECOND = { id: '6f1d2c3b-0000-4000-8000-000000000002', durationMs: 60_000 };
@@ -40,13 +41,7 @@ describe('the lock screen (Media Session)', () => {
         constructor(readonly init: MediaMetadataInit) {}
       },
     );
-    const audio = getAudioElement();
-    vi.spyOn(audio, 'play').mockResolvedValue(undefined);
-    vi.spyOn(audio, 'pause').mockImplementation(() => undefined);
-    vi.spyOn(playerApi, 'secureUrl').mockResolvedValue({
-      url: '/media/renditions/x.mp3?exp=9999999999&sig=s',
-      expiresAt: Date.now() + 600_000,
-    });
+    stubPlayback();
     vi.spyOn(playerApi, 'next')
       .mockResolvedValueOnce({ state: 'track', track: FIRST, tuned: false })
       .mockResolvedValue({ state: 'track', track: SECOND, tuned: false });

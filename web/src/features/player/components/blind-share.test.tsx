@@ -5,10 +5,10 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-error';
 import { playerApi } from '../api/player-api';
-import { getAudioElement } from '../audio/audio-engine';
 import { revealedFrom, usePlayerStore } from '../player-store';
 import { revealOf } from '../test-reveal';
 import { BlindShare } from './blind-share';
+import { stubPlayback } from '../test-playback';
 
 const TOKEN = 'Q2xhcmlvbl9MaWdodHNfMQ';
 const ALIAS = '6f1d2c3b-0000-4000-8000-000000000011';
@@ -31,13 +31,7 @@ function renderShare(isSignedIn: boolean) {
 }
 
 beforeEach(() => {
-  const audio = getAudioElement();
-  vi.spyOn(audio, 'play').mockResolvedValue(undefined);
-  vi.spyOn(audio, 'pause').mockImplementation(() => undefined);
-  vi.spyOn(playerApi, 'secureUrl').mockResolvedValue({
-    url: '/media/renditions/x.mp3?exp=9999999999&sig=s',
-    expiresAt: Date.now() + 600_000,
-  });
+  stubPlayback();
 });
 afterEach(() => {
   cleanup();
