@@ -1,10 +1,7 @@
-import { BLIND_SHARE_MESSAGES } from '@klang/domain';
+import { BLIND_SHARE_CARD, BLIND_SHARE_MESSAGES } from '@klang/domain';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-error';
 import { playerApi } from './api/player-api';
-
-/** What the system share sheet says beside the link: nothing that names the track. */
-const SHARE_TEXT = 'A track I found blind on Klang. Hear it blind: like it to find out who made it.';
 
 /**
  * Shares a liked track as a blind link (decision 0307): the system share sheet where there is
@@ -21,7 +18,8 @@ export async function shareTrack(trackId: string, linkFor: (token: string) => st
   }
   if (typeof navigator.share === 'function') {
     try {
-      await navigator.share({ text: SHARE_TEXT, url });
+      // Beside the link, the words every link's preview has: nothing that names the track.
+      await navigator.share({ text: BLIND_SHARE_CARD.description, url });
       return;
     } catch (error) {
       // The listener closed the sheet: nothing to say. Anything else falls back to the clipboard.
