@@ -20,7 +20,7 @@ test('a blind share opens signed out, brings the friend back after signup, and n
   await signUpListener(page, 's');
   const liked = await likeFirstTrack(page);
   await revealCard(page).getByRole('button', { name: 'Share it blind' }).click();
-  await expect(page.getByText(BLIND_SHARE_MESSAGES.linkCopied)).toBeVisible();
+  await expect(page.getByText(BLIND_SHARE_MESSAGES.linkCopied, { exact: true })).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toMatch(/\/s\/[A-Za-z0-9_-]{22}$/);
 
@@ -56,6 +56,10 @@ test('a blind share opens signed out, brings the friend back after signup, and n
   await friend.getByRole('button', { name: 'Hear it blind' }).click();
   const likeButton = friend.getByRole('button', { name: 'Like it to find out who made it' });
   await expect(likeButton).toBeVisible();
+  // "Playing in the player below": on the phone, the mini player, masked.
+  const mini = friend.getByRole('region', { name: 'Now playing' });
+  await expect(mini).toBeVisible();
+  await expect(mini.getByText('****').first()).toBeVisible();
   await scan(friend, 'share link, playing blind');
   expect((await friend.locator('body').textContent()) ?? '').not.toContain(liked.title);
   // Heard a moment first: a like counts for audio the server sent.

@@ -25,10 +25,15 @@ import { BottomNav } from './bottom-nav';
 // within its budget.
 setPackOwnerSource(() => useAuthStore.getState().user?.id ?? null);
 
-/** Spec 002 §2.12: the mini player shows on these screens when a track is loaded, never on /player. */
+/**
+ * Spec 002 §2.12: the mini player shows on these screens when a track is loaded, never on /player;
+ * and on a blind share link's page, which plays its track there (decision 0307).
+ */
 function showsMiniPlayer(pathname: string): boolean {
   const screens: string[] = [paths.charts, paths.library, paths.profile];
-  return screens.includes(pathname) || pathname.startsWith('/artist/');
+  return (
+    screens.includes(pathname) || pathname.startsWith('/artist/') || pathname.startsWith(paths.share(''))
+  );
 }
 
 /**

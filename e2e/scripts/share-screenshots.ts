@@ -1,0 +1,95 @@
+// Blind shares (issue 32 item 4) at 1280 × 800 and 390 × 844, dark and light: the reveal card
+// with "Share it blind", the share page as a visitor sees it, as a listener hears it blind, once
+// liked, and an expired link.
+//   npx tsx e2e/scripts/share-screenshots.ts http://localhost:3000 /tmp/klang-share
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
+import { signUpListener } from '../support/listener';
+import { findCoveredControls } from '../support/shell';
+
+const [base = 'http://localhost:3000', outDir = '/tmp/klang-share'] = process.argv.slice(2);
+mkdirSync(outDir, { recursive: true });
+
+const SIZES = [
+  { name: 'desk', viewport: { width: 1280, height: 800 }, isMobile: false },
+  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true },
+] as const;
+
+const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
+try {
+  for (const theme of ['dark', 'light'] as const) {
+    for (const size of SIZES) {
+      const tag = `${size.name}_${theme}`;
+      const open = async (): Promise<BrowserContext> => {
+        const context = await browser.newContext({
+          baseURL: base,
+          viewport: size.viewport,
+          isMobile: size.isMobile,
+          hasTouch: size.isMobile,
+        });
+        await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+        await context.addInitScript((value) => {
+          localStorage.setItem('theme', JSON.stringify({ state: { theme: value }, version: 0 }));
+          Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+        }, theme);
+        return context;
+      };
+      const shot = async (page: Page, name: string) => {
+        const file = path.join(outDir, `${name}__${tag}.png`);
+        await page.screenshot({ path: file });
+        const covered = await findCoveredControls(page).catch(() => []);
+        console.log(file, covered.length ? JSON.stringify(covered) : '');
+      };
+
+      const sharer = await open();
+      const page = await sharer.newPage();
+      await signUpListener(page, 'sh');
+      await page.goto('/player');
+      await page.getByRole('button', { name: 'Discover Music' }).click();
+      await page.getByRole('button', { name: 'Pause' }).waitFor();
+      await page.waitForTimeout(2500);
+      await page.getByRole('button', { name: 'Like' }).click();
+      const reveal = page.getByRole('region', { name: 'Revealed track' });
+      await reveal.waitFor();
+      await page.waitForTimeout(1400);
+      await shot(page, 'reveal-card');
+      await reveal.getByRole('button', { name: 'Share it blind' }).click();
+      await page.getByText('Link copied').waitFor();
+      await page.waitForTimeout(400);
+      await shot(page, 'link-copied');
+      const link = await page.evaluate(() => navigator.clipboard.readText());
+      await sharer.close();
+
+      const visitor = await open();
+      const visitorPage = await visitor.newPage();
+      await visitorPage.goto(link);
+      await visitorPage.getByRole('link', { name: 'Sign up free to hear it' }).waitFor();
+      await visitorPage.waitForTimeout(600);
+      await shot(visitorPage, 'share-visitor');
+      await visitorPage.goto('/s/AAAAAAAAAAAAAAAAAAAAAA');
+      await visitorPage.getByRole('heading', { name: 'This share link has expired' }).waitFor();
+      await visitorPage.waitForTimeout(400);
+      await shot(visitorPage, 'share-expired');
+      await visitor.close();
+
+      const friend = await open();
+      const friendPage = await friend.newPage();
+      await signUpListener(friendPage, 'fr');
+      await friendPage.goto(link);
+      await friendPage.getByRole('button', { name: 'Hear it blind' }).click();
+      const like = friendPage.getByRole('button', { name: 'Like it to find out who made it' });
+      await like.waitFor();
+      await friendPage.waitForTimeout(2500);
+      await shot(friendPage, 'share-playing');
+      await like.click();
+      await friendPage.getByRole('region', { name: 'Revealed track' }).waitFor();
+      await friendPage.waitForTimeout(600);
+      await shot(friendPage, 'share-revealed');
+      await friend.close();
+    }
+  }
+} finally {
+  await browser.close();
+}
