@@ -56,7 +56,7 @@ try {
       await page.waitForTimeout(1400);
       await shot(page, 'reveal-card');
       await reveal.getByRole('button', { name: 'Share it blind' }).click();
-      await page.getByText('Link copied').waitFor();
+      await page.getByText('Link copied', { exact: true }).waitFor();
       await page.waitForTimeout(400);
       await shot(page, 'link-copied');
       const link = await page.evaluate(() => navigator.clipboard.readText());
