@@ -21,6 +21,9 @@ export const BLIND_SHARE_MESSAGES = {
     'This is your track. Whoever opens the link hears it blind, and learns it is yours only by liking it.',
 } as const;
 
+/** A signed-out visitor hears this much of a shared track, blind (decision 0308). */
+export const BLIND_SHARE_RULES = { previewSeconds: 30 } as const;
+
 /** A share's token: 16 random bytes, base64url. */
 export const SHARE_TOKEN = /^[A-Za-z0-9_-]{22}$/;
 
@@ -50,6 +53,14 @@ export const shareParamsSchema = z.object({
 /** What anyone may know of a shared track before liking it: that it plays, and its length. */
 export const sharedTrackSchema = z.object({ durationMs: z.number().int().nullable() });
 export type SharedTrack = z.infer<typeof sharedTrackSchema>;
+
+/**
+ * A share link's blind preview for anyone (decision 0308): a URL to the fullest stretch of the
+ * track, at most `BLIND_SHARE_RULES.previewSeconds` long, and its length in whole seconds. The URL
+ * is sealed and different every time; the preview counts in nothing.
+ */
+export const sharePreviewSchema = z.object({ url: z.string(), durationMs: z.number().int().positive() });
+export type SharePreview = z.infer<typeof sharePreviewSchema>;
 
 /**
  * The shared track for a signed-in listener: a blind deal of it (an alias, as any deal), its

@@ -30,6 +30,7 @@ import {
   createShareRequestSchema,
   shareDealResponseSchema,
   shareParamsSchema,
+  sharePreviewSchema,
   sharedTrackSchema,
 } from './blind-share';
 
@@ -178,6 +179,14 @@ export const playerEndpoints = defineEndpoints({
     path: '/api/player/shares/:token',
     params: shareParamsSchema,
     response: { 200: sharedTrackSchema },
+    tags: ['player'],
+  }),
+  /** A share link's blind preview, for anyone: the fullest half-minute, counted in nothing (decision 0308). */
+  sharePreview: endpoint({
+    method: 'POST',
+    path: '/api/player/shares/:token/preview',
+    params: shareParamsSchema,
+    response: { 200: sharePreviewSchema },
     tags: ['player'],
   }),
   /**

@@ -54,6 +54,7 @@ const GUARDS: Record<string, Guard> = {
   createShare: { ...player, limit: 30 },
   // A share link opens to anyone, naming nothing (decision 0307).
   sharedTrack: { session: false, limit: 60, cacheControl: 'no-store' },
+  sharePreview: { session: false, limit: 20, cacheControl: 'no-store' },
   shareDeal: { ...player, limit: 240 },
   removeFromLibrary: player,
   secureTrackAccess: { ...player, limit: 240 },

@@ -39,6 +39,18 @@ export function makeTaggedMp3(seconds: number, tags: { title: string; artist: st
 }
 
 /**
+ * An MP3 as the transcode writes a rendition (192 kbit/s constant, 44.1 kHz stereo, bare frames:
+ * no ID3 tag, no Xing frame) of a tone whose level `gain(t)` sets: a lavfi expression of `t`.
+ */
+export function makeRenditionMp3(seconds: number, gain = '0.3'): Buffer {
+  // A comma inside the expression would end the filter: it is escaped.
+  const level = gain.replaceAll(',', '\\,');
+  return encodeSine(`aevalsrc=(${level})*sin(2*PI*220*t):s=44100:d=${String(seconds)}`, [
+    ...['-ac', '2', '-c:a', 'libmp3lame', '-b:a', '192k', '-write_xing', '0', '-id3v2_version', '0'],
+  ]);
+}
+
+/**
  * A long MP3 made cheaply: ten seconds of an 8 kbit/s, 8 kHz mono tone, encoded once, repeated
  * (whole streams concatenate into a valid MP3). No Xing frame, so its length is only estimated
  * from its size and the decode has to find it: 21 minutes is 1.3 MB.

@@ -12,7 +12,8 @@ import {
 } from '../../providers/storage/media-types';
 import type { RangedObject, StorageProvider } from '../../providers/storage/storage';
 import { isBucket, isStorageKey } from '../../providers/storage/storage-key';
-import { openStreamGrant } from '../../providers/storage/stream-grant';
+import { openStreamGrant, type ByteWindow } from '../../providers/storage/stream-grant';
+import { firstFrameOffset } from '../../providers/audio/mp3-frames';
 import { parseByteRange } from './byte-range';
 
 export interface MediaRoutesOptions {
@@ -153,7 +154,14 @@ export const streamRoutes: FastifyPluginCallbackZod<StreamRoutesOptions> = (app,
         void reply.header('cache-control', 'no-store');
         throw new AppError('FORBIDDEN', MESSAGES.accessDenied);
       }
-      const object = await options.storage.openRanged(grant.bucket, grant.key);
+      const whole = await options.storage.openRanged(grant.bucket, grant.key);
+      let object: RangedObject;
+      try {
+        object = grant.window ? await windowOf(whole, grant.window) : whole;
+      } catch (error) {
+        await whole.close();
+        throw error;
+      }
       const size = object.size + grant.padBytes;
       const range =
         request.method === 'GET' ? parseByteRange(request.headers.range, size) : { kind: 'full' as const };
@@ -174,7 +182,7 @@ export const streamRoutes: FastifyPluginCallbackZod<StreamRoutesOptions> = (app,
         return reply.header('content-length', size).send();
       }
       const { start, end } = range.kind === 'partial' ? range : { start: 0, end: size - 1 };
-      if (start < object.size) {
+      if (start < object.size && grant.id !== null) {
         try {
           await options.served(grant.id, new Date(now));
         } catch (error) {
@@ -191,6 +199,32 @@ export const streamRoutes: FastifyPluginCallbackZod<StreamRoutesOptions> = (app,
   });
   done();
 };
+
+/** How far into a window its first MP3 frame is looked for: several frames at any bit rate. */
+const FRAME_SEARCH_BYTES = 8 * 1024;
+
+/**
+ * The grant's window of `object` as an object of its own (a share's preview, decision 0308): it
+ * starts on the window's first MP3 frame, so the piece plays as a file, and ends with the window
+ * or the object. A window with no frame in its head is served from where it starts.
+ */
+async function windowOf(object: RangedObject, window: ByteWindow): Promise<RangedObject> {
+  const from = Math.min(window.start, object.size);
+  const to = Math.min(window.start + window.length, object.size);
+  let head = Buffer.alloc(0);
+  if (to > from) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await object.read(from, Math.min(to, from + FRAME_SEARCH_BYTES) - 1))
+      chunks.push(chunk as Buffer);
+    head = Buffer.concat(chunks);
+  }
+  const start = from + (firstFrameOffset(head) ?? 0);
+  return {
+    size: to - start,
+    read: (first, last) => object.read(start + first, start + last),
+    close: () => object.close(),
+  };
+}
 
 /** Bytes `start..end` of the object followed by its padding; the object is closed at the end. */
 async function* paddedBytes(

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client';
+import type { Bucket } from '../../providers/storage/storage';
 import { DEALT_DURATION, type Dealt } from './player.repository';
 
 /** A share link's track while the link is open: in the deck (featured, ready, not deleted). */
@@ -6,6 +7,17 @@ export interface OpenShare {
   track_id: string;
   artist_id: string;
   duration_ms: number | null;
+}
+
+/** What a share's preview is cut from: the track's rendition, its length and its loudness. */
+export interface PreviewSource {
+  bucket: Bucket;
+  storage_key: string;
+  content_type: string;
+  byte_size: string | number;
+  duration_ms: number | null;
+  /** The rendition's waveform peaks (jsonb): where the track is fullest. */
+  peaks: unknown;
 }
 
 /** The SQL of blind shares (decision 0307). */
@@ -42,6 +54,21 @@ export function createBlindSharesRepository(db: Queryable) {
       const rows = await db.query<OpenShare>(
         `select t.id as track_id, t.artist_id, t.duration_ms
          from shares s join tracks t on t.id = s.track_id join deck_exposure x on x.track_id = t.id
+         where s.token = $1 and x.in_deck`,
+        [token],
+      );
+      return rows[0];
+    },
+
+    /**
+     * The rendition a share link's preview is cut from, while the link is open (decision 0308):
+     * the track's own audio, never an A/B test's other version.
+     */
+    async previewSource(token: string): Promise<PreviewSource | undefined> {
+      const rows = await db.query<PreviewSource>(
+        `select m.bucket, m.storage_key, m.content_type, m.byte_size, t.duration_ms, t.peaks
+         from shares s join tracks t on t.id = s.track_id join deck_exposure x on x.track_id = t.id
+         join media_objects m on m.id = t.audio_media_id
          where s.token = $1 and x.in_deck`,
         [token],
       );

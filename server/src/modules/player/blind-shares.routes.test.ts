@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -6,8 +8,12 @@ import {
   nextTrackResponseSchema,
   revealSchema,
   shareDealResponseSchema,
+  sharePreviewSchema,
   sharedTrackSchema,
 } from '@klang/domain';
+import { decodeToMono } from '../../providers/audio/ffmpeg';
+import { durationSeconds, envelope } from '../../test/audio-analysis';
+import { makeRenditionMp3 } from '../../test/test-audio';
 import { signUp, type Client } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { insertTrack } from '../../test/catalogue-fixtures';
@@ -152,6 +158,87 @@ describe('blind shares', () => {
       expect(deal?.track_id).toBe(other);
     }
     await t.db.query('update tracks set featured_in_player = true');
+  });
+
+  describe('the blind preview', () => {
+    /**
+     * A 90-second track, quiet but for its 40 s to 70 s (the drop), as the transcode would leave
+     * it: the rendition's file and bytes, its length and its 200 waveform peaks.
+     */
+    const droppingTrack = async (): Promise<{ id: string; key: string; token: string }> => {
+      const id = await insertTrack(t.db, artist.id, { genre: DEEP, title: 'Drop Theory' });
+      const rendition = makeRenditionMp3(90, 'if(between(t,40,70),0.8,0.05)');
+      const peaks = Array.from({ length: 200 }, (_, i) => (i * 0.45 >= 40 && i * 0.45 < 70 ? 0.8 : 0.05));
+      const [media] = await t.db.query<{ id: string; bucket: string; storage_key: string }>(
+        `update media_objects m set byte_size = $2 from tracks t
+         where t.id = $1 and m.id = t.audio_media_id returning m.id, m.bucket, m.storage_key`,
+        [id, rendition.length],
+      );
+      if (!media) throw new Error('fixture track has no audio');
+      await t.db.query('update tracks set duration_ms = 90000, peaks = $2::jsonb where id = $1', [
+        id,
+        JSON.stringify(peaks),
+      ]);
+      const file = path.join(t.dataDir, 'media', media.bucket, media.storage_key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, rendition);
+      const shared = await share(artist, id);
+      return { id, key: media.storage_key, token: blindShareSchema.parse(shared.json()).token };
+    };
+    const previewOf = (token: string) =>
+      t.app.inject({ method: 'POST', url: `/api/player/shares/${token}/preview` });
+    const counts = async () =>
+      (
+        await t.db.query<{ deals: number; grants: number }>(
+          'select (select count(*)::int from deals) as deals, (select count(*)::int from stream_grants) as grants',
+        )
+      )[0];
+
+    it("plays anyone the track's fullest half-minute, blind, from a frame, in nothing the deck counts", async () => {
+      const track = await droppingTrack();
+      const before = await counts();
+      const first = await previewOf(track.token);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.headers['cache-control']).toBe('no-store');
+      const preview = sharePreviewSchema.parse(first.json());
+      expect(preview.durationMs).toBe(30_000);
+      for (const secret of [track.id, track.key, 'Drop Theory', artist.id, artist.username])
+        expect(first.body).not.toContain(secret);
+
+      const audio = await t.app.inject({ method: 'GET', url: preview.url });
+      expect(audio.statusCode).toBe(200);
+      expect(audio.headers['content-type']).toBe('audio/mpeg');
+      // It starts on a frame header, and what it holds is the loud stretch, half a minute long.
+      expect([audio.rawPayload[0], (audio.rawPayload[1] ?? 0) & 0xe0]).toEqual([0xff, 0xe0]);
+      const pcm = await decodeToMono(audio.rawPayload);
+      expect(durationSeconds(pcm)).toBeGreaterThan(29);
+      expect(durationSeconds(pcm)).toBeLessThan(31.5);
+      const levels = envelope(pcm, 6);
+      expect(Math.min(...levels.slice(1, 5))).toBeGreaterThan(0.4);
+
+      // Another preview: another URL and another length, and still no deal, grant or count.
+      const second = sharePreviewSchema.parse((await previewOf(track.token)).json());
+      expect(second.url).not.toBe(preview.url);
+      const again = await t.app.inject({ method: 'HEAD', url: second.url });
+      expect(again.headers['content-length']).not.toBe(audio.headers['content-length']);
+      const ranged = await t.app.inject({ method: 'GET', url: second.url, headers: { range: 'bytes=0-3' } });
+      expect(ranged.statusCode).toBe(206);
+      expect(ranged.rawPayload).toEqual(audio.rawPayload.subarray(0, 4));
+      expect(await counts()).toEqual(before);
+    });
+
+    it('plays a short track whole, and nothing once the link has expired', async () => {
+      const track = await droppingTrack();
+      await t.db.query('update tracks set duration_ms = 20000 where id = $1', [track.id]);
+      expect(sharePreviewSchema.parse((await previewOf(track.token)).json()).durationMs).toBe(20_000);
+
+      await t.db.query('update tracks set featured_in_player = false where id = $1', [track.id]);
+      const gone = await previewOf(track.token);
+      expect(gone.statusCode).toBe(404);
+      expect(messageOf(gone)).toBe(BLIND_SHARE_MESSAGES.expired);
+      expect((await previewOf('A'.repeat(22))).statusCode).toBe(404);
+      expect((await previewOf('short')).statusCode).toBe(400);
+    });
   });
 
   it('expires with the track: unfeatured or deleted, the link and its open deal play nothing', async () => {

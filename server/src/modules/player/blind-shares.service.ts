@@ -4,11 +4,17 @@ import {
   type BlindShare,
   type ShareDealResponse,
   type SharedTrack,
+  type SharePreview,
 } from '@klang/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { randomPadBytes, streamGrantPath } from '../../providers/storage/stream-grant';
 import { createBlindSharesRepository } from './blind-shares.repository';
 import { wholeSeconds, type PlayerService } from './player.service';
+import { bytesOf, previewStretch } from './share-preview';
+
+/** A preview's URL lasts long enough to start and seek, and no longer. */
+const PREVIEW_GRANT_SECONDS = 300;
 
 /**
  * Blind shares (issue 32 item 4, decision 0307): a listener who liked a track, or the artist who
@@ -18,7 +24,13 @@ import { wholeSeconds, type PlayerService } from './player.service';
  * to like it (and learn who made it) or not. The link expires when the track leaves the deck;
  * an expired link and an unknown one are the same 404.
  */
-export function createBlindShares(deps: { db: Db; player: PlayerService; clock?: () => Date }) {
+export function createBlindShares(deps: {
+  db: Db;
+  player: PlayerService;
+  /** Seals the preview's stream grant (decision 0131): the media signing secret. */
+  streamSecret: string;
+  clock?: () => Date;
+}) {
   const { db, player } = deps;
   const repo = createBlindSharesRepository(db);
   const now = deps.clock ?? (() => new Date());
@@ -36,6 +48,30 @@ export function createBlindShares(deps: { db: Db; player: PlayerService; clock?:
       const shared = await repo.open(token);
       if (!shared) throw expired();
       return { durationMs: wholeSeconds(shared.duration_ms) };
+    },
+
+    /**
+     * The link's blind preview for anyone, signed in or not (decision 0308): a sealed grant to the
+     * fullest half-minute of the rendition's bytes, with its own padding, so neither its URL nor
+     * its length is the same twice; it is no deal, and no listener's exposure, verdict, credit or
+     * points hangs on it.
+     */
+    async preview(token: string): Promise<SharePreview> {
+      const source = await repo.previewSource(token);
+      if (!source?.duration_ms) throw expired();
+      const byteSize = Number(source.byte_size);
+      const stretch = previewStretch(source.duration_ms, source.peaks);
+      const window = bytesOf(stretch, byteSize, source.duration_ms);
+      const url = streamGrantPath(deps.streamSecret, {
+        id: null,
+        bucket: source.bucket,
+        key: source.storage_key,
+        contentType: source.content_type,
+        padBytes: randomPadBytes(window.length, stretch.lengthMs),
+        window,
+        expiresAt: Math.floor(now().getTime() / 1000) + PREVIEW_GRANT_SECONDS,
+      });
+      return { url, durationMs: Math.max(1000, wholeSeconds(stretch.lengthMs) ?? 0) };
     },
 
     async deal(userId: string, token: string): Promise<ShareDealResponse> {

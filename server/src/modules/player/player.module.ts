@@ -22,7 +22,12 @@ export async function registerPlayer(app: FastifyInstance, deps: PlayerModuleDep
   const service = createPlayerService(deps);
   const notes = createBlindNotesService(deps);
   const packs = createOfflinePacks({ db: deps.db, player: service, clock: deps.clock });
-  const shares = createBlindShares({ db: deps.db, player: service, clock: deps.clock });
+  const shares = createBlindShares({
+    db: deps.db,
+    player: service,
+    streamSecret: deps.streamSecret,
+    clock: deps.clock,
+  });
   await app.register(playerRoutes, { service, notes, packs, shares });
   registerJobs(app, {
     kinds: createPlayerJobKinds({

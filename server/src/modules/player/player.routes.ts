@@ -107,6 +107,14 @@ export const playerRoutes: FastifyPluginAsyncZod<{
   contractRoute(app, playerEndpoints.sharedTrack, openLimit, async (request) =>
     shares.open(request.params.token),
   );
+  // A preview is a few hundred kilobytes read from storage: a visitor plays it a few times, a
+  // script looping on it would only spend the disk.
+  contractRoute(
+    app,
+    playerEndpoints.sharePreview,
+    { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    async (request) => shares.preview(request.params.token),
+  );
   contractRoute(app, playerEndpoints.shareDeal, { ...auth, ...dealLimit }, async (request) =>
     shares.deal(signedInId(request.account), request.params.token),
   );

@@ -58,7 +58,7 @@ describe('player service', () => {
       url.searchParams.get('exp'),
       clock.getTime(),
     );
-    if (!grant) throw new Error('the grant does not open');
+    if (!grant?.id) throw new Error('the grant does not open to a recorded grant');
     await player.streamServed(grant.id, clock);
     return alias;
   };

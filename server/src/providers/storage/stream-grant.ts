@@ -13,15 +13,29 @@ import { isStorageKey } from './storage-key';
  * appends after the object's last byte, so the length a listener sees differs per grant.
  */
 export interface StreamGrant {
-  /** The grant's row (player's `stream_grants`), which the stream route marks served. */
-  id: string;
+  /**
+   * The grant's row (player's `stream_grants`), which the stream route marks served; null for a
+   * share link's preview, which no listener's deal or credit hangs on (decision 0308).
+   */
+  id: string | null;
   bucket: Bucket;
   key: string;
   contentType: string;
   /** Zero bytes served after the object; MP3 decoders skip them, as they hold no frame sync. */
   padBytes: number;
+  /**
+   * Serves only these bytes of the object, as if they were all of it: a share's preview, cut from
+   * the rendition's constant bit rate (the stream route starts it on a frame).
+   */
+  window?: ByteWindow;
   /** Unix seconds; the grant is refused from this second on. */
   expiresAt: number;
+}
+
+/** A piece of an object: `length` bytes from byte `start`. */
+export interface ByteWindow {
+  start: number;
+  length: number;
 }
 
 const NONCE_BYTES = 12;
@@ -30,8 +44,10 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{40,400}$/;
 const EXPIRY_PATTERN = /^[1-9][0-9]{0,11}$/;
 
 /** The sealed part: short field names keep the URL short. */
+const byteCount = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
 const sealedSchema = z.strictObject({
-  g: z.uuid(),
+  g: z.uuid().nullable(),
   b: z.enum(BUCKETS),
   k: z.string().refine(isStorageKey),
   c: z.string().refine(isServableContentType),
@@ -40,6 +56,7 @@ const sealedSchema = z.strictObject({
     .int()
     .min(0)
     .max(16 * 1024 * 1024),
+  w: z.tuple([byteCount, byteCount.min(1)]).optional(),
 });
 
 const keys = new Map<string, Buffer>();
@@ -65,7 +82,14 @@ export function streamGrantPath(secret: string, grant: StreamGrant): string {
   cipher.setAAD(Buffer.from(String(grant.expiresAt)));
   const sealed = Buffer.concat([
     cipher.update(
-      JSON.stringify({ g: grant.id, b: grant.bucket, k: grant.key, c: grant.contentType, p: grant.padBytes }),
+      JSON.stringify({
+        g: grant.id,
+        b: grant.bucket,
+        k: grant.key,
+        c: grant.contentType,
+        p: grant.padBytes,
+        ...(grant.window && { w: [grant.window.start, grant.window.length] }),
+      }),
       'utf8',
     ),
     cipher.final(),
@@ -103,6 +127,7 @@ export function openStreamGrant(
       key: sealed.k,
       contentType: sealed.c,
       padBytes: sealed.p,
+      ...(sealed.w && { window: { start: sealed.w[0], length: sealed.w[1] } }),
       expiresAt,
     };
   } catch {
