@@ -65,7 +65,7 @@ try {
       const visitor = await open();
       const visitorPage = await visitor.newPage();
       await visitorPage.goto(link);
-      await visitorPage.getByRole('link', { name: 'Sign up free to hear it' }).waitFor();
+      await visitorPage.getByRole('link', { name: 'Sign up free to hear it all' }).waitFor();
       await visitorPage.waitForTimeout(600);
       await shot(visitorPage, 'share-visitor');
       await visitorPage.goto('/s/AAAAAAAAAAAAAAAAAAAAAA');

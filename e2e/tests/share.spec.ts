@@ -45,7 +45,19 @@ test('a blind share opens signed out, brings the friend back after signup, and n
   expect(meta).not.toContain(liked.title);
   expect(meta).not.toContain(liked.artist);
 
-  await friend.getByRole('link', { name: 'Sign up free to hear it' }).click();
+  // Signed out, half a minute of it plays blind (decision 0308), and asks nothing that names it.
+  const preview = friend.getByRole('region', { name: BLIND_SHARE_MESSAGES.previewLabel });
+  await preview.getByRole('button', { name: BLIND_SHARE_MESSAGES.previewPlay }).click();
+  await expect(preview.getByRole('progressbar')).toHaveAttribute('aria-valuenow', /^[1-9]/, {
+    timeout: 15_000,
+  });
+  await expect(preview.getByText(/^\d:\d\d \/ 0:(30|[0-2]\d)$/)).toBeVisible();
+  await preview.getByRole('button', { name: BLIND_SHARE_MESSAGES.previewPause }).click();
+  await expect(preview.getByRole('button', { name: BLIND_SHARE_MESSAGES.previewResume })).toBeVisible();
+  await scan(friend, 'share link, preview paused');
+  expect((await friend.locator('body').textContent()) ?? '').not.toContain(liked.title);
+
+  await friend.getByRole('link', { name: 'Sign up free to hear it all' }).click();
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   await friend.getByLabel('Username').fill(`friend${suffix}`.slice(0, 30));
   await friend.getByLabel('Email').fill(`friend-${suffix}@example.com`);

@@ -19,6 +19,13 @@ export const BLIND_SHARE_MESSAGES = {
   shareFailed: 'Could not share the track. Please try again.',
   yours:
     'This is your track. Whoever opens the link hears it blind, and learns it is yours only by liking it.',
+  previewPlay: 'Hear 30 seconds blind',
+  previewPause: 'Pause the preview',
+  previewResume: 'Play the preview',
+  previewLabel: 'Blind preview',
+  previewEnded:
+    'That was half a minute, blind. Sign up free to hear it all, and like it to find out who made it.',
+  previewFailed: 'The preview could not play. Please try again.',
 } as const;
 
 /** A signed-out visitor hears this much of a shared track, blind (decision 0308). */

@@ -24,7 +24,7 @@ export function Component() {
       signUpLink={
         <Button asChild size="lg">
           <Link to={paths.signupListener} state={back}>
-            Sign up free to hear it
+            Sign up free to hear it all
           </Link>
         </Button>
       }

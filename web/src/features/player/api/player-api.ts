@@ -37,6 +37,8 @@ export const playerApi = {
   /** A share link as anyone sees it: whether it plays, and its length. */
   sharedTrack: (token: string, signal?: AbortSignal) =>
     api.call(playerEndpoints.sharedTrack, { params: { token }, signal }),
+  /** A share link's blind preview, for anyone: a fresh sealed URL each time (decision 0308). */
+  sharePreview: (token: string) => api.call(playerEndpoints.sharePreview, { params: { token } }),
   /** The shared track, dealt blind to the signed-in listener (or revealed, or theirs). */
   shareDeal: (token: string) => api.call(playerEndpoints.shareDeal, { params: { token } }),
   /** A masked chart row played blind (decision 0288): a deal of the track at that place. */

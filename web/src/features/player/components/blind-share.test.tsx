@@ -96,6 +96,59 @@ describe('a blind share link', () => {
     expect(screen.queryByRole('button', { name: 'Like it to find out who made it' })).toBeNull();
   });
 
+  it("plays a visitor the server's blind preview, stops it at its length and asks them in", async () => {
+    vi.spyOn(playerApi, 'sharedTrack').mockResolvedValue({ durationMs: 184_000 });
+    const preview = vi
+      .spyOn(playerApi, 'sharePreview')
+      .mockResolvedValue({ url: '/media/stream/sealed-1?exp=9999999999', durationMs: 30_000 });
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+    const at = vi.spyOn(HTMLMediaElement.prototype, 'currentTime', 'get').mockReturnValue(0);
+    const deal = vi.spyOn(playerApi, 'shareDeal');
+    renderShare(false);
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: BLIND_SHARE_MESSAGES.previewPlay }));
+    });
+    expect(preview).toHaveBeenCalledWith(TOKEN);
+    expect(play).toHaveBeenCalledTimes(1);
+    const element = play.mock.contexts[0] as HTMLAudioElement;
+    expect(element.src).toContain('/media/stream/sealed-1');
+    act(() => {
+      element.dispatchEvent(new Event('playing'));
+    });
+    expect(screen.getByRole('button', { name: BLIND_SHARE_MESSAGES.previewPause })).toBeDefined();
+
+    // Its last two seconds fade; at its length it stops, whatever the file's padding holds.
+    at.mockReturnValue(29);
+    act(() => {
+      element.dispatchEvent(new Event('timeupdate'));
+    });
+    expect(element.volume).toBeCloseTo(0.5);
+    expect(screen.getByText('0:29 / 0:30')).toBeDefined();
+    at.mockReturnValue(30.2);
+    act(() => {
+      element.dispatchEvent(new Event('timeupdate'));
+    });
+    expect(pause).toHaveBeenCalled();
+    expect(screen.getByText(BLIND_SHARE_MESSAGES.previewEnded)).toBeDefined();
+    expect(screen.getByText('0:30 / 0:30')).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Sign up free to hear it' })).toBeDefined();
+    expect(deal).not.toHaveBeenCalled();
+  });
+
+  it("says why a visitor's preview cannot play", async () => {
+    vi.spyOn(playerApi, 'sharedTrack').mockResolvedValue({ durationMs: 60_000 });
+    vi.spyOn(playerApi, 'sharePreview').mockRejectedValue(
+      new ApiError({ status: 404, code: 'NOT_FOUND', message: BLIND_SHARE_MESSAGES.expired }),
+    );
+    renderShare(false);
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: BLIND_SHARE_MESSAGES.previewPlay }));
+    });
+    expect(screen.getByText(BLIND_SHARE_MESSAGES.expired)).toBeDefined();
+    expect(screen.getByRole('button', { name: BLIND_SHARE_MESSAGES.previewPlay })).toBeDefined();
+  });
+
   it('says so when the link has expired, with a way on', async () => {
     vi.spyOn(playerApi, 'sharedTrack').mockRejectedValue(
       new ApiError({ status: 404, code: 'NOT_FOUND', message: BLIND_SHARE_MESSAGES.expired }),

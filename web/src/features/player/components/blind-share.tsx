@@ -11,6 +11,7 @@ import { playerApi } from '../api/player-api';
 import { playTrack } from '../audio/audio-engine';
 import { positionMs } from '../audio/position';
 import { revealedFrom, usePlayerStore, type RevealedTrack } from '../player-store';
+import { BlindPreview } from './blind-preview';
 import { formatPoints } from '../points-toast';
 
 interface BlindShareProps {
@@ -34,8 +35,8 @@ const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiError ? error.message : fallback;
 
 /**
- * A blind share link (decision 0307): the track plays before it is named. A visitor is asked to
- * sign up to hear it; a listener hears it masked and likes it to find out who made it. The page
+ * A blind share link (decision 0307): the track plays before it is named. A visitor hears a
+ * 30-second blind preview (decision 0308) and is asked to sign up to hear it all; a listener hears it masked and likes it to find out who made it. The page
  * knows the track by the link's token alone, and asks the server for nothing else until the play.
  */
 export function BlindShare({
@@ -152,10 +153,13 @@ export function BlindShare({
       </p>
       {error && <Banner tone="error">{error}</Banner>}
       {!isSignedIn ? (
-        <div className="flex flex-wrap justify-center gap-3">
-          {signUpLink}
-          {logInLink}
-        </div>
+        <>
+          <BlindPreview token={token} />
+          <div className="flex flex-wrap justify-center gap-3">
+            {signUpLink}
+            {logInLink}
+          </div>
+        </>
       ) : played.state === 'yours' ? (
         <p className="max-w-prose rounded-2xl border border-line bg-surface px-4 py-3 text-fg">
           {BLIND_SHARE_MESSAGES.yours}
