@@ -1,4 +1,5 @@
-import { BLIND_SHARE_MESSAGES } from '@klang/domain';
+import { createServer } from 'node:http';
+import { BLIND_SHARE_CARD, BLIND_SHARE_MESSAGES, oembedSchema } from '@klang/domain';
 import { expect, scan, test } from '../support/fixtures';
 import { likeFirstTrack, revealCard, signUpListener } from '../support/listener';
 
@@ -11,7 +12,7 @@ test('a blind share opens signed out, brings the friend back after signup, and n
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   // No system share sheet: the link goes to the clipboard, where the test can read it.
   await page.addInitScript(() => {
@@ -31,6 +32,43 @@ test('a blind share opens signed out, brings the friend back after signup, and n
     isMobile: true,
     hasTouch: true,
   });
+  // A blog finds the link's oEmbed in its page and frames the blind player, which plays its
+  // preview there and names nothing (decision 0308).
+  const sharePage = await friendContext.request.get(link, { headers: { accept: 'text/html' } });
+  const discovery = /<link rel="alternate" type="application\/json\+oembed" href="([^"]+)"/.exec(
+    await sharePage.text(),
+  );
+  if (!discovery?.[1]) throw new Error('the share page offers no oEmbed');
+  const oembed = oembedSchema.parse(
+    await (await friendContext.request.get(discovery[1].replaceAll('&amp;', '&'))).json(),
+  );
+  expect(oembed.title).toBe(BLIND_SHARE_CARD.title);
+  // The blog is a real server of its own (another origin), as Chromium frames only what came
+  // over the network from an address like this one's.
+  const blogServer = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html' });
+    response.end(`<!doctype html><html><body><h1>Found this</h1>${oembed.html}</body></html>`);
+  });
+  await new Promise<void>((resolve) => blogServer.listen(0, '127.0.0.1', resolve));
+  const address = blogServer.address();
+  if (!address || typeof address === 'string') throw new Error('the blog server has no port');
+  const blog = await friendContext.newPage();
+  await blog.goto(`http://127.0.0.1:${String(address.port)}/a-blog-post`);
+  const embedded = blog.frameLocator('iframe');
+  await embedded.getByRole('button', { name: BLIND_SHARE_MESSAGES.previewPlay }).click();
+  await expect(embedded.getByRole('progressbar')).toHaveAttribute('aria-valuenow', /^[1-9]/, {
+    timeout: 15_000,
+  });
+  await expect(embedded.getByRole('link', { name: 'Hear it all on Klang' })).toHaveAttribute(
+    'href',
+    new URL(link).pathname,
+  );
+  const framed = (await embedded.locator('body').textContent()) ?? '';
+  expect(framed).not.toContain(liked.title);
+  expect(framed).not.toContain(liked.artist);
+  await blog.close();
+  blogServer.close();
+
   const friend = await friendContext.newPage();
   await friend.goto(link);
   await expect(friend.getByRole('heading', { name: 'Someone shared a track with you, blind' })).toBeVisible();

@@ -120,6 +120,18 @@ describe('the application shell of the API', () => {
     }
   });
 
+  it("lets any site frame a share's embedded player, and nothing else", async () => {
+    const token = 'A'.repeat(22);
+    const embed = await t.app.inject({ method: 'GET', url: `/embed/${token}?theme=dark` });
+    expect(String(embed.headers['content-security-policy'])).toContain('frame-ancestors *');
+    expect(embed.headers['x-frame-options']).toBeUndefined();
+    for (const url of [`/s/${token}`, `/embed/${token}/x`, `/embed/../api/health`, '/embed/short'])
+      expect(
+        String((await t.app.inject({ method: 'GET', url })).headers['content-security-policy']),
+        url,
+      ).toContain("frame-ancestors 'none'");
+  });
+
   it('hides internal detail of a 500 and gives the request id', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/boom' });
     expect(res.statusCode).toBe(500);

@@ -132,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     storage: providers.storage,
     streamSecret: deps.secrets.media,
+    publicUrl: config.publicUrl,
     loyalty,
     firstListens: config.firstListens,
     radar: config.radar,
@@ -208,11 +209,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(webAppPlugin, {
     ...(deps.webDistDir !== undefined && { distDir: deps.webDistDir }),
-    // A share link's preview is the same for every link: it names nothing (decision 0307).
-    shareCardFor: async (pathname) =>
-      SHARE_LINK_PATH.test(pathname)
-        ? { ...BLIND_SHARE_CARD, url: new URL(pathname, config.publicUrl).toString(), imageUrl: null }
-        : catalogue.shareCard(pathname, config.publicUrl),
+    // A share link's preview is the same for every link: it names nothing (decision 0307); its
+    // oEmbed offers the embedded blind player (decision 0308).
+    shareCardFor: async (pathname) => {
+      if (!SHARE_LINK_PATH.test(pathname)) return catalogue.shareCard(pathname, config.publicUrl);
+      const url = new URL(pathname, config.publicUrl).toString();
+      const oembed = new URL('/api/oembed', config.publicUrl);
+      oembed.search = new URLSearchParams({ url, format: 'json' }).toString();
+      return { ...BLIND_SHARE_CARD, url, imageUrl: null, type: 'website', oembedUrl: oembed.toString() };
+    },
   });
   app.setNotFoundHandler((request, reply) => {
     if (app.serveWebApp?.(request, reply)) return reply;

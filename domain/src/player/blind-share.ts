@@ -26,6 +26,7 @@ export const BLIND_SHARE_MESSAGES = {
   previewEnded:
     'That was half a minute, blind. Sign up free to hear it all, and like it to find out who made it.',
   previewFailed: 'The preview could not play. Please try again.',
+  embedEnded: 'That was half a minute, blind. Hear it all, and like it to find out who made it.',
 } as const;
 
 /** A signed-out visitor hears this much of a shared track, blind (decision 0308). */
@@ -36,6 +37,12 @@ export const SHARE_TOKEN = /^[A-Za-z0-9_-]{22}$/;
 
 /** A share link's path on the site. */
 export const SHARE_LINK_PATH = /^\/s\/[A-Za-z0-9_-]{22}\/?$/;
+
+/** A share's embeddable blind player on the site (decision 0308): the preview, in a frame. */
+export const EMBED_LINK_PATH = /^\/embed\/[A-Za-z0-9_-]{22}\/?$/;
+
+/** The embedded player's frame: as wide as a blog's column allows, one card high. */
+export const BLIND_SHARE_EMBED = { width: 480, height: 200 } as const;
 
 /**
  * What a share link's preview says wherever it is posted (Open Graph): the same for every link,
@@ -60,6 +67,36 @@ export const shareParamsSchema = z.object({
 /** What anyone may know of a shared track before liking it: that it plays, and its length. */
 export const sharedTrackSchema = z.object({ durationMs: z.number().int().nullable() });
 export type SharedTrack = z.infer<typeof sharedTrackSchema>;
+
+export const OEMBED_MESSAGES = {
+  notOurs: `This address is not a ${PRODUCT_NAME} share link`,
+  xmlUnsupported: 'Only the JSON format is available',
+} as const;
+
+/**
+ * oEmbed (oembed.com §2.2) for a share link or its embed: a blog or a chat that finds the link
+ * asks here for the frame to show. Only JSON is answered.
+ */
+export const oembedQuerySchema = z.object({
+  url: z.string().max(2048),
+  format: z.literal('json', OEMBED_MESSAGES.xmlUnsupported).optional(),
+  maxwidth: z.coerce.number().int().positive().max(10_000).optional(),
+  maxheight: z.coerce.number().int().positive().max(10_000).optional(),
+});
+export type OembedQuery = z.infer<typeof oembedQuerySchema>;
+
+/** A `rich` oEmbed answer: the embedded blind player's frame, titled as every share is. */
+export const oembedSchema = z.object({
+  version: z.literal('1.0'),
+  type: z.literal('rich'),
+  provider_name: z.string(),
+  provider_url: z.string(),
+  title: z.string(),
+  html: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type Oembed = z.infer<typeof oembedSchema>;
 
 /**
  * A share link's blind preview for anyone (decision 0308): a URL to the fullest stretch of the

@@ -30,6 +30,8 @@ import {
   createShareRequestSchema,
   shareDealResponseSchema,
   shareParamsSchema,
+  oembedQuerySchema,
+  oembedSchema,
   sharePreviewSchema,
   sharedTrackSchema,
 } from './blind-share';
@@ -187,6 +189,14 @@ export const playerEndpoints = defineEndpoints({
     path: '/api/player/shares/:token/preview',
     params: shareParamsSchema,
     response: { 200: sharePreviewSchema },
+    tags: ['player'],
+  }),
+  /** oEmbed for a share link (decision 0308): the embedded blind player's frame, naming nothing. */
+  shareOembed: endpoint({
+    method: 'GET',
+    path: '/api/oembed',
+    query: oembedQuerySchema,
+    response: { 200: oembedSchema },
     tags: ['player'],
   }),
   /**

@@ -15,12 +15,16 @@ export interface ShareCard {
   description: string;
   url: string;
   imageUrl: string | null;
+  /** Open Graph's type: a profile (an artist's page) unless said otherwise. */
+  type?: 'profile' | 'website';
+  /** Where an oEmbed consumer asks for the page's embed (a share link, decision 0308). */
+  oembedUrl?: string;
 }
 
 /** index.html with the card's title, description and Open Graph tags in place of the defaults. */
 export function withShareCard(html: string, card: ShareCard): string {
   const tags = [
-    ['og:type', 'profile'],
+    ['og:type', card.type ?? 'profile'],
     ['og:title', card.title],
     ['og:description', card.description],
     ['og:url', card.url],
@@ -28,6 +32,13 @@ export function withShareCard(html: string, card: ShareCard): string {
     ['twitter:card', card.imageUrl ? 'summary_large_image' : 'summary'],
   ]
     .map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content ?? '')}" />`)
+    .concat(
+      card.oembedUrl
+        ? [
+            `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(card.oembedUrl)}" title="${escapeHtml(card.title)}" />`,
+          ]
+        : [],
+    )
     .join('\n    ');
   // Replacer functions, never replacement strings: a name holding `$&` or `$'` is text, not a
   // pattern that would copy parts of the page into itself.

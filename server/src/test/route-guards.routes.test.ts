@@ -55,6 +55,7 @@ const GUARDS: Record<string, Guard> = {
   // A share link opens to anyone, naming nothing (decision 0307).
   sharedTrack: { session: false, limit: 60, cacheControl: 'no-store' },
   sharePreview: { session: false, limit: 20, cacheControl: 'no-store' },
+  shareOembed: { session: false, limit: 60, cacheControl: 'no-store' },
   shareDeal: { ...player, limit: 240 },
   removeFromLibrary: player,
   secureTrackAccess: { ...player, limit: 240 },

@@ -52,6 +52,8 @@ export const paths = {
   artist: withParam('/artist/:artistId'),
   /** A blind share link (decision 0307): the track it opens is heard before it is named. */
   share: withParam('/s/:token'),
+  /** A share's embeddable blind player (decision 0308): the preview alone, for any site's frame. */
+  embed: withParam('/embed/:token'),
   profile: '/profile',
   forum: '/forum',
   forumPost: withParam('/forum/post/:postId'),

@@ -116,6 +116,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // Another site's frame (decision 0308): the blind preview alone, with no site around it.
+      screen(paths.embed.pattern, () => import('./routes/embed')),
       {
         // product-decisions.md: /artist-profile?checkout=... is an older return target; keep its query.
         path: paths.artistProfileLegacy,

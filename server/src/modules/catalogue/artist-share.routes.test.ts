@@ -54,7 +54,13 @@ describe('artist pages rendered for crawlers', () => {
       `<meta property="og:description" content="${BLIND_SHARE_CARD.description}" />`,
     );
     expect(res.body).toContain(`<meta property="og:url" content="https://klang.example/s/${token}" />`);
+    expect(res.body).toContain('<meta property="og:type" content="website" />');
     expect(res.body).not.toContain('og:image');
+    // Its oEmbed offers the embedded blind player (decision 0308).
+    const oembed = `https://klang.example/api/oembed?url=${encodeURIComponent(`https://klang.example/s/${token}`)}&amp;format=json`;
+    expect(res.body).toContain(
+      `<link rel="alternate" type="application/json+oembed" href="${oembed}" title="${BLIND_SHARE_CARD.title}" />`,
+    );
   });
 
   it("keeps `$&` and `$'` in a name as text, never as a replacement pattern", async () => {

@@ -3,7 +3,11 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BLIND_SHARE_CARD,
+  BLIND_SHARE_EMBED,
   BLIND_SHARE_MESSAGES,
+  OEMBED_MESSAGES,
+  oembedSchema,
   blindShareSchema,
   nextTrackResponseSchema,
   revealSchema,
@@ -238,6 +242,58 @@ describe('blind shares', () => {
       expect(messageOf(gone)).toBe(BLIND_SHARE_MESSAGES.expired);
       expect((await previewOf('A'.repeat(22))).statusCode).toBe(404);
       expect((await previewOf('short')).statusCode).toBe(400);
+    });
+  });
+
+  describe('oEmbed', () => {
+    const oembedOf = (query: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: `/api/oembed?${new URLSearchParams(query).toString()}` });
+
+    it('embeds a share link or its player as a frame of the blind player, titled as every share', async () => {
+      const token = await tokenOf(await fan());
+      const site = new URL(t.config.publicUrl);
+      for (const url of [`${site.origin}/s/${token}`, `${site.origin}/embed/${token}`]) {
+        const answered = await oembedOf({ url, format: 'json' });
+        expect(answered.statusCode, answered.body).toBe(200);
+        const oembed = oembedSchema.parse(answered.json());
+        expect(oembed).toMatchObject({
+          version: '1.0',
+          type: 'rich',
+          provider_name: 'Klang',
+          title: BLIND_SHARE_CARD.title,
+          width: BLIND_SHARE_EMBED.width,
+          height: BLIND_SHARE_EMBED.height,
+        });
+        expect(oembed.html).toContain(`<iframe src="${site.origin}/embed/${token}" width="480" height="200"`);
+        for (const secret of [trackId, title, artist.id, artist.username])
+          expect(answered.body).not.toContain(secret);
+      }
+      // Never larger than the consumer allows.
+      const narrow = oembedSchema.parse(
+        (await oembedOf({ url: `${site.origin}/s/${token}`, maxwidth: '320', maxheight: '150' })).json(),
+      );
+      expect([narrow.width, narrow.height]).toEqual([320, 150]);
+      expect(narrow.html).toContain('width="320" height="150"');
+    });
+
+    it("answers only for this site's open share links, and only in JSON", async () => {
+      const token = await tokenOf(await fan());
+      const site = new URL(t.config.publicUrl);
+      for (const url of [
+        `https://elsewhere.example/s/${token}`,
+        `${site.origin}/artist/${artist.id}`,
+        `${site.origin}/s/${token}/../x`,
+        'not a url',
+      ]) {
+        const refused = await oembedOf({ url });
+        expect(refused.statusCode, url).toBe(404);
+        expect(messageOf(refused)).toBe(OEMBED_MESSAGES.notOurs);
+      }
+      const unknown = await oembedOf({ url: `${site.origin}/s/${'B'.repeat(22)}` });
+      expect(messageOf(unknown)).toBe(BLIND_SHARE_MESSAGES.expired);
+      const xml = await oembedOf({ url: `${site.origin}/s/${token}`, format: 'xml' });
+      expect(xml.statusCode).toBe(400);
+      expect(xml.body).toContain(OEMBED_MESSAGES.xmlUnsupported);
     });
   });
 

@@ -1,13 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import {
+  BLIND_SHARE_CARD,
+  BLIND_SHARE_EMBED,
   BLIND_SHARE_MESSAGES,
+  EMBED_LINK_PATH,
+  OEMBED_MESSAGES,
+  PRODUCT_NAME,
+  SHARE_LINK_PATH,
   type BlindShare,
+  type Oembed,
+  type OembedQuery,
   type ShareDealResponse,
   type SharedTrack,
   type SharePreview,
 } from '@klang/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { escapeHtml } from '../../lib/html';
 import { randomPadBytes, streamGrantPath } from '../../providers/storage/stream-grant';
 import { createBlindSharesRepository } from './blind-shares.repository';
 import { wholeSeconds, type PlayerService } from './player.service';
@@ -29,6 +38,8 @@ export function createBlindShares(deps: {
   player: PlayerService;
   /** Seals the preview's stream grant (decision 0131): the media signing secret. */
   streamSecret: string;
+  /** The site's address: share links and embeds are on it (oEmbed). */
+  publicUrl: string;
   clock?: () => Date;
 }) {
   const { db, player } = deps;
@@ -72,6 +83,43 @@ export function createBlindShares(deps: {
         expiresAt: Math.floor(now().getTime() / 1000) + PREVIEW_GRANT_SECONDS,
       });
       return { url, durationMs: Math.max(1000, wholeSeconds(stretch.lengthMs) ?? 0) };
+    },
+
+    /**
+     * oEmbed for a share link or its embed on this site (decision 0308): the embedded blind
+     * player's frame, no larger than asked (the page fits any width). The title is every share's; an expired
+     * link embeds nothing.
+     */
+    async oembed(query: OembedQuery): Promise<Oembed> {
+      const site = new URL(deps.publicUrl);
+      let asked: URL;
+      try {
+        asked = new URL(query.url);
+      } catch {
+        throw new AppError('NOT_FOUND', OEMBED_MESSAGES.notOurs);
+      }
+      const { pathname } = asked;
+      if (asked.host !== site.host || !(SHARE_LINK_PATH.test(pathname) || EMBED_LINK_PATH.test(pathname)))
+        throw new AppError('NOT_FOUND', OEMBED_MESSAGES.notOurs);
+      const token = pathname.split('/')[2] ?? '';
+      if (!(await repo.open(token))) throw expired();
+      const width = Math.min(BLIND_SHARE_EMBED.width, query.maxwidth ?? BLIND_SHARE_EMBED.width);
+      const height = Math.min(BLIND_SHARE_EMBED.height, query.maxheight ?? BLIND_SHARE_EMBED.height);
+      const src = new URL(`/embed/${token}`, site).toString();
+      const html =
+        `<iframe src="${escapeHtml(src)}" width="${String(width)}" height="${String(height)}" ` +
+        `title="${escapeHtml(BLIND_SHARE_CARD.title)}" style="border:0;border-radius:16px" ` +
+        'allow="autoplay; encrypted-media" loading="lazy"></iframe>';
+      return {
+        version: '1.0',
+        type: 'rich',
+        provider_name: PRODUCT_NAME,
+        provider_url: site.origin,
+        title: BLIND_SHARE_CARD.title,
+        html,
+        width,
+        height,
+      };
     },
 
     async deal(userId: string, token: string): Promise<ShareDealResponse> {

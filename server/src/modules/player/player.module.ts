@@ -10,7 +10,7 @@ import { createPlayerService, type PlayerDeps } from './player.service';
 export type PlayerModuleDeps = Pick<
   PlayerDeps,
   'db' | 'storage' | 'streamSecret' | 'loyalty' | 'firstListens' | 'radar' | 'clock' | 'chartTrackAt'
->;
+> & { publicUrl: string };
 
 /**
  * The player area: deals and aliases, next track, likes, Blind Notes, offline packs, playback and
@@ -26,6 +26,7 @@ export async function registerPlayer(app: FastifyInstance, deps: PlayerModuleDep
     db: deps.db,
     player: service,
     streamSecret: deps.streamSecret,
+    publicUrl: deps.publicUrl,
     clock: deps.clock,
   });
   await app.register(playerRoutes, { service, notes, packs, shares });

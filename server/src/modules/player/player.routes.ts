@@ -115,6 +115,8 @@ export const playerRoutes: FastifyPluginAsyncZod<{
     { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
     async (request) => shares.preview(request.params.token),
   );
+  // oEmbed is asked by a blog's editor or a chat's link unfurler, a few times per link posted.
+  contractRoute(app, playerEndpoints.shareOembed, openLimit, async (request) => shares.oembed(request.query));
   contractRoute(app, playerEndpoints.shareDeal, { ...auth, ...dealLimit }, async (request) =>
     shares.deal(signedInId(request.account), request.params.token),
   );

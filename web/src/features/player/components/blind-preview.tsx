@@ -9,9 +9,18 @@ import { useBlindPreview } from '../hooks/use-blind-preview';
 /**
  * A share link's 30-second blind preview (decision 0308), for a visitor who is not signed in and
  * for the embedded player: one round button, the time, and nothing that names the track. When it
- * ends, it says what comes next: sign up to hear it all, and like it to learn who made it.
+ * ends, it says what comes next (`endedText`).
  */
-export function BlindPreview({ token, className }: { token: string; className?: string }) {
+export function BlindPreview({
+  token,
+  className,
+  endedText = BLIND_SHARE_MESSAGES.previewEnded,
+}: {
+  token: string;
+  className?: string;
+  /** What the end says comes next: signing up on the site, the link out in a frame. */
+  endedText?: string;
+}) {
   const preview = useBlindPreview(token);
   const { state, elapsedMs, lengthMs } = preview;
   const isPlaying = state === 'playing';

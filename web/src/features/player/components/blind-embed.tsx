@@ -1,0 +1,56 @@
+import { useQuery } from '@tanstack/react-query';
+import { BLIND_SHARE_CARD, BLIND_SHARE_MESSAGES, PRODUCT_NAME } from '@klang/domain';
+import { ExternalLink } from 'lucide-react';
+import { Logo } from '../../../components/ui/logo';
+import { Spinner } from '../../../components/ui/spinner';
+import { playerApi } from '../api/player-api';
+import { BlindPreview } from './blind-preview';
+
+/**
+ * A share's embeddable blind player (decision 0308), as a blog or a chat shows it in a frame: the
+ * 30-second preview, and a link out to the share page, where liking it names it. It names
+ * nothing, signs nobody in and changes nothing: a frame on another site gets no Klang cookie.
+ */
+export function BlindEmbed({ token, shareHref }: { token: string; shareHref: string }) {
+  const shared = useQuery({
+    queryKey: ['shared-track', token],
+    queryFn: ({ signal }) => playerApi.sharedTrack(token, signal),
+    retry: false,
+  });
+  return (
+    <main
+      id="main"
+      className="flex min-h-dvh items-center justify-center bg-transparent p-2 text-fg"
+      aria-label={BLIND_SHARE_CARD.title}
+    >
+      <div className="flex w-full max-w-[30rem] flex-col gap-3 rounded-3xl border border-line bg-bg p-4 shadow-xl">
+        <div className="flex items-center justify-between gap-3">
+          <div className="flex min-w-0 items-center gap-2.5">
+            <Logo variant="mark" className="size-7" isDecorative />
+            <p className="truncate text-sm font-bold text-fg">{BLIND_SHARE_CARD.title}</p>
+          </div>
+          <a
+            href={shareHref}
+            target="_blank"
+            rel="noopener"
+            className="inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-1 text-sm font-semibold text-accent hover:underline"
+          >
+            {`Hear it all on ${PRODUCT_NAME}`}
+            <ExternalLink aria-hidden="true" className="size-3.5" />
+          </a>
+        </div>
+        {shared.isPending ? (
+          <div className="grid h-16 place-items-center">
+            <Spinner />
+          </div>
+        ) : shared.isError ? (
+          <p className="rounded-2xl bg-surface px-4 py-3 text-sm text-muted">
+            {BLIND_SHARE_MESSAGES.expired}
+          </p>
+        ) : (
+          <BlindPreview token={token} className="max-w-none" endedText={BLIND_SHARE_MESSAGES.embedEnded} />
+        )}
+      </div>
+    </main>
+  );
+}
