@@ -29,6 +29,7 @@ const TABLE_AREAS: Record<keyof typeof areaEndpoints, string> = {
   forms: 'forms',
   analytics: 'analytics',
   hooks: 'analytics',
+  admin: 'analytics',
   accounts: 'accounts',
   accountFunctions: 'accounts',
   subscribers: 'subscribers',

@@ -73,7 +73,13 @@ export const TABLE_OWNERS = {
     },
   },
   listener_profiles: { owner: 'accounts', readers: { forum: PUBLIC_PROFILE } },
-  admins: { owner: 'accounts', readers: { forum: 'moderators pin, lock and remove posts' } },
+  admins: {
+    owner: 'accounts',
+    readers: {
+      forum: 'moderators pin, lock and remove posts',
+      analytics: 'the share funnel is shown to the team alone (decision 0309)',
+    },
+  },
   password_reset_tokens: { owner: 'accounts' },
   email_verification_tokens: { owner: 'accounts' },
   login_failures: { owner: 'accounts' },
@@ -94,7 +100,8 @@ export const TABLE_OWNERS = {
   deals: {
     owner: 'player',
     readers: {
-      analytics: 'hook analytics are measured on deals (where a listener liked or left)',
+      analytics:
+        'hook analytics are measured on deals (where a listener liked or left), and the share funnel counts their likes (decision 0309)',
       catalogue: 'the blind verdict is computed from the deals of its window',
       follows: 'the follow digest counts only deliveries never dealt to the follower (decision 0306)',
       tracks: 'the dashboard counts the followers who heard a new track in its first day (decision 0306)',

@@ -13,6 +13,7 @@ export * from './analytics/analytics.schema';
 export * from './analytics/hooks';
 export * from './analytics/ab-test';
 export * from './analytics/ab-test.schema';
+export * from './analytics/share-funnel';
 export * from './accounts/accounts-messages';
 export * from './accounts/accounts.schema';
 export * from './accounts/invites.schema';

@@ -1,6 +1,6 @@
 // Blind shares (issue 32 item 4) at 1280 × 800 and 390 × 844, dark and light: the reveal card
-// with "Share it blind", the share page as a visitor sees it, as a listener hears it blind, once
-// liked, and an expired link.
+// with "Share it blind", the share page as a visitor sees it and hears its preview, the embedded
+// player, the page as a listener hears it blind, once liked, and an expired link.
 //   npx tsx e2e/scripts/share-screenshots.ts http://localhost:3000 /tmp/klang-share
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -68,6 +68,17 @@ try {
       await visitorPage.getByRole('link', { name: 'Sign up free to hear it all' }).waitFor();
       await visitorPage.waitForTimeout(600);
       await shot(visitorPage, 'share-visitor');
+      await visitorPage.getByRole('button', { name: 'Hear 30 seconds blind' }).click();
+      await visitorPage.getByRole('button', { name: 'Pause the preview' }).waitFor();
+      await visitorPage.waitForTimeout(3000);
+      await shot(visitorPage, 'share-preview');
+      // The embedded player, as a blog shows it in its frame (decision 0308).
+      await visitorPage.goto(`${base}/embed/${new URL(link).pathname.split('/')[2] ?? ''}`);
+      await visitorPage.getByRole('button', { name: 'Hear 30 seconds blind' }).waitFor();
+      await visitorPage.setViewportSize({ width: size.isMobile ? 360 : 480, height: 200 });
+      await visitorPage.waitForTimeout(400);
+      await shot(visitorPage, 'embed');
+      await visitorPage.setViewportSize(size.viewport);
       await visitorPage.goto('/s/AAAAAAAAAAAAAAAAAAAAAA');
       await visitorPage.getByRole('heading', { name: 'This share link has expired' }).waitFor();
       await visitorPage.waitForTimeout(400);

@@ -6,13 +6,20 @@ import type { Page } from '@playwright/test';
 import {
   ACCOUNT_MESSAGES,
   accountsEndpoints,
+  adminEndpoints,
+  artistTracksResponseSchema,
+  blindShareSchema,
   DEMO_ACCOUNT,
+  entryUrl,
   FORUM_MESSAGES,
   forumEndpoints,
   healthEndpoints,
+  playerEndpoints,
+  tracksEndpoints,
+  type Endpoint,
 } from '@klang/domain';
 import { expect, test } from '../support/fixtures';
-import { callEntry } from '../support/contract';
+import { callEntry, type EntryRequest } from '../support/contract';
 
 /** A unique word per run and project: both projects share one server and one forum. */
 function uniqueTag(prefix: string) {
@@ -392,6 +399,58 @@ test.describe('an admin moderates', () => {
       (await callEntry(member, forumEndpoints.forumPost, { params: { postId: anonymous } })).status(),
     ).toBe(404);
     await member.dispose();
+  });
+
+  test('the team reads the blind share funnel, and nobody else does (decision 0309)', async ({
+    page,
+    screens,
+    playwright,
+  }) => {
+    const login = await page.request.fetch(`${base}${accountsEndpoints.login.path}`, {
+      method: accountsEndpoints.login.method,
+      data: { identifier: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+    });
+    expect(login.status()).toBe(200);
+    const atBase = (entry: Endpoint, options: EntryRequest = {}) =>
+      page.request.fetch(`${base}${entryUrl(entry, options)}`, {
+        method: entry.method,
+        ...(options.data === undefined ? {} : { data: options.data }),
+      });
+    // The admin's own featured track, shared blind and opened by a visitor: one link, one opening.
+    const { tracks } = artistTracksResponseSchema.parse(
+      await (await atBase(tracksEndpoints.listTracks)).json(),
+    );
+    const featured = tracks.find((track) => track.featured && track.status === 'ready');
+    if (!featured) throw new Error('the demo artist has no featured track');
+    const shared = await atBase(playerEndpoints.createShare, { data: { trackId: featured.id } });
+    expect(shared.status()).toBe(200);
+    const { token } = blindShareSchema.parse(await shared.json());
+    const visitor = await playwright.request.newContext({ baseURL: base });
+    expect((await callEntry(visitor, playerEndpoints.sharedTrack, { params: { token } })).status()).toBe(200);
+
+    await screens.visit(`${base}/admin/shares`);
+    await expect(page.getByRole('heading', { name: 'Blind shares', level: 1 })).toBeVisible();
+    const steps = page.getByRole('list').filter({ hasText: 'Share pages opened' });
+    await expect(steps.getByRole('listitem').filter({ hasText: 'Links made' })).toContainText('1');
+    await expect(steps.getByRole('listitem').filter({ hasText: 'Share pages opened' })).toContainText('1');
+    await expect(page.getByText('Shares per reveal')).toBeVisible();
+    await page.getByRole('button', { name: '7 days' }).click();
+    await expect(page.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(8);
+    await screens.check('the team share funnel');
+
+    // A listener is told the page is the team's, with a way back, and the server refuses them.
+    const listener = await playwright.request.newContext({ baseURL: base });
+    const name = `funnel${uniqueTag('f')}`.slice(0, 30);
+    await listener.fetch(accountsEndpoints.signupListener.path, {
+      method: accountsEndpoints.signupListener.method,
+      data: { username: name, email: `${name}@example.com`, password: 'secret-pass' },
+    });
+    expect((await callEntry(listener, adminEndpoints.shareFunnel, { query: { days: '30' } })).status()).toBe(
+      403,
+    );
+    await visitor.dispose();
+    await listener.dispose();
   });
 });
 

@@ -6,7 +6,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { decorateJobs } from './jobs/registry';
 import { registerAccounts } from './modules/accounts/accounts.module';
-import { registerAnalytics } from './modules/analytics/analytics.module';
+import { createShareEvents, registerAnalytics } from './modules/analytics/analytics.module';
 import { registerCatalogue } from './modules/catalogue/catalogue.module';
 import { catalogueRecords } from './modules/catalogue/catalogue.service';
 import { registerDemoTracks } from './modules/demo-tracks/demo-tracks.module';
@@ -128,11 +128,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     firstListens: config.firstListens,
     radar: config.radar,
   });
+  const shareFunnel = createShareEvents(db);
   const { streamServed } = await registerPlayer(app, {
     db,
     storage: providers.storage,
     streamSecret: deps.secrets.media,
     publicUrl: config.publicUrl,
+    shareEvents: shareFunnel,
     loyalty,
     firstListens: config.firstListens,
     radar: config.radar,
@@ -195,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     accountMinAgeMs: config.verdictAccountMinAgeMs,
     loadAccess: accounts.sessions.session,
+    shareFunnel,
   });
   await registerForms(app, { db, captcha: providers.captcha, email, teamEmail: config.teamEmail });
   await registerSubscribers(app, { db });

@@ -1,6 +1,7 @@
 import { accountFunctionsEndpoints } from '../accounts/account-functions.endpoints';
 import { accountsEndpoints } from '../accounts/accounts.endpoints';
 import { analyticsEndpoints } from '../analytics/analytics.endpoints';
+import { adminEndpoints } from '../analytics/share-funnel';
 import { catalogueEndpoints } from '../catalogue/catalogue.endpoints';
 import { demoTracksEndpoints } from '../demo-tracks/demo-tracks.endpoints';
 import { emailEndpoints } from '../email/email.endpoints';
@@ -38,6 +39,7 @@ export const areaEndpoints = {
   forms: formsEndpoints,
   analytics: analyticsEndpoints,
   hooks: hooksEndpoints,
+  admin: adminEndpoints,
   accounts: accountsEndpoints,
   accountFunctions: accountFunctionsEndpoints,
   subscribers: subscribersEndpoints,
@@ -61,6 +63,7 @@ export const endpoints = {
   ...formsEndpoints,
   ...analyticsEndpoints,
   ...hooksEndpoints,
+  ...adminEndpoints,
   ...accountsEndpoints,
   ...accountFunctionsEndpoints,
   ...subscribersEndpoints,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminEndpoints,
   analyticsEndpoints,
   catalogueEndpoints,
   demoTracksEndpoints,
@@ -86,6 +87,8 @@ const GUARDS: Record<string, Guard> = {
   readiness: publicRoute,
   // analytics
   recordAnalyticsEvent: { session: false, limit: 120 },
+  // The team's share funnel: an admin's, never cached (decision 0309).
+  shareFunnel: { session: true, limit: 30, cacheControl: 'no-store' },
   trackHooks: signedIn,
   trackHooksCsv: signedIn,
   trackAbTest: signedIn,
@@ -104,6 +107,7 @@ const ENTRIES: Endpoint[] = [
   healthEndpoints,
   analyticsEndpoints,
   hooksEndpoints,
+  adminEndpoints,
 ].flatMap((table) => Object.values<Endpoint>(table));
 
 /** The entry's URL with a placeholder value for each parameter: a guard answers before a lookup. */

@@ -57,6 +57,8 @@ export const paths = {
   profile: '/profile',
   forum: '/forum',
   forumPost: withParam('/forum/post/:postId'),
+  /** The team's blind share funnel (decision 0309): admins only, said plainly to anyone else. */
+  adminShares: '/admin/shares',
   /** The welcome and status page (product-decisions.md, Accounts). */
   welcome: '/welcome',
 

@@ -112,6 +112,7 @@ export const routes: RouteObject[] = [
               screen(paths.forum, () => import('./routes/forum')),
               screen(paths.forumPost.pattern, () => import('./routes/forum-post')),
               screen(paths.welcome, () => import('./routes/welcome')),
+              screen(paths.adminShares, () => import('./routes/admin-shares')),
             ],
           },
         ],

@@ -12,10 +12,22 @@ import { createAnalyticsService } from './analytics.service';
 import { createHooksRepository } from './hooks.repository';
 import { hooksRoutes } from './hooks.routes';
 import { createHooksService } from './hooks.service';
+import { createShareFunnelRepository } from './share-funnel.repository';
+import { shareFunnelRoutes } from './share-funnel.routes';
+import { createShareFunnel, type ShareFunnelService } from './share-funnel.service';
 
 /**
- * First-party analytics events, the artist's per-track hook analytics (decision 0200) and blind
- * A/B tests (decision 0304), whose figures are the hooks' per version.
+ * The blind share funnel (decision 0309), made before the areas that record into it: the player
+ * counts each step of a share as it happens; `registerAnalytics` serves it to the team.
+ */
+export function createShareEvents(db: Db): ShareFunnelService {
+  return createShareFunnel({ repository: createShareFunnelRepository(db) });
+}
+
+/**
+ * First-party analytics events, the artist's per-track hook analytics (decision 0200), blind
+ * A/B tests (decision 0304), whose figures are the hooks' per version, and the team's share
+ * funnel (decision 0309).
  */
 export async function registerAnalytics(
   app: FastifyInstance,
@@ -24,8 +36,11 @@ export async function registerAnalytics(
     /** How old a trusted listener is (VERDICT_ACCOUNT_MIN_AGE_HOURS). */ accountMinAgeMs: number;
     /** The account's role and effective tier: tests are part of the plans with the Kit. */
     loadAccess(accountId: string): Promise<{ userType: UserRole; subscriptionTier: SubscriptionTier }>;
+    /** The share funnel `createShareEvents` made. */
+    shareFunnel: ShareFunnelService;
   },
 ): Promise<void> {
+  await app.register(shareFunnelRoutes, { service: deps.shareFunnel });
   await app.register(analyticsRoutes, {
     service: createAnalyticsService({ repository: createAnalyticsRepository(deps.db) }),
   });

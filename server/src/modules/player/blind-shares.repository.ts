@@ -24,11 +24,16 @@ export interface PreviewSource {
 export function createBlindSharesRepository(db: Queryable) {
   return {
     /**
-     * The user's share of `trackId`, made with `token` unless they shared it before; undefined
-     * when the user neither liked the track nor made it, or the track is out of the deck.
+     * The user's share of `trackId`, made with `token` unless they shared it before (`isNew`
+     * says which); undefined when the user neither liked the track nor made it, or the track is
+     * out of the deck.
      */
-    async share(userId: string, trackId: string, token: string): Promise<string | undefined> {
-      const rows = await db.query<{ token: string }>(
+    async share(
+      userId: string,
+      trackId: string,
+      token: string,
+    ): Promise<{ token: string; isNew: boolean } | undefined> {
+      const rows = await db.query<{ token: string; is_new: boolean }>(
         `with shareable as (
            select t.id from tracks t join deck_exposure x on x.track_id = t.id
            where t.id = $2 and x.in_deck
@@ -40,13 +45,14 @@ export function createBlindSharesRepository(db: Queryable) {
            select $3, id, $1 from shareable
            on conflict (sharer_id, track_id) do nothing
            returning token)
-         select token from made
+         select token, true as is_new from made
          union all
-         select s.token from shares s join shareable on shareable.id = s.track_id where s.sharer_id = $1
+         select s.token, false from shares s join shareable on shareable.id = s.track_id where s.sharer_id = $1
          limit 1`,
         [userId, trackId, token],
       );
-      return rows[0]?.token;
+      const row = rows[0];
+      return row && { token: row.token, isNew: row.is_new };
     },
 
     /** The track a share link opens, while it is in the deck; undefined for an expired or unknown link. */
@@ -77,21 +83,28 @@ export function createBlindSharesRepository(db: Queryable) {
 
     /**
      * Deals a shared track to the user (decision 0307): a deal marked `share`, outside the deck's
-     * exposure (the insert trigger's condition) and the verdict; undefined when the track left
-     * the deck meanwhile.
+     * exposure (the insert trigger's condition) and the verdict, and whether it is their first
+     * deal ever (decision 0309); undefined when the track left the deck meanwhile.
      */
-    async deal(userId: string, trackId: string, dealtAt: Date): Promise<Dealt | undefined> {
-      const rows = await db.query<{ alias: string; duration_ms: number | null }>(
+    async deal(
+      userId: string,
+      trackId: string,
+      dealtAt: Date,
+    ): Promise<(Dealt & { isFirstDeal: boolean }) | undefined> {
+      // The statement's snapshot is from before its insert: `is_first` sees only earlier deals.
+      const rows = await db.query<{ alias: string; duration_ms: number | null; is_first: boolean }>(
         `with dealt as (
            insert into deals (user_id, track_id, dealt_at, origin)
            select $1, x.track_id, $3, 'share' from deck_exposure x
            where x.track_id = $2 and x.in_deck
            returning id, track_id, ab_test_id, ab_version)
-         select dealt.id as alias, ${DEALT_DURATION} from dealt join tracks t on t.id = dealt.track_id`,
+         select dealt.id as alias, ${DEALT_DURATION},
+           not exists (select 1 from deals d where d.user_id = $1) as is_first
+         from dealt join tracks t on t.id = dealt.track_id`,
         [userId, trackId, dealtAt],
       );
       const row = rows[0];
-      return row && { alias: row.alias, durationMs: row.duration_ms };
+      return row && { alias: row.alias, durationMs: row.duration_ms, isFirstDeal: row.is_first };
     },
   };
 }

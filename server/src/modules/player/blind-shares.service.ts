@@ -12,6 +12,7 @@ import {
   type OembedQuery,
   type ShareDealResponse,
   type SharedTrack,
+  type ShareEventName,
   type SharePreview,
 } from '@klang/domain';
 import type { Db } from '../../db/client';
@@ -21,6 +22,14 @@ import { randomPadBytes, streamGrantPath } from '../../providers/storage/stream-
 import { createBlindSharesRepository } from './blind-shares.repository';
 import { wholeSeconds, type PlayerService } from './player.service';
 import { bytesOf, previewStretch } from './share-preview';
+
+/**
+ * Where the share funnel's steps go (the analytics area's, decision 0309). `isFirstDeal`: the
+ * shared deal is the listener's first deal ever, a listener the share brought in.
+ */
+export interface ShareEvents {
+  record(name: ShareEventName, accountId: string | null, isFirstDeal?: boolean): Promise<void>;
+}
 
 /** A preview's URL lasts long enough to start and seek, and no longer. */
 const PREVIEW_GRANT_SECONDS = 300;
@@ -40,6 +49,7 @@ export function createBlindShares(deps: {
   streamSecret: string;
   /** The site's address: share links and embeds are on it (oEmbed). */
   publicUrl: string;
+  events: ShareEvents;
   clock?: () => Date;
 }) {
   const { db, player } = deps;
@@ -50,14 +60,16 @@ export function createBlindShares(deps: {
 
   return {
     async share(userId: string, trackId: string): Promise<BlindShare> {
-      const token = await repo.share(userId, trackId, randomBytes(16).toString('base64url'));
-      if (!token) throw new AppError('NOT_FOUND', BLIND_SHARE_MESSAGES.notYours);
-      return { token };
+      const shared = await repo.share(userId, trackId, randomBytes(16).toString('base64url'));
+      if (!shared) throw new AppError('NOT_FOUND', BLIND_SHARE_MESSAGES.notYours);
+      if (shared.isNew) await deps.events.record('share_made', userId);
+      return { token: shared.token };
     },
 
     async open(token: string): Promise<SharedTrack> {
       const shared = await repo.open(token);
       if (!shared) throw expired();
+      await deps.events.record('share_opened', null);
       return { durationMs: wholeSeconds(shared.duration_ms) };
     },
 
@@ -82,6 +94,7 @@ export function createBlindShares(deps: {
         window,
         expiresAt: Math.floor(now().getTime() / 1000) + PREVIEW_GRANT_SECONDS,
       });
+      await deps.events.record('share_previewed', null);
       return { url, durationMs: Math.max(1000, wholeSeconds(stretch.lengthMs) ?? 0) };
     },
 
@@ -131,6 +144,7 @@ export function createBlindShares(deps: {
       if (reveal) return { state: 'revealed', reveal };
       const dealt = await repo.deal(userId, shared.track_id, now());
       if (!dealt) throw expired();
+      await deps.events.record('share_dealt', userId, dealt.isFirstDeal);
       return { state: 'track', track: { id: dealt.alias, durationMs: wholeSeconds(dealt.durationMs) } };
     },
   };

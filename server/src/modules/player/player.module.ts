@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerJobs } from '../../jobs/registry';
 import { createPlayerJobKinds, requestFollowDeliveries } from './player.jobs';
 import { createBlindNotesService } from './blind-notes.service';
-import { createBlindShares } from './blind-shares.service';
+import { createBlindShares, type ShareEvents } from './blind-shares.service';
 import { createOfflinePacks } from './offline-packs.service';
 import { playerRoutes } from './player.routes';
 import { createPlayerService, type PlayerDeps } from './player.service';
@@ -10,7 +10,11 @@ import { createPlayerService, type PlayerDeps } from './player.service';
 export type PlayerModuleDeps = Pick<
   PlayerDeps,
   'db' | 'storage' | 'streamSecret' | 'loyalty' | 'firstListens' | 'radar' | 'clock' | 'chartTrackAt'
-> & { publicUrl: string };
+> & {
+  publicUrl: string;
+  /** The analytics area's share funnel, each step recorded as it happens (decision 0309). */
+  shareEvents: ShareEvents;
+};
 
 /**
  * The player area: deals and aliases, next track, likes, Blind Notes, offline packs, playback and
@@ -27,6 +31,7 @@ export async function registerPlayer(app: FastifyInstance, deps: PlayerModuleDep
     player: service,
     streamSecret: deps.streamSecret,
     publicUrl: deps.publicUrl,
+    events: deps.shareEvents,
     clock: deps.clock,
   });
   await app.register(playerRoutes, { service, notes, packs, shares });

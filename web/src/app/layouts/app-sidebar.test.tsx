@@ -47,6 +47,23 @@ describe('AppSidebar', () => {
     expect(nav.getByRole('link', { name: 'Charts' }).getAttribute('aria-current')).toBe('page');
   });
 
+  it("lists the team's share funnel for an admin alone", () => {
+    expect(renderAs('listener', 'free').queryByRole('link', { name: 'Blind shares' })).toBeNull();
+    cleanup();
+    useAuthStore.getState().clearSession();
+    useAuthStore.setState({ user: { id: 'user-1', email: 'ada@example.com' }, isAdmin: true });
+    render(
+      <MemoryRouter initialEntries={[paths.adminShares]}>
+        <AppSidebar hasPlayerBar />
+      </MemoryRouter>,
+    );
+    const team = within(screen.getByRole('navigation', { name: 'App' })).getByRole('link', {
+      name: 'Blind shares',
+    });
+    expect(team.getAttribute('href')).toBe(paths.adminShares);
+    expect(team.getAttribute('aria-current')).toBe('page');
+  });
+
   it('opens the Kit for a pro artist, and lights the Kit rather than Profile on its screens', () => {
     const nav = renderAs('artist', 'pro', paths.soundLab);
     const kit = nav.getByRole('link', { name: 'Klang Kit' });

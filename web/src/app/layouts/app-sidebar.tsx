@@ -1,5 +1,5 @@
 import { PRODUCT_NAME, TIER_LIMITS } from '@klang/domain';
-import { Lock, MessagesSquare, Wrench, type LucideIcon } from 'lucide-react';
+import { ChartNoAxesColumn, Lock, MessagesSquare, Wrench, type LucideIcon } from 'lucide-react';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../components/ui/cn';
@@ -112,6 +112,8 @@ export function AppSidebar({ hasPlayerBar, className }: { hasPlayerBar: boolean;
   const profile = useAuthStore((state) => state.profile);
   const hasProfile = useAuthStore((state) => state.user !== null && state.profile !== null);
   const isArtist = profile !== null && userTypeOf(profile) === 'artist';
+  // The team's page is listed for admins only; the server refuses anyone else all the same.
+  const isAdmin = useAuthStore((state) => state.isAdmin);
   return (
     <aside
       className={cn(
@@ -158,6 +160,18 @@ export function AppSidebar({ hasPlayerBar, className }: { hasPlayerBar: boolean;
                 />
               </li>
             )}
+          </Group>
+        )}
+        {isAdmin && (
+          <Group label="Team">
+            <li>
+              <SidebarLink
+                to={paths.adminShares}
+                label="Blind shares"
+                Icon={ChartNoAxesColumn}
+                isActive={isNavItemActive(pathname, [paths.adminShares])}
+              />
+            </li>
           </Group>
         )}
       </nav>

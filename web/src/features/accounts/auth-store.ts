@@ -22,6 +22,8 @@ type AuthState = {
   user: AuthUser | null;
   profile: AuthProfile | null;
   subscriptionTier: SubscriptionTier;
+  /** From the server's session alone, never stored: it lists the team's pages (decision 0309). */
+  isAdmin: boolean;
   isLoading: boolean;
   error: string | null;
   setSession: (user: AuthUser, profile?: AuthProfile | null, tier?: SubscriptionTier) => void;
@@ -74,6 +76,7 @@ export const useAuthStore = create<AuthState>()(
   persist(
     (set) => ({
       ...signedOut,
+      isAdmin: false,
       isLoading: false,
       error: null,
       setSession: (user, profile = null, tier = DEFAULT_SUBSCRIPTION_TIER) =>
@@ -83,13 +86,14 @@ export const useAuthStore = create<AuthState>()(
           user: session.user,
           profile: session.profile,
           subscriptionTier: session.subscriptionTier,
+          isAdmin: session.isAdmin,
           error: null,
         }),
       setProfile: (profile) => set({ profile }),
       setSubscriptionTier: (subscriptionTier) => set({ subscriptionTier }),
       setLoading: (isLoading) => set({ isLoading }),
       setError: (error) => set({ error }),
-      clearSession: () => set({ ...signedOut, error: null }),
+      clearSession: () => set({ ...signedOut, isAdmin: false, error: null }),
     }),
     {
       name: STORAGE_KEYS.auth,

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { hooksEndpoints, type StartAbTest } from '@klang/domain';
+import { adminEndpoints, hooksEndpoints, type StartAbTest } from '@klang/domain';
 import { api } from '../../../lib/api-client';
 
 /** One query-key factory for the analytics of the artist's tracks: hooks (decision 0200), A/B tests. */
@@ -9,6 +9,7 @@ export const analyticsKeys = {
   hooks: (trackId: string) => [...analyticsKeys.allHooks(), trackId] as const,
   allAbTests: () => [...analyticsKeys.all, 'ab-test'] as const,
   abTest: (trackId: string) => [...analyticsKeys.allAbTests(), trackId] as const,
+  shareFunnel: (days: number) => [...analyticsKeys.all, 'share-funnel', days] as const,
 };
 
 export const analyticsApi = {
@@ -20,6 +21,8 @@ export const analyticsApi = {
     api.call(hooksEndpoints.startAbTest, { params: { trackId }, body }),
   stopAbTest: (trackId: string) => api.call(hooksEndpoints.stopAbTest, { params: { trackId } }),
   abTestCsvUrl: (trackId: string) => api.url(hooksEndpoints.trackAbTestCsv, { params: { trackId } }),
+  /** The team's share funnel (decision 0309): admins only. */
+  shareFunnel: (days: number) => api.call(adminEndpoints.shareFunnel, { query: { days } }),
 };
 
 /**

@@ -80,9 +80,7 @@ export function BlindPreview({
           </span>
         )}
       </div>
-      {state === 'ended' && (
-        <p className="max-w-prose text-sm text-muted">{BLIND_SHARE_MESSAGES.previewEnded}</p>
-      )}
+      {state === 'ended' && <p className="max-w-prose text-sm text-muted">{endedText}</p>}
       {preview.error && <Banner tone="error">{preview.error}</Banner>}
     </section>
   );
