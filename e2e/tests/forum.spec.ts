@@ -7,19 +7,18 @@ import {
   ACCOUNT_MESSAGES,
   accountsEndpoints,
   adminEndpoints,
-  artistTracksResponseSchema,
   blindShareSchema,
   DEMO_ACCOUNT,
-  entryUrl,
   FORUM_MESSAGES,
   forumEndpoints,
   healthEndpoints,
+  nextTrackResponseSchema,
   playerEndpoints,
-  tracksEndpoints,
-  type Endpoint,
+  revealSchema,
+  secureTrackAccessResponseSchema,
 } from '@klang/domain';
 import { expect, test } from '../support/fixtures';
-import { callEntry, type EntryRequest } from '../support/contract';
+import { callEntry } from '../support/contract';
 
 /** A unique word per run and project: both projects share one server and one forum. */
 function uniqueTag(prefix: string) {
@@ -411,18 +410,42 @@ test.describe('an admin moderates', () => {
       data: { identifier: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
     });
     expect(login.status()).toBe(200);
-    const atBase = (entry: Endpoint, options: EntryRequest = {}) =>
-      page.request.fetch(`${base}${entryUrl(entry, options)}`, {
-        method: entry.method,
-        ...(options.data === undefined ? {} : { data: options.data }),
-      });
-    // The admin's own featured track, shared blind and opened by a visitor: one link, one opening.
-    const { tracks } = artistTracksResponseSchema.parse(
-      await (await atBase(tracksEndpoints.listTracks)).json(),
+    // A member likes a track blind and shares it; a visitor opens the link: one link, one opening.
+    const member = await playwright.request.newContext({ baseURL: base });
+    const name = `funnel${uniqueTag('f')}`.slice(0, 30);
+    expect(
+      (
+        await member.fetch(accountsEndpoints.signupListener.path, {
+          method: accountsEndpoints.signupListener.method,
+          data: { username: name, email: `${name}@example.com`, password: 'secret-pass' },
+        })
+      ).status(),
+    ).toBe(201);
+    const next = nextTrackResponseSchema.parse(
+      await (await callEntry(member, playerEndpoints.nextTrack)).json(),
     );
-    const featured = tracks.find((track) => track.featured && track.status === 'ready');
-    if (!featured) throw new Error('the demo artist has no featured track');
-    const shared = await atBase(playerEndpoints.createShare, { data: { trackId: featured.id } });
+    if (next.state !== 'track') throw new Error(`the deck dealt nothing (${next.state})`);
+    const access = secureTrackAccessResponseSchema.parse(
+      await (
+        await callEntry(member, playerEndpoints.secureTrackAccess, {
+          data: { trackId: next.track.id, purpose: 'playback', duration: 600 },
+        })
+      ).json(),
+    );
+    // A like counts for audio the server sent.
+    if (!access.signedUrl) throw new Error('the grant came without its URL');
+    await member.get(access.signedUrl, { headers: { range: 'bytes=0-1023' } });
+    const liked = revealSchema.parse(
+      await (
+        await callEntry(member, playerEndpoints.likeTrack, {
+          params: { trackId: next.track.id },
+          data: { addToLibrary: false },
+        })
+      ).json(),
+    );
+    const shared = await callEntry(member, playerEndpoints.createShare, {
+      data: { trackId: liked.track.id },
+    });
     expect(shared.status()).toBe(200);
     const { token } = blindShareSchema.parse(await shared.json());
     const visitor = await playwright.request.newContext({ baseURL: base });
@@ -439,18 +462,12 @@ test.describe('an admin moderates', () => {
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(8);
     await screens.check('the team share funnel');
 
-    // A listener is told the page is the team's, with a way back, and the server refuses them.
-    const listener = await playwright.request.newContext({ baseURL: base });
-    const name = `funnel${uniqueTag('f')}`.slice(0, 30);
-    await listener.fetch(accountsEndpoints.signupListener.path, {
-      method: accountsEndpoints.signupListener.method,
-      data: { username: name, email: `${name}@example.com`, password: 'secret-pass' },
-    });
-    expect((await callEntry(listener, adminEndpoints.shareFunnel, { query: { days: '30' } })).status()).toBe(
+    // Anyone else is refused by the server, whatever the screen shows.
+    expect((await callEntry(member, adminEndpoints.shareFunnel, { query: { days: '30' } })).status()).toBe(
       403,
     );
     await visitor.dispose();
-    await listener.dispose();
+    await member.dispose();
   });
 });
 

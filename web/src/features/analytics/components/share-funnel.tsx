@@ -149,7 +149,13 @@ function FunnelFigures({ funnel }: { funnel: ShareFunnel }) {
         <h2 id="funnel-days" className="font-semibold text-fg">
           Day by day
         </h2>
-        <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
+        {/* Scrolls sideways on a phone: a keyboard reaches it too. */}
+        <div
+          role="region"
+          aria-labelledby="funnel-days"
+          tabIndex={0}
+          className="overflow-x-auto rounded-2xl border border-line bg-surface focus-visible:outline-2 focus-visible:outline-primary"
+        >
           <table className="w-full min-w-[36rem] text-sm">
             <caption className="sr-only">The share funnel by UTC day, newest first</caption>
             <thead>
