@@ -122,7 +122,7 @@ function FunnelFigures({ funnel }: { funnel: ShareFunnel }) {
         <h2 id="funnel-steps" className="font-semibold text-fg">
           Step by step
         </h2>
-        <ol className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+        <ol className="grid grid-cols-2 gap-2 lg:grid-cols-3">
           {STEPS.map((step) => (
             <li
               key={step.key}
@@ -173,11 +173,18 @@ function FunnelFigures({ funnel }: { funnel: ShareFunnel }) {
             <tbody>
               {[...funnel.daily].reverse().map((day) => (
                 <tr key={day.day} className="border-b border-line/60 last:border-0">
-                  <th scope="row" className="px-4 py-2 text-left font-medium text-fg">
+                  <th scope="row" className="px-4 py-2 text-left font-medium whitespace-nowrap text-fg">
                     {DAY.format(new Date(`${day.day}T00:00:00Z`))}
                   </th>
                   {STEPS.map((step) => (
-                    <td key={step.key} className="px-3 py-2 text-right text-fg tabular-nums">
+                    <td
+                      key={step.key}
+                      className={cn(
+                        'px-3 py-2 text-right tabular-nums',
+                        // A quiet day stays quiet, so the days with shares stand out.
+                        day[step.key] === 0 ? 'text-muted' : 'font-semibold text-fg',
+                      )}
+                    >
                       {COUNT.format(day[step.key])}
                     </td>
                   ))}

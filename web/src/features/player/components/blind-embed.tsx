@@ -27,7 +27,7 @@ export function BlindEmbed({ token, shareHref }: { token: string; shareHref: str
         <div className="flex items-center justify-between gap-3">
           <div className="flex min-w-0 items-center gap-2.5">
             <Logo variant="mark" className="size-7" isDecorative />
-            <p className="truncate text-sm font-bold text-fg">{BLIND_SHARE_CARD.title}</p>
+            <p className="truncate text-sm font-bold text-fg">A blind track</p>
           </div>
           <a
             href={shareHref}
@@ -48,7 +48,7 @@ export function BlindEmbed({ token, shareHref }: { token: string; shareHref: str
             {BLIND_SHARE_MESSAGES.expired}
           </p>
         ) : (
-          <BlindPreview token={token} className="max-w-none" endedText={BLIND_SHARE_MESSAGES.embedEnded} />
+          <BlindPreview token={token} endedText={BLIND_SHARE_MESSAGES.embedEnded} />
         )}
       </div>
     </main>

@@ -35,7 +35,7 @@ export function BlindPreview({
   return (
     <section
       aria-label={BLIND_SHARE_MESSAGES.previewLabel}
-      className={cn('flex w-full max-w-sm flex-col items-center gap-3', className)}
+      className={cn('flex w-full flex-col items-center gap-3', className)}
     >
       <div className="flex w-full items-center gap-4 rounded-full border border-line bg-surface p-2 pr-5 shadow-lg">
         <Button

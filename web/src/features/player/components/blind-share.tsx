@@ -154,7 +154,7 @@ export function BlindShare({
       {error && <Banner tone="error">{error}</Banner>}
       {!isSignedIn ? (
         <>
-          <BlindPreview token={token} />
+          <BlindPreview token={token} className="max-w-sm" />
           <div className="flex flex-wrap justify-center gap-3">
             {signUpLink}
             {logInLink}
