@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BLIND_SHARE_CARD, MESSAGES, SHARE_LINK_PATH } from '@klang/domain';
+import { BLIND_SHARE_CARD, MESSAGES, SHARE_LINK_PATH, playerEndpoints } from '@klang/domain';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { decorateJobs } from './jobs/registry';
@@ -219,7 +219,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const url = new URL(pathname, config.publicUrl).toString();
       const oembed = new URL('/api/oembed', config.publicUrl);
       oembed.search = new URLSearchParams({ url, format: 'json' }).toString();
-      return { ...BLIND_SHARE_CARD, url, imageUrl: null, type: 'website', oembedUrl: oembed.toString() };
+      const imageUrl = new URL(playerEndpoints.shareCardImage.path, config.publicUrl).toString();
+      return { ...BLIND_SHARE_CARD, url, imageUrl, type: 'website', oembedUrl: oembed.toString() };
     },
   });
   app.setNotFoundHandler((request, reply) => {

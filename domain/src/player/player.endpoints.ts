@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoints, endpoint } from '../contract/endpoint';
+import { binary, defineEndpoints, endpoint } from '../contract/endpoint';
 import {
   chartDealRequestSchema,
   chartDealResponseSchema,
@@ -189,6 +189,16 @@ export const playerEndpoints = defineEndpoints({
     path: '/api/player/shares/:token/preview',
     params: shareParamsSchema,
     response: { 200: sharePreviewSchema },
+    tags: ['player'],
+  }),
+  /**
+   * The one picture every share link's preview shows (decision 0308): a masked track beside the
+   * brand, the same for every link, naming nothing.
+   */
+  shareCardImage: endpoint({
+    method: 'GET',
+    path: '/api/player/share-card.png',
+    response: binary('image/png'),
     tags: ['player'],
   }),
   /** oEmbed for a share link (decision 0308): the embedded blind player's frame, naming nothing. */

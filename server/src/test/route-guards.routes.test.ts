@@ -57,6 +57,7 @@ const GUARDS: Record<string, Guard> = {
   sharedTrack: { session: false, limit: 60, cacheControl: 'no-store' },
   sharePreview: { session: false, limit: 20, cacheControl: 'no-store' },
   shareOembed: { session: false, limit: 60, cacheControl: 'no-store' },
+  shareCardImage: { session: false, limit: 60 },
   shareDeal: { ...player, limit: 240 },
   removeFromLibrary: player,
   secureTrackAccess: { ...player, limit: 240 },

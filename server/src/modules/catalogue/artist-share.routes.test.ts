@@ -55,7 +55,11 @@ describe('artist pages rendered for crawlers', () => {
     );
     expect(res.body).toContain(`<meta property="og:url" content="https://klang.example/s/${token}" />`);
     expect(res.body).toContain('<meta property="og:type" content="website" />');
-    expect(res.body).not.toContain('og:image');
+    // One picture for every link (decision 0308), a masked track: it names nothing either.
+    expect(res.body).toContain(
+      '<meta property="og:image" content="https://klang.example/api/player/share-card.png" />',
+    );
+    expect(res.body).toContain('<meta property="twitter:card" content="summary_large_image" />');
     // Its oEmbed offers the embedded blind player (decision 0308).
     const oembed = `https://klang.example/api/oembed?url=${encodeURIComponent(`https://klang.example/s/${token}`)}&amp;format=json`;
     expect(res.body).toContain(

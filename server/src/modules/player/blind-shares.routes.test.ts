@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BLIND_SHARE_CARD,
@@ -243,6 +244,21 @@ describe('blind shares', () => {
       expect((await previewOf('A'.repeat(22))).statusCode).toBe(404);
       expect((await previewOf('short')).statusCode).toBe(400);
     });
+  });
+
+  it("shows every link's preview the same picture, a masked track that any cache may keep", async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/api/player/share-card.png' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/png');
+    expect(first.headers['cache-control']).toBe('public, max-age=86400');
+    const { width, height, format } = await sharp(first.rawPayload).metadata();
+    expect({ width, height, format }).toEqual({ width: 1200, height: 630, format: 'png' });
+    const again = await t.app.inject({ method: 'GET', url: '/api/player/share-card.png' });
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    // Drawn from shapes: the brand red is in it, and it is no blank.
+    const { channels } = await sharp(first.rawPayload).stats();
+    expect(channels[0]?.max).toBe(255);
+    expect(channels[0]?.stdev).toBeGreaterThan(10);
   });
 
   describe('oEmbed', () => {

@@ -5,6 +5,7 @@ import { createBlindNotesService } from './blind-notes.service';
 import { createBlindShares, type ShareEvents } from './blind-shares.service';
 import { createOfflinePacks } from './offline-packs.service';
 import { playerRoutes } from './player.routes';
+import { shareCardRoutes } from './share-card.routes';
 import { createPlayerService, type PlayerDeps } from './player.service';
 
 export type PlayerModuleDeps = Pick<
@@ -35,6 +36,7 @@ export async function registerPlayer(app: FastifyInstance, deps: PlayerModuleDep
     clock: deps.clock,
   });
   await app.register(playerRoutes, { service, notes, packs, shares });
+  await app.register(shareCardRoutes);
   registerJobs(app, {
     kinds: createPlayerJobKinds({
       credit: (userId) => service.creditDiscoverListening(userId),
