@@ -30,7 +30,11 @@ export const BLIND_SHARE_MESSAGES = {
 } as const;
 
 /** A signed-out visitor hears this much of a shared track, blind (decision 0308). */
-export const BLIND_SHARE_RULES = { previewSeconds: 30 } as const;
+export const BLIND_SHARE_RULES = {
+  previewSeconds: 30,
+  /** How long a preview's URL plays: long enough to start and seek, and no longer. */
+  previewUrlSeconds: 300,
+} as const;
 
 /** A share's token: 16 random bytes, base64url. */
 export const SHARE_TOKEN = /^[A-Za-z0-9_-]{22}$/;

@@ -3,6 +3,7 @@ import {
   BLIND_SHARE_CARD,
   BLIND_SHARE_EMBED,
   BLIND_SHARE_MESSAGES,
+  BLIND_SHARE_RULES,
   EMBED_LINK_PATH,
   OEMBED_MESSAGES,
   PRODUCT_NAME,
@@ -30,9 +31,6 @@ import { bytesOf, previewStretch } from './share-preview';
 export interface ShareEvents {
   record(name: ShareEventName, accountId: string | null, isFirstDeal?: boolean): Promise<void>;
 }
-
-/** A preview's URL lasts long enough to start and seek, and no longer. */
-const PREVIEW_GRANT_SECONDS = 300;
 
 /**
  * Blind shares (issue 32 item 4, decision 0307): a listener who liked a track, or the artist who
@@ -92,7 +90,7 @@ export function createBlindShares(deps: {
         contentType: source.content_type,
         padBytes: randomPadBytes(window.length, stretch.lengthMs),
         window,
-        expiresAt: Math.floor(now().getTime() / 1000) + PREVIEW_GRANT_SECONDS,
+        expiresAt: Math.floor(now().getTime() / 1000) + BLIND_SHARE_RULES.previewUrlSeconds,
       });
       await deps.events.record('share_previewed', null);
       return { url, durationMs: Math.max(1000, wholeSeconds(stretch.lengthMs) ?? 0) };

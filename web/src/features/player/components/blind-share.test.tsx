@@ -136,6 +136,44 @@ describe('a blind share link', () => {
     expect(deal).not.toHaveBeenCalled();
   });
 
+  it('resumes a preview paused past its URL on a new one, from where it was', async () => {
+    vi.spyOn(playerApi, 'sharedTrack').mockResolvedValue({ durationMs: 184_000 });
+    const preview = vi
+      .spyOn(playerApi, 'sharePreview')
+      .mockResolvedValueOnce({ url: '/media/stream/sealed-1?exp=1', durationMs: 30_000 })
+      .mockResolvedValueOnce({ url: '/media/stream/sealed-2?exp=2', durationMs: 30_000 });
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+    vi.spyOn(HTMLMediaElement.prototype, 'currentTime', 'get').mockReturnValue(12);
+    const seek = vi.spyOn(HTMLMediaElement.prototype, 'currentTime', 'set');
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    renderShare(false);
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: BLIND_SHARE_MESSAGES.previewPlay }));
+    });
+    const element = play.mock.contexts[0] as HTMLAudioElement;
+    act(() => {
+      element.dispatchEvent(new Event('playing'));
+      element.dispatchEvent(new Event('pause'));
+    });
+    // A minute later it plays on the same URL; five minutes later on a new one, at 0:12.
+    clock.mockReturnValue(1_060_000);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: BLIND_SHARE_MESSAGES.previewResume }));
+    });
+    expect(preview).toHaveBeenCalledTimes(1);
+    act(() => {
+      element.dispatchEvent(new Event('pause'));
+    });
+    clock.mockReturnValue(1_300_000);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: BLIND_SHARE_MESSAGES.previewResume }));
+    });
+    expect(preview).toHaveBeenCalledTimes(2);
+    expect(element.src).toContain('/media/stream/sealed-2');
+    expect(seek).toHaveBeenLastCalledWith(12);
+  });
+
   it("says why a visitor's preview cannot play", async () => {
     vi.spyOn(playerApi, 'sharedTrack').mockResolvedValue({ durationMs: 60_000 });
     vi.spyOn(playerApi, 'sharePreview').mockRejectedValue(

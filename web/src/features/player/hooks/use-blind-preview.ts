@@ -1,4 +1,4 @@
-import { BLIND_SHARE_MESSAGES } from '@klang/domain';
+import { BLIND_SHARE_MESSAGES, BLIND_SHARE_RULES } from '@klang/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-error';
 import { playerApi } from '../api/player-api';
@@ -7,16 +7,20 @@ export type BlindPreviewState = 'idle' | 'loading' | 'playing' | 'paused' | 'end
 
 /** The preview's last stretch fades out rather than stopping mid-bar. */
 const FADE_MS = 2000;
+/** A URL older than this is asked for again on resume: it expires a minute later. */
+const FRESH_MS = (BLIND_SHARE_RULES.previewUrlSeconds - 60) * 1000;
 
 /**
  * A share link's blind preview (decision 0308) on an audio element of its own, kept for the
  * page's lifetime: a visitor is in no deck, so the app's one player is not theirs. Each play from
- * the start asks the server for a fresh sealed URL; the preview stops at the length the server
- * states (the file's padding is silence a decoder may count), fading out over its last seconds.
+ * the start asks the server for a fresh sealed URL, as does a resume once that URL is near its
+ * end; the preview stops at the length the server states (the file's padding is silence a
+ * decoder may count), fading out over its last seconds.
  */
 export function useBlindPreview(token: string) {
   const audio = useRef<HTMLAudioElement | null>(null);
   const lengthRef = useRef(0);
+  const issuedAt = useRef(0);
   const [state, setState] = useState<BlindPreviewState>('idle');
   const [elapsedMs, setElapsedMs] = useState(0);
   const [lengthMs, setLengthMs] = useState<number | null>(null);
@@ -73,17 +77,22 @@ export function useBlindPreview(token: string) {
     if (!element) return;
     setError(null);
     try {
-      if (state === 'paused') {
+      const isFresh = Date.now() - issuedAt.current < FRESH_MS;
+      if (state === 'paused' && isFresh) {
         await element.play();
         return;
       }
+      // Paused long enough for its URL to expire, it goes on from where it was on a new one.
+      const resumeAt = state === 'paused' ? element.currentTime : 0;
       setState('loading');
       const preview = await playerApi.sharePreview(token);
+      issuedAt.current = Date.now();
       lengthRef.current = preview.durationMs;
       setLengthMs(preview.durationMs);
-      setElapsedMs(0);
+      setElapsedMs(resumeAt * 1000);
       element.volume = 1;
       element.src = preview.url;
+      element.currentTime = resumeAt;
       await element.play();
     } catch (failure) {
       // A pause arriving before the start aborts play(): not an error for the visitor.
