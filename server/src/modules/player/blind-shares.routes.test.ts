@@ -259,6 +259,11 @@ describe('blind shares', () => {
     const { channels } = await sharp(first.rawPayload).stats();
     expect(channels[0]?.max).toBe(255);
     expect(channels[0]?.stdev).toBeGreaterThan(10);
+    // The brand's own logo file, its light wordmark beside the mark (nothing else there is light).
+    const wordmark = await sharp(first.rawPayload)
+      .extract({ left: 170, top: 70, width: 170, height: 80 })
+      .stats();
+    expect(wordmark.channels[1]?.max).toBeGreaterThan(200);
   });
 
   describe('oEmbed', () => {

@@ -1,28 +1,20 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { PALETTES, PRIMARY_COLOR } from '@klang/domain';
 import sharp from 'sharp';
+import { REPO_DIR } from '../../lib/package-paths';
 
 /** The Open Graph image's size: what the big link previews show. */
 export const SHARE_CARD_SIZE = { width: 1200, height: 630 } as const;
 
 const dark = PALETTES.dark;
 
-/** The Klang mark and wordmark (web/public/logo.svg), drawn as shapes: no font is needed. */
-const LOGO = `
-  <rect width="48" height="48" rx="13" fill="${PRIMARY_COLOR}"/>
-  <g fill="#0B0B0F">
-    <rect x="10.5" y="10" width="6" height="28" rx="3"/>
-    <rect x="20" y="19.5" width="5" height="9" rx="2.5"/>
-    <rect x="27" y="13" width="5" height="9" rx="2.5"/>
-    <rect x="27" y="26" width="5" height="9" rx="2.5"/>
-    <rect x="34" y="9.5" width="5" height="6.5" rx="2.5"/>
-    <rect x="34" y="32" width="5" height="6.5" rx="2.5"/>
-  </g>
-  <g transform="translate(63.3 2.2) scale(0.779)" fill="none" stroke="${dark.text}" stroke-width="6"
-     stroke-linecap="round" stroke-linejoin="round">
-    <path d="M7 6v34"/><path d="M22 17 10.5 29 22 40"/><path d="M31 6v34"/>
-    <circle cx="49" cy="28" r="12"/><path d="M61 16v24"/><path d="M71 40V28a12 12 0 0 1 24 0v12"/>
-    <circle cx="117" cy="28" r="12"/><path d="M129 16v26a10 10 0 0 1-10 10h-6"/>
-  </g>`;
+/**
+ * The brand's own drawing (mark and wordmark, strokes and shapes, no text), nested in the card as
+ * it is: one drawing of the logo in the repository, not a copy here. Its wordmark takes the dark
+ * theme's stroke (the card is dark; the file's light-scheme rule does not apply to a render).
+ */
+const LOGO_FILE = path.join(REPO_DIR, 'web/public/logo.svg');
 
 /** A waveform's bars: the same for every card, from a fixed curve, so no card differs. */
 function waveform(x: number, y: number, width: number, height: number): string {
@@ -42,7 +34,7 @@ function waveform(x: number, y: number, width: number, height: number): string {
  * and a waveform beside the brand. It is drawn from shapes alone, so it renders the same on a
  * machine with no fonts; the words are the card's title and description.
  */
-export function shareCardSvg(): string {
+export function shareCardSvg(logo: string): string {
   const { width, height } = SHARE_CARD_SIZE;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
   <defs>
@@ -53,7 +45,7 @@ export function shareCardSvg(): string {
   </defs>
   <rect width="${width}" height="${height}" fill="${dark.background}"/>
   <rect width="${width}" height="${height}" fill="url(#glow)"/>
-  <g transform="translate(80 72) scale(1.5)">${LOGO}</g>
+  <g transform="translate(80 72)">${logo.replace('<svg ', '<svg width="252" height="72" ')}</g>
   <g transform="translate(80 190)">
     <rect width="1040" height="360" rx="40" fill="${dark.card}" stroke="${dark.border}" stroke-width="2"/>
     <rect x="40" y="40" width="280" height="280" rx="28" fill="${dark.input}"/>
@@ -69,8 +61,17 @@ export function shareCardSvg(): string {
 
 let rendered: Promise<Buffer> | undefined;
 
-/** The card as a PNG, drawn once per process. */
+/** The card as a PNG, drawn once per process (a failed draw is tried again next time). */
 export function shareCardPng(): Promise<Buffer> {
-  rendered ??= sharp(Buffer.from(shareCardSvg())).png({ compressionLevel: 9 }).toBuffer();
+  rendered ??= readFile(LOGO_FILE, 'utf8')
+    .then((logo) =>
+      sharp(Buffer.from(shareCardSvg(logo)))
+        .png({ compressionLevel: 9 })
+        .toBuffer(),
+    )
+    .catch((error: unknown) => {
+      rendered = undefined;
+      throw error;
+    });
   return rendered;
 }
