@@ -3,42 +3,22 @@
 // made it an admin (the server stopped meanwhile), and as a listener is turned away.
 //   npx tsx e2e/scripts/admin-screenshots.ts http://localhost:3000 /tmp/klang-admin
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { accountsEndpoints, DEMO_ACCOUNT } from '@klang/domain';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
 import { signUpListener } from '../support/listener';
-import { findCoveredControls } from '../support/shell';
+import { SCREEN_SIZES, THEMES, shooter, themedContext } from './screenshot-kit';
 
 const [base = 'http://localhost:3000', outDir = '/tmp/klang-admin'] = process.argv.slice(2);
 mkdirSync(outDir, { recursive: true });
 
-const SIZES = [
-  { name: 'desk', viewport: { width: 1280, height: 800 }, isMobile: false },
-  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true },
-] as const;
-
 const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 try {
-  for (const theme of ['dark', 'light'] as const) {
-    for (const size of SIZES) {
-      const tag = `${size.name}_${theme}`;
-      const shot = async (page: Page, name: string) => {
-        const file = path.join(outDir, `${name}__${tag}.png`);
-        await page.screenshot({ path: file, fullPage: true });
-        const covered = await findCoveredControls(page).catch(() => []);
-        console.log(file, covered.length ? JSON.stringify(covered) : '');
-      };
+  for (const theme of THEMES) {
+    for (const size of SCREEN_SIZES) {
+      const shot = shooter(outDir, size, theme);
       for (const who of ['admin', 'listener'] as const) {
-        const context = await browser.newContext({
-          baseURL: base,
-          viewport: size.viewport,
-          isMobile: size.isMobile,
-          hasTouch: size.isMobile,
-        });
-        await context.addInitScript((value) => {
-          localStorage.setItem('theme', JSON.stringify({ state: { theme: value }, version: 0 }));
-        }, theme);
+        const context = await themedContext(browser, { base, size, theme });
         const page = await context.newPage();
         if (who === 'admin') {
           const login = await page.request.fetch(accountsEndpoints.login.path, {
@@ -54,7 +34,7 @@ try {
             : page.getByText('This page is for the Klang team')
         ).waitFor();
         await page.waitForTimeout(800);
-        await shot(page, `funnel-${who}`);
+        await shot(page, `funnel-${who}`, { fullPage: true });
         await context.close();
       }
     }

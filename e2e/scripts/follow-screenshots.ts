@@ -4,21 +4,15 @@
 // Needs the server's dev mailbox (DEV_MAILBOX=true): the followers confirm their email.
 //   npx tsx e2e/scripts/follow-screenshots.ts http://localhost:3000 /tmp/klang-follow
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { accountsEndpoints, fillPath, followsEndpoints } from '@klang/domain';
-import { chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { setFeatured, signUp, unique, uploadReadyTrack } from '../support/hearing';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
-import { findCoveredControls } from '../support/shell';
+import { SCREEN_SIZES, THEMES, shooter, themedContext } from './screenshot-kit';
 
 const [base = 'http://localhost:3000', outDir = '/tmp/klang-follow'] = process.argv.slice(2);
 mkdirSync(outDir, { recursive: true });
 const url = (route: string) => new URL(route, base).toString();
-
-const SIZES = [
-  { name: 'desk', viewport: { width: 1280, height: 800 }, isMobile: false },
-  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true },
-] as const;
 
 const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 try {
@@ -42,23 +36,11 @@ try {
   await setFeatured(setup.request, trackId, true);
   await setup.close();
 
-  for (const theme of ['dark', 'light'] as const) {
-    for (const size of SIZES) {
+  for (const theme of THEMES) {
+    for (const size of SCREEN_SIZES) {
       const tag = `${size.name}_${theme}`;
-      const shot = async (page: Page, name: string) => {
-        const file = path.join(outDir, `${name}__${tag}.png`);
-        await page.screenshot({ path: file });
-        const covered = await findCoveredControls(page).catch(() => []);
-        console.log(file, covered.length ? JSON.stringify(covered) : '');
-      };
-      const context = await browser.newContext({
-        viewport: size.viewport,
-        isMobile: size.isMobile,
-        hasTouch: size.isMobile,
-      });
-      await context.addInitScript((value) => {
-        localStorage.setItem('theme', JSON.stringify({ state: { theme: value }, version: 0 }));
-      }, theme);
+      const shot = shooter(outDir, size, theme);
+      const context = await themedContext(browser, { size, theme });
       const page = await context.newPage();
       const suffix = `${Date.now().toString(36)}${tag}`.replaceAll('_', '');
       const signup = await page.request.fetch(url(accountsEndpoints.signupListener.path), {

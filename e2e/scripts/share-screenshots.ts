@@ -3,44 +3,27 @@
 // player, the page as a listener hears it blind, once liked, and an expired link.
 //   npx tsx e2e/scripts/share-screenshots.ts http://localhost:3000 /tmp/klang-share
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type BrowserContext } from '@playwright/test';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../support/chromium';
 import { signUpListener } from '../support/listener';
-import { findCoveredControls } from '../support/shell';
+import { SCREEN_SIZES, THEMES, shooter, themedContext } from './screenshot-kit';
 
 const [base = 'http://localhost:3000', outDir = '/tmp/klang-share'] = process.argv.slice(2);
 mkdirSync(outDir, { recursive: true });
 
-const SIZES = [
-  { name: 'desk', viewport: { width: 1280, height: 800 }, isMobile: false },
-  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true },
-] as const;
-
 const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 try {
-  for (const theme of ['dark', 'light'] as const) {
-    for (const size of SIZES) {
-      const tag = `${size.name}_${theme}`;
+  for (const theme of THEMES) {
+    for (const size of SCREEN_SIZES) {
+      const shot = shooter(outDir, size, theme);
+      // The clipboard stands in for the system share sheet, which headless Chromium lacks.
       const open = async (): Promise<BrowserContext> => {
-        const context = await browser.newContext({
-          baseURL: base,
-          viewport: size.viewport,
-          isMobile: size.isMobile,
-          hasTouch: size.isMobile,
-        });
+        const context = await themedContext(browser, { base, size, theme });
         await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
-        await context.addInitScript((value) => {
-          localStorage.setItem('theme', JSON.stringify({ state: { theme: value }, version: 0 }));
+        await context.addInitScript(() => {
           Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
-        }, theme);
+        });
         return context;
-      };
-      const shot = async (page: Page, name: string) => {
-        const file = path.join(outDir, `${name}__${tag}.png`);
-        await page.screenshot({ path: file });
-        const covered = await findCoveredControls(page).catch(() => []);
-        console.log(file, covered.length ? JSON.stringify(covered) : '');
       };
 
       const sharer = await open();
