@@ -1,6 +1,6 @@
 import { BLIND_SHARE_CARD, BLIND_SHARE_MESSAGES } from '@klang/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-error';
 import { playerApi } from '../api/player-api';
@@ -23,8 +23,8 @@ afterEach(() => {
 });
 
 describe('the embedded blind player', () => {
-  it('offers the preview and a link out to the share page, naming nothing', async () => {
-    vi.spyOn(playerApi, 'sharedTrack').mockResolvedValue({ durationMs: 184_000 });
+  it('offers the preview and a link out to the share page, asking the server nothing first', async () => {
+    const opened = vi.spyOn(playerApi, 'sharedTrack');
     const deal = vi.spyOn(playerApi, 'shareDeal');
     renderEmbed();
     expect(await screen.findByRole('button', { name: BLIND_SHARE_MESSAGES.previewPlay })).toBeDefined();
@@ -33,16 +33,19 @@ describe('the embedded blind player', () => {
     expect(out.getAttribute('href')).toBe(`/s/${TOKEN}`);
     expect(out.getAttribute('target')).toBe('_blank');
     expect(out.getAttribute('rel')).toBe('noopener');
-    // A frame on another site is no listener: it is dealt nothing.
+    // A blog's reader is no share page opened, and a frame on another site is dealt nothing.
+    expect(opened).not.toHaveBeenCalled();
     expect(deal).not.toHaveBeenCalled();
   });
 
-  it('says so when the link has expired, and plays nothing', async () => {
-    vi.spyOn(playerApi, 'sharedTrack').mockRejectedValue(
+  it('says so when the link has expired, once its reader presses play', async () => {
+    vi.spyOn(playerApi, 'sharePreview').mockRejectedValue(
       new ApiError({ status: 404, code: 'NOT_FOUND', message: BLIND_SHARE_MESSAGES.expired }),
     );
     renderEmbed();
-    expect(await screen.findByText(BLIND_SHARE_MESSAGES.expired)).toBeDefined();
-    expect(screen.queryByRole('button', { name: BLIND_SHARE_MESSAGES.previewPlay })).toBeNull();
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: BLIND_SHARE_MESSAGES.previewPlay }));
+    });
+    expect(screen.getByText(BLIND_SHARE_MESSAGES.expired)).toBeDefined();
   });
 });

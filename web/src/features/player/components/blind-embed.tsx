@@ -1,22 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
 import { BLIND_SHARE_CARD, BLIND_SHARE_MESSAGES, PRODUCT_NAME } from '@klang/domain';
 import { ExternalLink } from 'lucide-react';
 import { Logo } from '../../../components/ui/logo';
-import { Spinner } from '../../../components/ui/spinner';
-import { playerApi } from '../api/player-api';
 import { BlindPreview } from './blind-preview';
 
 /**
  * A share's embeddable blind player (decision 0308), as a blog or a chat shows it in a frame: the
  * 30-second preview, and a link out to the share page, where liking it names it. It names
  * nothing, signs nobody in and changes nothing: a frame on another site gets no Klang cookie.
+ * It asks the server nothing until its reader presses play (a blog's every reader would
+ * otherwise count as a share page opened); an expired link says so then.
  */
 export function BlindEmbed({ token, shareHref }: { token: string; shareHref: string }) {
-  const shared = useQuery({
-    queryKey: ['shared-track', token],
-    queryFn: ({ signal }) => playerApi.sharedTrack(token, signal),
-    retry: false,
-  });
   return (
     <main
       id="main"
@@ -39,17 +33,7 @@ export function BlindEmbed({ token, shareHref }: { token: string; shareHref: str
             <ExternalLink aria-hidden="true" className="size-3.5" />
           </a>
         </div>
-        {shared.isPending ? (
-          <div className="grid h-16 place-items-center">
-            <Spinner />
-          </div>
-        ) : shared.isError ? (
-          <p className="rounded-2xl bg-surface px-4 py-3 text-sm text-muted">
-            {BLIND_SHARE_MESSAGES.expired}
-          </p>
-        ) : (
-          <BlindPreview token={token} endedText={BLIND_SHARE_MESSAGES.embedEnded} />
-        )}
+        <BlindPreview token={token} endedText={BLIND_SHARE_MESSAGES.embedEnded} />
       </div>
     </main>
   );
