@@ -3,8 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   currentAreaTable,
+  currentGuardsTable,
   END,
   generatedAreaTable,
+  generatedGuardsTable,
   serverAreas,
   START,
   unplaced,
@@ -37,6 +39,15 @@ describe("docs/architecture.md's name map", () => {
 
   it('holds the generated table exactly as the code gives it (npm run docs:tables rewrites it)', () => {
     expect(currentAreaTable(page)).toBe(generatedAreaTable(root));
+  });
+
+  it("holds the guards table exactly as the contract's policies give it", () => {
+    expect(currentGuardsTable(page)).toBe(generatedGuardsTable());
+    const generated = generatedGuardsTable();
+    expect(generated).toContain('| analytics | `shareFunnel` | `GET /api/admin/share-funnel` | admin |');
+    expect(
+      currentGuardsTable(page.replace('| analytics | `shareFunnel`', '| analytics | `shareFunnels`')),
+    ).not.toBe(generated);
   });
 
   it('notices a contract entry, a job kind or a table the page does not list', () => {

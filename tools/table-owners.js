@@ -76,8 +76,7 @@ export const TABLE_OWNERS = {
   admins: {
     owner: 'accounts',
     readers: {
-      forum: 'moderators pin, lock and remove posts',
-      analytics: 'the share funnel is shown to the team alone (decision 0309)',
+      forum: 'moderators remove others’ posts and replies; an author’s card says “admin”',
     },
   },
   password_reset_tokens: { owner: 'accounts' },

@@ -44,6 +44,7 @@ export * from './tutor/tutor.schema';
 export * from './catalogue/verdict';
 export * from './contract/endpoint';
 export * from './contract/endpoints';
+export * from './contract/policy';
 export * from './player/player.endpoints';
 export * from './loyalty/loyalty.endpoints';
 export * from './health/health.endpoints';

@@ -32,9 +32,12 @@ describe('the application shell of the API', () => {
           app.get('/api/test/forbidden', () => {
             throw new AppError('FORBIDDEN', MESSAGES.accessDenied);
           });
-          app.post('/functions/v1/test-fn', { schema: { body: z.object({ trackId: z.uuid() }) } }, () => ({
-            ok: true,
-          }));
+          // As contractRoute registers an entry whose policy speaks the functions' dialect.
+          app.post(
+            '/functions/v1/test-fn',
+            { schema: { body: z.object({ trackId: z.uuid() }) }, config: { errorDialect: 'function' } },
+            () => ({ ok: true }),
+          );
           app.get('/api/test/limited', { config: { rateLimit: { max: 3, timeWindow: '1 minute' } } }, () => ({
             ok: true,
           }));
@@ -150,7 +153,7 @@ describe('the application shell of the API', () => {
     });
   });
 
-  it("keeps the documented error body on the spec's functions and names the bad field", async () => {
+  it("keeps the documented error body of the spec's functions where the route says so, naming the bad field", async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/functions/v1/test-fn',

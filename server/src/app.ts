@@ -119,6 +119,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The forms area is registered below; its captcha gate needs only the database and provider.
     passCaptcha: formsCaptchaGate({ db, captcha: providers.captcha }),
   });
+  // A contract entry for artists, Pro or the team checks its caller's kind here (decision 0310).
+  app.decorate('callerKind', accounts.sessions.session);
   const { service: catalogue } = await registerCatalogue(app, {
     db,
     storage: providers.storage,

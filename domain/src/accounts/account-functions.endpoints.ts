@@ -1,4 +1,6 @@
 import { defineEndpoints, endpoint } from '../contract/endpoint';
+import { ACCOUNT_MESSAGES } from './accounts-messages';
+import { perAddress } from '../contract/policy';
 import { sendEmailResponseSchema } from '../payments/payments.schema';
 import {
   checkEntitlementsSchema,
@@ -23,6 +25,12 @@ export const accountFunctionsEndpoints = defineEndpoints({
   updateUserProfile: endpoint({
     method: 'POST',
     path: '/functions/v1/update-user-profile',
+    policy: {
+      access: 'session',
+      demoAccount: { refused: ACCOUNT_MESSAGES.demoProfileEdit },
+      limit: null,
+      dialect: 'function',
+    },
     body: updateUserProfileSchema,
     response: { 200: successSchema },
     tags,
@@ -31,6 +39,12 @@ export const accountFunctionsEndpoints = defineEndpoints({
   deleteUserAccount: endpoint({
     method: 'POST',
     path: '/functions/v1/delete-user-account',
+    policy: {
+      access: 'session',
+      demoAccount: { refused: ACCOUNT_MESSAGES.demoDelete },
+      limit: null,
+      dialect: 'function',
+    },
     body: deleteAccountSchema,
     response: { 200: successSchema },
     tags,
@@ -39,6 +53,7 @@ export const accountFunctionsEndpoints = defineEndpoints({
   clearDemoInteractions: endpoint({
     method: 'POST',
     path: '/functions/v1/clear-demo-interactions',
+    policy: { access: 'session', limit: null, dialect: 'function' },
     body: clearDemoInteractionsSchema,
     response: { 200: clearDemoResultSchema },
     tags,
@@ -47,6 +62,7 @@ export const accountFunctionsEndpoints = defineEndpoints({
   checkEntitlements: endpoint({
     method: 'POST',
     path: '/functions/v1/check-entitlements',
+    policy: { access: 'session', limit: null, dialect: 'function' },
     body: checkEntitlementsSchema,
     response: { 200: entitlementsSchema },
     tags,
@@ -55,6 +71,7 @@ export const accountFunctionsEndpoints = defineEndpoints({
   updateUserEmail: endpoint({
     method: 'POST',
     path: '/functions/v1/update-user-email',
+    policy: { access: 'session', temporaryAccount: 'allowed', limit: null, dialect: 'function' },
     body: updateUserEmailSchema,
     response: { 200: successSchema },
     tags,
@@ -63,6 +80,7 @@ export const accountFunctionsEndpoints = defineEndpoints({
   sendEmail: endpoint({
     method: 'POST',
     path: '/functions/v1/send-email',
+    policy: { access: 'session', limit: perAddress(5, '1 hour'), dialect: 'function' },
     body: sendEmailSchema,
     response: { 200: sendEmailResponseSchema },
     tags,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ACCOUNT_MESSAGES } from './accounts-messages';
 import { defineEndpoints, endpoint, rawBody } from '../contract/endpoint';
+import { perAddress } from '../contract/policy';
 import {
   artistSignupSchema,
   changePasswordSchema,
@@ -29,6 +31,7 @@ export const accountsEndpoints = defineEndpoints({
   accountSession: endpoint({
     method: 'GET',
     path: '/api/accounts/session',
+    policy: { access: 'public', limit: null },
     response: { 200: sessionStateSchema },
     tags,
     summary: 'The signed-in account, or null',
@@ -36,6 +39,7 @@ export const accountsEndpoints = defineEndpoints({
   signupListener: endpoint({
     method: 'POST',
     path: '/api/accounts/signup/listener',
+    policy: { access: 'public', limit: perAddress(20, '1 hour') },
     body: listenerSignupSchema,
     response: { 201: sessionSchema },
     tags,
@@ -44,6 +48,7 @@ export const accountsEndpoints = defineEndpoints({
   signupArtist: endpoint({
     method: 'POST',
     path: '/api/accounts/signup/artist',
+    policy: { access: 'public', limit: perAddress(20, '1 hour') },
     body: artistSignupSchema,
     response: { 201: sessionSchema },
     tags,
@@ -52,6 +57,7 @@ export const accountsEndpoints = defineEndpoints({
   login: endpoint({
     method: 'POST',
     path: '/api/accounts/login',
+    policy: { access: 'public', limit: perAddress(20, '5 minutes') },
     body: loginSchema,
     response: { 200: sessionSchema },
     tags,
@@ -60,6 +66,7 @@ export const accountsEndpoints = defineEndpoints({
   logout: endpoint({
     method: 'POST',
     path: '/api/accounts/logout',
+    policy: { access: 'public', limit: null },
     response: { 204: z.null() },
     tags,
     summary: 'End this session and clear its cookie',
@@ -67,6 +74,7 @@ export const accountsEndpoints = defineEndpoints({
   requestPasswordReset: endpoint({
     method: 'POST',
     path: '/api/accounts/password-reset',
+    policy: { access: 'public', limit: perAddress(10, '15 minutes') },
     body: resetRequestSchema,
     response: { 200: okSchema },
     tags,
@@ -75,6 +83,7 @@ export const accountsEndpoints = defineEndpoints({
   checkPasswordResetToken: endpoint({
     method: 'POST',
     path: '/api/accounts/password-reset/check',
+    policy: { access: 'public', limit: perAddress(20, '15 minutes') },
     body: resetTokenSchema,
     response: { 200: resetCheckSchema },
     tags,
@@ -83,6 +92,7 @@ export const accountsEndpoints = defineEndpoints({
   confirmPasswordReset: endpoint({
     method: 'POST',
     path: '/api/accounts/password-reset/confirm',
+    policy: { access: 'public', limit: perAddress(20, '15 minutes') },
     body: resetConfirmSchema,
     response: { 200: okSchema },
     tags,
@@ -92,6 +102,7 @@ export const accountsEndpoints = defineEndpoints({
   verifyEmail: endpoint({
     method: 'POST',
     path: '/api/accounts/email-verification/confirm',
+    policy: { access: 'public', limit: perAddress(20, '15 minutes') },
     body: verifyEmailSchema,
     response: { 200: okSchema },
     tags,
@@ -100,6 +111,7 @@ export const accountsEndpoints = defineEndpoints({
   resendVerification: endpoint({
     method: 'POST',
     path: '/api/accounts/email-verification/resend',
+    policy: { access: 'session', limit: perAddress(10, '1 hour') },
     response: { 200: okSchema },
     tags,
     summary: "Email the signed-in account's verification link again",
@@ -107,6 +119,11 @@ export const accountsEndpoints = defineEndpoints({
   changePassword: endpoint({
     method: 'POST',
     path: '/api/accounts/password',
+    policy: {
+      access: 'session',
+      demoAccount: { refused: ACCOUNT_MESSAGES.demoPassword },
+      limit: perAddress(10, '15 minutes'),
+    },
     body: changePasswordSchema,
     response: { 200: okSchema },
     tags,
@@ -115,6 +132,7 @@ export const accountsEndpoints = defineEndpoints({
   updateProfile: endpoint({
     method: 'PATCH',
     path: '/api/accounts/profile',
+    policy: { access: 'session', demoAccount: { refused: ACCOUNT_MESSAGES.demoProfileEdit }, limit: null },
     body: profileUpdateSchema,
     response: { 200: sessionSchema },
     tags,
@@ -124,6 +142,11 @@ export const accountsEndpoints = defineEndpoints({
   uploadProfilePhoto: endpoint({
     method: 'PUT',
     path: '/api/accounts/photo',
+    policy: {
+      access: 'session',
+      demoAccount: { refused: ACCOUNT_MESSAGES.demoProfileEdit },
+      limit: perAddress(20, '15 minutes'),
+    },
     body: rawBody('image/jpeg', 'image/png', 'image/webp'),
     response: { 200: profileImageResultSchema },
     tags,

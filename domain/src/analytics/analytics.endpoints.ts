@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { analyticsEventSchema } from './analytics.schema';
 import { defineEndpoints, endpoint } from '../contract/endpoint';
+import { perAddress } from '../contract/policy';
 
 /**
  * First-party events. Apart from the hook analytics (`hooks.endpoints.ts`) because every page
@@ -10,6 +11,7 @@ export const analyticsEndpoints = defineEndpoints({
   recordAnalyticsEvent: endpoint({
     method: 'POST',
     path: '/api/analytics/events',
+    policy: { access: 'public', limit: perAddress(120, '1 minute') },
     body: analyticsEventSchema,
     response: { 204: z.null() },
     tags: ['analytics'],

@@ -1,6 +1,7 @@
-import { startAbTestSchema, trackAbTestSchema } from './ab-test.schema';
+import { startAbTestSchema, trackAbTestSchema, AB_TEST_MESSAGES } from './ab-test.schema';
 import { trackHooksSchema } from './analytics.schema';
 import { binary, defineEndpoints, endpoint } from '../contract/endpoint';
+import { perAddress } from '../contract/policy';
 import { artistTrackParamsSchema } from '../tracks/tracks.schema';
 
 const tags = ['analytics'];
@@ -10,6 +11,7 @@ export const hooksEndpoints = defineEndpoints({
   trackHooks: endpoint({
     method: 'GET',
     path: '/api/analytics/tracks/:trackId/hooks',
+    policy: { access: 'artist', limit: null, cache: 'no-store' },
     params: artistTrackParamsSchema,
     response: { 200: trackHooksSchema },
     tags,
@@ -19,6 +21,7 @@ export const hooksEndpoints = defineEndpoints({
   trackHooksCsv: endpoint({
     method: 'GET',
     path: '/api/analytics/tracks/:trackId/hooks.csv',
+    policy: { access: 'artist', limit: null, cache: 'no-store' },
     params: artistTrackParamsSchema,
     response: binary('text/csv'),
     tags,
@@ -28,6 +31,7 @@ export const hooksEndpoints = defineEndpoints({
   trackAbTest: endpoint({
     method: 'GET',
     path: '/api/analytics/tracks/:trackId/ab-test',
+    policy: { access: 'artist', limit: null, cache: 'no-store' },
     params: artistTrackParamsSchema,
     response: { 200: trackAbTestSchema },
     tags,
@@ -36,6 +40,13 @@ export const hooksEndpoints = defineEndpoints({
   startAbTest: endpoint({
     method: 'POST',
     path: '/api/analytics/tracks/:trackId/ab-test',
+    // Starting and stopping are a person's few clicks; a script's loop gets 429.
+    policy: {
+      access: 'artist',
+      demoAccount: { refused: AB_TEST_MESSAGES.demo },
+      limit: perAddress(20, '1 minute'),
+      cache: 'no-store',
+    },
     params: artistTrackParamsSchema,
     body: startAbTestSchema,
     response: { 201: trackAbTestSchema },
@@ -45,6 +56,12 @@ export const hooksEndpoints = defineEndpoints({
   stopAbTest: endpoint({
     method: 'POST',
     path: '/api/analytics/tracks/:trackId/ab-test/stop',
+    policy: {
+      access: 'artist',
+      demoAccount: { refused: AB_TEST_MESSAGES.demo },
+      limit: perAddress(20, '1 minute'),
+      cache: 'no-store',
+    },
     params: artistTrackParamsSchema,
     response: { 200: trackAbTestSchema },
     tags,
@@ -53,6 +70,7 @@ export const hooksEndpoints = defineEndpoints({
   trackAbTestCsv: endpoint({
     method: 'GET',
     path: '/api/analytics/tracks/:trackId/ab-test.csv',
+    policy: { access: 'artist', limit: null, cache: 'no-store' },
     params: artistTrackParamsSchema,
     response: binary('text/csv'),
     tags,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints, endpoint } from '../contract/endpoint';
+import { perAddress } from '../contract/policy';
 
 /**
  * The blind share funnel's steps (issue 32 item 6, decision 0309): first-party analytics events
@@ -58,6 +59,12 @@ export const adminEndpoints = defineEndpoints({
   shareFunnel: endpoint({
     method: 'GET',
     path: '/api/admin/share-funnel',
+    policy: {
+      access: 'admin',
+      refusal: SHARE_FUNNEL_MESSAGES.teamOnly,
+      limit: perAddress(30, '1 minute'),
+      cache: 'no-store',
+    },
     query: shareFunnelQuerySchema,
     response: { 200: shareFunnelSchema },
     tags: ['analytics'],

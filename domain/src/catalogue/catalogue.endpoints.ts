@@ -18,6 +18,7 @@ export const catalogueEndpoints = defineEndpoints({
   chart: endpoint({
     method: 'GET',
     path: '/api/catalogue/charts',
+    policy: { access: 'session', limit: null, cache: 'private, no-cache' },
     query: chartQuerySchema,
     response: { 200: chartResponseSchema },
     tags: ['catalogue'],
@@ -25,6 +26,7 @@ export const catalogueEndpoints = defineEndpoints({
   library: endpoint({
     method: 'GET',
     path: '/api/catalogue/library',
+    policy: { access: 'session', limit: null, cache: 'private, no-cache' },
     response: { 200: libraryResponseSchema },
     tags: ['catalogue'],
   }),
@@ -32,6 +34,7 @@ export const catalogueEndpoints = defineEndpoints({
   artistPage: endpoint({
     method: 'GET',
     path: '/api/catalogue/artists/:artistId',
+    policy: { access: 'public', limit: null, cache: 'private, no-cache' },
     params: artistParamsSchema,
     response: { 200: artistPageSchema },
     tags: ['catalogue'],
@@ -40,6 +43,7 @@ export const catalogueEndpoints = defineEndpoints({
   artistPageByUrl: endpoint({
     method: 'GET',
     path: '/api/catalogue/artists/by-url/:artistUrl',
+    policy: { access: 'public', limit: null, cache: 'private, no-cache' },
     params: artistUrlParamsSchema,
     response: { 200: artistPageSchema },
     tags: ['catalogue'],
@@ -47,6 +51,7 @@ export const catalogueEndpoints = defineEndpoints({
   followedArtists: endpoint({
     method: 'GET',
     path: '/api/catalogue/followed-artists',
+    policy: { access: 'session', limit: null, cache: 'private, no-cache' },
     response: { 200: followedArtistsResponseSchema },
     tags: ['catalogue'],
   }),
@@ -54,6 +59,7 @@ export const catalogueEndpoints = defineEndpoints({
   chartMethod: endpoint({
     method: 'GET',
     path: '/api/catalogue/charts/method',
+    policy: { access: 'public', limit: null, cache: 'public, max-age=60' },
     response: { 200: chartMethodSchema },
     tags: ['catalogue'],
   }),

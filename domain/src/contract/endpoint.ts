@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { EndpointPolicy } from './policy';
 
 /**
  * The endpoint contract (decision 0220): each endpoint's method, path, request and response
@@ -82,6 +83,8 @@ export interface EndpointDefinition<
   query?: Query;
   body?: Body;
   response: Response;
+  /** Who may call it, how often, what caches keep and how its errors read (decision 0310). */
+  policy: EndpointPolicy;
   /** For the OpenAPI document. */
   tags?: readonly string[];
   summary?: string;
@@ -102,6 +105,7 @@ export interface UnnamedEndpoint<
   readonly query: Query;
   readonly body: Body;
   readonly response: Response;
+  readonly policy: EndpointPolicy;
   readonly tags: readonly string[] | undefined;
   readonly summary: string | undefined;
 }
@@ -142,6 +146,7 @@ export function endpoint<
     query: definition.query as Query,
     body: definition.body as Body,
     response: definition.response,
+    policy: definition.policy,
     tags: definition.tags,
     summary: definition.summary,
   };

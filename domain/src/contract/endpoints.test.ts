@@ -50,6 +50,7 @@ describe('the endpoint contract', () => {
       sound: endpoint({
         method: 'POST',
         path: '/functions/v1/sound',
+        policy: { access: 'public', limit: null, dialect: 'function' },
         body: z.object({ prompt: z.string() }),
         response: binary('audio/mpeg', 'audio/wav'),
       }),
@@ -73,7 +74,8 @@ describe('the endpoint contract', () => {
     expectTypeOf<EndpointJsonResult<typeof endpoints.leaveTrack>>().toEqualTypeOf<undefined>();
     expectTypeOf<EndpointParams<typeof endpoints.health>>().toEqualTypeOf<undefined>();
 
-    const withoutParams = { method: 'GET', path: '/api/things/:thingId', response: {} } as const;
+    const policy = { access: 'public', limit: null } as const;
+    const withoutParams = { method: 'GET', path: '/api/things/:thingId', policy, response: {} } as const;
     // @ts-expect-error: a path with a placeholder needs its params schema.
     endpoint(withoutParams);
     const otherParams = { ...withoutParams, params: z.object({ otherId: z.string() }) };
@@ -89,6 +91,8 @@ describe('the endpoint contract', () => {
     expect(endpoint({ ...withoutParams, params: z.object({ thingId: z.string() }) }).path).toBe(
       '/api/things/:thingId',
     );
+    // @ts-expect-error: who may call it, and how often, is part of the entry (decision 0310).
+    endpoint({ method: 'GET', path: '/api/things', response: {} });
   });
 });
 

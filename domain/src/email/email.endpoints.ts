@@ -26,6 +26,7 @@ export const emailEndpoints = defineEndpoints({
   mailboxEmails: endpoint({
     method: 'GET',
     path: '/api/email/mailbox',
+    policy: { access: 'loopback', limit: null, cache: 'no-store' },
     query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
     response: { 200: z.array(mailboxEmailSchema) },
     tags,
@@ -34,6 +35,7 @@ export const emailEndpoints = defineEndpoints({
   mailboxRawEmail: endpoint({
     method: 'GET',
     path: '/api/email/mailbox/:id/raw',
+    policy: { access: 'loopback', limit: null, cache: 'no-store' },
     params: z.object({ id: z.uuid() }),
     response: binary('message/rfc822'),
     tags,

@@ -1,4 +1,6 @@
 import { defineEndpoints, endpoint } from '../contract/endpoint';
+import { ACCOUNT_MESSAGES } from '../accounts/accounts-messages';
+import { perAddress } from '../contract/policy';
 import { artistParamsSchema } from '../catalogue/catalogue.schema';
 import { followStateSchema } from './follows.schema';
 
@@ -10,6 +12,11 @@ export const followsEndpoints = defineEndpoints({
   followArtist: endpoint({
     method: 'POST',
     path: '/api/follows/:artistId',
+    policy: {
+      access: 'session',
+      demoAccount: { refused: ACCOUNT_MESSAGES.demoFollow },
+      limit: perAddress(60, '1 minute'),
+    },
     params: artistParamsSchema,
     response: { 200: followStateSchema },
     tags: ['follows'],
@@ -17,6 +24,11 @@ export const followsEndpoints = defineEndpoints({
   unfollowArtist: endpoint({
     method: 'DELETE',
     path: '/api/follows/:artistId',
+    policy: {
+      access: 'session',
+      demoAccount: { refused: ACCOUNT_MESSAGES.demoFollow },
+      limit: perAddress(60, '1 minute'),
+    },
     params: artistParamsSchema,
     response: { 200: followStateSchema },
     tags: ['follows'],

@@ -6,6 +6,7 @@ import {
   formSubmittedSchema,
 } from './forms.schema';
 import { defineEndpoints, endpoint } from '../contract/endpoint';
+import { perAddress } from '../contract/policy';
 
 const tags = ['forms'];
 
@@ -14,6 +15,7 @@ export const formsEndpoints = defineEndpoints({
   captchaConfig: endpoint({
     method: 'GET',
     path: '/api/forms/captcha/config',
+    policy: { access: 'public', limit: null },
     response: { 200: captchaConfigSchema },
     tags,
     summary: 'Which captcha the forms show',
@@ -22,6 +24,8 @@ export const formsEndpoints = defineEndpoints({
   captchaChallenge: endpoint({
     method: 'GET',
     path: '/api/forms/captcha/challenge',
+    // A challenge is single-use and signed with an expiry: never let a cache hand it out twice.
+    policy: { access: 'public', limit: perAddress(60, '1 minute'), cache: 'no-store' },
     response: { 200: z.unknown() },
     tags,
     summary: 'A fresh ALTCHA proof-of-work challenge',
@@ -29,6 +33,7 @@ export const formsEndpoints = defineEndpoints({
   submitContact: endpoint({
     method: 'POST',
     path: '/rest/v1/contact_submissions',
+    policy: { access: 'public', limit: perAddress(10, '10 minutes'), dialect: 'rest' },
     body: contactSubmissionSchema,
     response: { 201: formSubmittedSchema },
     tags,
@@ -37,6 +42,7 @@ export const formsEndpoints = defineEndpoints({
   submitBugReport: endpoint({
     method: 'POST',
     path: '/rest/v1/bug_reports',
+    policy: { access: 'public', limit: perAddress(10, '10 minutes'), dialect: 'rest' },
     body: bugReportSchema,
     response: { 201: formSubmittedSchema },
     tags,

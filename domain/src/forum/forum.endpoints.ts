@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ACCOUNT_MESSAGES } from '../accounts/accounts-messages';
 import { defineEndpoints, endpoint } from '../contract/endpoint';
+import { perAddress } from '../contract/policy';
 import {
   createForumPostSchema,
   createForumReplySchema,
@@ -17,6 +19,7 @@ import {
   forumVoteResponseSchema,
   moderatePostSchema,
   starReplySchema,
+  FORUM_MESSAGES,
 } from './forum.schema';
 
 const tags = ['forum'];
@@ -26,12 +29,14 @@ export const forumEndpoints = defineEndpoints({
   forumCategories: endpoint({
     method: 'GET',
     path: '/api/forum/categories',
+    policy: { access: 'session', limit: null },
     response: { 200: forumCategoriesResponseSchema },
     tags,
   }),
   forumPosts: endpoint({
     method: 'GET',
     path: '/api/forum/posts',
+    policy: { access: 'session', limit: null },
     query: forumPostListQuerySchema,
     response: { 200: forumPostListSchema },
     tags,
@@ -39,6 +44,11 @@ export const forumEndpoints = defineEndpoints({
   createForumPost: endpoint({
     method: 'POST',
     path: '/api/forum/posts',
+    policy: {
+      access: 'session',
+      demoAccount: { refused: ACCOUNT_MESSAGES.demoForum },
+      limit: perAddress(60, '1 minute'),
+    },
     body: createForumPostSchema,
     response: { 201: forumPostResponseSchema },
     tags,
@@ -46,6 +56,7 @@ export const forumEndpoints = defineEndpoints({
   forumPost: endpoint({
     method: 'GET',
     path: '/api/forum/posts/:postId',
+    policy: { access: 'session', limit: null },
     params: forumPostParamsSchema,
     response: { 200: forumPostViewSchema },
     tags,
@@ -54,6 +65,7 @@ export const forumEndpoints = defineEndpoints({
   moderateForumPost: endpoint({
     method: 'PATCH',
     path: '/api/forum/posts/:postId',
+    policy: { access: 'admin', refusal: FORUM_MESSAGES.adminsOnly, limit: perAddress(60, '1 minute') },
     params: forumPostParamsSchema,
     body: moderatePostSchema,
     response: { 200: forumPostResponseSchema },
@@ -62,6 +74,7 @@ export const forumEndpoints = defineEndpoints({
   deleteForumPost: endpoint({
     method: 'DELETE',
     path: '/api/forum/posts/:postId',
+    policy: { access: 'session', limit: perAddress(60, '1 minute') },
     params: forumPostParamsSchema,
     response: { 204: z.null() },
     tags,
@@ -69,6 +82,7 @@ export const forumEndpoints = defineEndpoints({
   recordForumView: endpoint({
     method: 'POST',
     path: '/api/forum/posts/:postId/views',
+    policy: { access: 'session', limit: perAddress(120, '1 minute') },
     params: forumPostParamsSchema,
     response: { 200: forumViewResponseSchema },
     tags,
@@ -76,6 +90,11 @@ export const forumEndpoints = defineEndpoints({
   voteOnForumPost: endpoint({
     method: 'POST',
     path: '/api/forum/posts/:postId/vote',
+    policy: {
+      access: 'session',
+      demoAccount: { refused: ACCOUNT_MESSAGES.demoForumVote },
+      limit: perAddress(120, '1 minute'),
+    },
     params: forumPostParamsSchema,
     body: forumVoteRequestSchema,
     response: { 200: forumVoteResponseSchema },
@@ -84,6 +103,7 @@ export const forumEndpoints = defineEndpoints({
   forumReplies: endpoint({
     method: 'GET',
     path: '/api/forum/posts/:postId/replies',
+    policy: { access: 'session', limit: null },
     params: forumPostParamsSchema,
     response: { 200: forumRepliesResponseSchema },
     tags,
@@ -91,6 +111,11 @@ export const forumEndpoints = defineEndpoints({
   createForumReply: endpoint({
     method: 'POST',
     path: '/api/forum/posts/:postId/replies',
+    policy: {
+      access: 'session',
+      demoAccount: { refused: ACCOUNT_MESSAGES.demoForum },
+      limit: perAddress(60, '1 minute'),
+    },
     params: forumPostParamsSchema,
     body: createForumReplySchema,
     response: { 201: forumReplyResponseSchema },
@@ -99,6 +124,7 @@ export const forumEndpoints = defineEndpoints({
   starForumReply: endpoint({
     method: 'PUT',
     path: '/api/forum/replies/:replyId/star',
+    policy: { access: 'admin', refusal: FORUM_MESSAGES.adminsOnly, limit: perAddress(60, '1 minute') },
     params: forumReplyParamsSchema,
     body: starReplySchema,
     response: { 200: forumReplyResponseSchema },
@@ -107,6 +133,7 @@ export const forumEndpoints = defineEndpoints({
   deleteForumReply: endpoint({
     method: 'DELETE',
     path: '/api/forum/replies/:replyId',
+    policy: { access: 'session', limit: perAddress(60, '1 minute') },
     params: forumReplyParamsSchema,
     response: { 204: z.null() },
     tags,

@@ -6,6 +6,7 @@ export const healthEndpoints = defineEndpoints({
   health: endpoint({
     method: 'GET',
     path: '/api/health',
+    policy: { access: 'public', limit: null },
     response: { 200: healthResponseSchema },
     tags: ['health'],
     summary: 'Liveness, database kind and reachability, providers',
@@ -13,6 +14,7 @@ export const healthEndpoints = defineEndpoints({
   readiness: endpoint({
     method: 'GET',
     path: '/api/health/ready',
+    policy: { access: 'public', limit: null },
     response: { 200: readinessResponseSchema, 503: readinessResponseSchema },
     tags: ['health'],
     summary: 'Readiness for a load balancer: 503 while starting, draining or without the database',

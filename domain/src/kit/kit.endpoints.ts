@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { binary, defineEndpoints, endpoint } from '../contract/endpoint';
+import { perAccount } from '../contract/policy';
 import {
   generateSoundFxRequestSchema,
   generateVocalsRequestSchema,
@@ -7,6 +8,7 @@ import {
   presetsResponseSchema,
   savePresetRequestSchema,
   voicesResponseSchema,
+  KIT_LIMITS,
 } from './kit.schema';
 
 const tags = ['kit'];
@@ -24,6 +26,12 @@ export const kitEndpoints = defineEndpoints({
   generateSoundFx: endpoint({
     method: 'POST',
     path: '/functions/v1/generate-soundfx',
+    policy: {
+      access: 'pro',
+      limit: perAccount(KIT_LIMITS.soundFxPerWindow, KIT_LIMITS.soundFxWindow),
+      cache: 'no-store',
+      dialect: 'function',
+    },
     body: generateSoundFxRequestSchema,
     response: audio,
     tags,
@@ -31,6 +39,7 @@ export const kitEndpoints = defineEndpoints({
   getVoices: endpoint({
     method: 'GET',
     path: '/functions/v1/get-voices',
+    policy: { access: 'pro', limit: perAccount(60, '1 minute'), dialect: 'function' },
     response: { 200: voicesResponseSchema },
     tags,
   }),
@@ -38,6 +47,12 @@ export const kitEndpoints = defineEndpoints({
   generateVocals: endpoint({
     method: 'POST',
     path: '/functions/v1/generate-vocals',
+    policy: {
+      access: 'pro',
+      limit: perAccount(KIT_LIMITS.vocalsPerMinute, '1 minute'),
+      cache: 'no-store',
+      dialect: 'function',
+    },
     body: generateVocalsRequestSchema,
     response: audio,
     tags,
@@ -45,12 +60,14 @@ export const kitEndpoints = defineEndpoints({
   soundlabPresets: endpoint({
     method: 'GET',
     path: '/api/kit/soundlab/presets',
+    policy: { access: 'pro', limit: null },
     response: { 200: presetsResponseSchema },
     tags,
   }),
   saveSoundlabPreset: endpoint({
     method: 'PUT',
     path: '/api/kit/soundlab/presets/:preset',
+    policy: { access: 'pro', limit: perAccount(20, '1 minute') },
     params: presetParamsSchema,
     body: savePresetRequestSchema,
     response: { 204: z.null() },

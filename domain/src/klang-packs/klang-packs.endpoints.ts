@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints, endpoint, rawBody } from '../contract/endpoint';
+import { perAccount } from '../contract/policy';
 import {
   generatePackImageRequestSchema,
   generatePackImageResponseSchema,
@@ -12,6 +13,8 @@ import {
   packsResponseSchema,
   trainPackRequestSchema,
   trainPackResponseSchema,
+  PACKS,
+  PACK_MESSAGES,
 } from './klang-packs.schema';
 
 const tags = ['klang-packs'];
@@ -29,6 +32,12 @@ export const klangPacksEndpoints = defineEndpoints({
   uploadPackPhoto: endpoint({
     method: 'POST',
     path: '/api/klang-packs/photos',
+    // 70 photos per pack, a few packs an hour.
+    policy: {
+      access: 'pro',
+      demoAccount: { refused: PACK_MESSAGES.demoPhotos },
+      limit: perAccount(PACKS.imagesMax * 4, '1 hour'),
+    },
     body: rawBody('image/jpeg', 'image/png', 'application/octet-stream'),
     response: { 201: packPhotoSchema },
     tags,
@@ -37,6 +46,7 @@ export const klangPacksEndpoints = defineEndpoints({
   packPhoto: endpoint({
     method: 'GET',
     path: '/api/klang-packs/photos/:photoId',
+    policy: { access: 'session', limit: null, cache: 'private, no-store' },
     params: packPhotoParamsSchema,
     response: { 302: z.null() },
     tags,
@@ -44,6 +54,12 @@ export const klangPacksEndpoints = defineEndpoints({
   trainKlangPack: endpoint({
     method: 'POST',
     path: '/functions/v1/train-klang-pack',
+    policy: {
+      access: 'pro',
+      demoAccount: { refused: PACK_MESSAGES.demoPhotos },
+      limit: perAccount(10, '1 hour'),
+      dialect: 'function',
+    },
     body: trainPackRequestSchema,
     response: { 200: trainPackResponseSchema },
     tags,
@@ -51,6 +67,7 @@ export const klangPacksEndpoints = defineEndpoints({
   generateKlangImage: endpoint({
     method: 'POST',
     path: '/functions/v1/generate-klang-image',
+    policy: { access: 'pro', limit: perAccount(20, '1 minute'), dialect: 'function' },
     body: generatePackImageRequestSchema,
     response: { 200: generatePackImageResponseSchema },
     tags,
@@ -59,12 +76,14 @@ export const klangPacksEndpoints = defineEndpoints({
   klangPacks: endpoint({
     method: 'GET',
     path: '/api/klang-packs',
+    policy: { access: 'session', limit: null },
     response: { 200: packsResponseSchema },
     tags,
   }),
   klangPack: endpoint({
     method: 'GET',
     path: '/api/klang-packs/:packId',
+    policy: { access: 'session', limit: null },
     params: packParamsSchema,
     response: { 200: packResponseSchema },
     tags,
@@ -72,6 +91,7 @@ export const klangPacksEndpoints = defineEndpoints({
   deleteKlangPack: endpoint({
     method: 'DELETE',
     path: '/api/klang-packs/:packId',
+    policy: { access: 'session', limit: null },
     params: packParamsSchema,
     response: { 204: z.null() },
     tags,
@@ -80,6 +100,7 @@ export const klangPacksEndpoints = defineEndpoints({
   packResults: endpoint({
     method: 'GET',
     path: '/api/klang-packs/:packId/results',
+    policy: { access: 'session', limit: null },
     params: packParamsSchema,
     response: { 200: packResultsResponseSchema },
     tags,
@@ -87,6 +108,7 @@ export const klangPacksEndpoints = defineEndpoints({
   deletePackResult: endpoint({
     method: 'DELETE',
     path: '/api/klang-packs/:packId/results/:resultId',
+    policy: { access: 'session', limit: null },
     params: packResultParamsSchema,
     response: { 204: z.null() },
     tags,
@@ -99,6 +121,7 @@ export const klangPacksEndpoints = defineEndpoints({
   replicateWebhook: endpoint({
     method: 'POST',
     path: '/api/klang-packs/webhooks/replicate',
+    policy: { access: 'public', limit: null },
     body: rawBody('application/json'),
     response: { 200: z.object({ received: z.literal(true) }) },
     tags,

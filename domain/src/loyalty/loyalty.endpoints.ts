@@ -6,6 +6,7 @@ export const loyaltyEndpoints = defineEndpoints({
   loyaltyCard: endpoint({
     method: 'GET',
     path: '/api/loyalty',
+    policy: { access: 'session', limit: null },
     response: { 200: loyaltyCardSchema },
     tags: ['loyalty'],
   }),
@@ -13,6 +14,7 @@ export const loyaltyEndpoints = defineEndpoints({
   dailyLogin: endpoint({
     method: 'POST',
     path: '/api/loyalty/daily-login',
+    policy: { access: 'session', limit: null },
     response: { 200: dailyLoginSchema },
     tags: ['loyalty'],
     summary: "Award the signed-in listener's daily login, once per UTC day",

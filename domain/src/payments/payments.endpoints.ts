@@ -1,5 +1,7 @@
 import { sessionSchema } from '../accounts/accounts.schema';
+import { ACCOUNT_MESSAGES } from '../accounts/accounts-messages';
 import { defineEndpoints, endpoint, rawBody } from '../contract/endpoint';
+import { perAddress } from '../contract/policy';
 import {
   billingPortalResponseSchema,
   checkoutSignupSchema,
@@ -26,12 +28,25 @@ export const paymentsEndpoints = defineEndpoints({
   createCheckoutUser: endpoint({
     method: 'POST',
     path: '/functions/v1/create-checkout-user',
+    policy: {
+      access: 'public',
+      temporaryAccount: 'allowed',
+      limit: perAddress(5, '1 hour'),
+      dialect: 'function',
+    },
     response: { 200: checkoutUserResponseSchema },
     tags,
   }),
   createCheckout: endpoint({
     method: 'POST',
     path: '/functions/v1/create-checkout',
+    policy: {
+      access: 'session',
+      temporaryAccount: 'allowed',
+      demoAccount: { refused: ACCOUNT_MESSAGES.demoSubscription },
+      limit: perAddress(20, '1 hour'),
+      dialect: 'function',
+    },
     body: createCheckoutRequestSchema,
     response: { 200: createCheckoutResponseSchema },
     tags,
@@ -43,6 +58,7 @@ export const paymentsEndpoints = defineEndpoints({
   stripeWebhook: endpoint({
     method: 'POST',
     path: '/functions/v1/stripe-webhook',
+    policy: { access: 'public', limit: null, dialect: 'function' },
     body: rawBody('application/json'),
     response: { 200: webhookReceiptSchema },
     tags,
@@ -50,6 +66,7 @@ export const paymentsEndpoints = defineEndpoints({
   debugPurchase: endpoint({
     method: 'POST',
     path: '/functions/v1/debug-purchase',
+    policy: { access: 'session', limit: perAddress(10, '1 minute'), dialect: 'function' },
     body: debugPurchaseRequestSchema,
     response: { 200: debugPurchaseSchema },
     tags,
@@ -58,6 +75,7 @@ export const paymentsEndpoints = defineEndpoints({
   checkoutSignupState: endpoint({
     method: 'GET',
     path: '/api/payments/checkout/signup-state',
+    policy: { access: 'public', temporaryAccount: 'allowed', limit: null },
     response: { 200: checkoutSignupStateSchema },
     tags,
     summary: 'Whether this browser holds a temporary checkout user',
@@ -66,6 +84,8 @@ export const paymentsEndpoints = defineEndpoints({
   completeCheckoutSignup: endpoint({
     method: 'POST',
     path: '/api/payments/checkout/complete-signup',
+    // The limits of the artist signup apply to its completion too.
+    policy: { access: 'session', temporaryAccount: 'allowed', limit: perAddress(20, '1 hour') },
     body: checkoutSignupSchema,
     response: { 200: sessionSchema },
     tags,
@@ -74,6 +94,7 @@ export const paymentsEndpoints = defineEndpoints({
   subscription: endpoint({
     method: 'GET',
     path: '/api/payments/subscription',
+    policy: { access: 'session', limit: null },
     response: { 200: subscriptionStateSchema },
     tags,
     summary: "The signed-in artist's plan",
@@ -82,6 +103,11 @@ export const paymentsEndpoints = defineEndpoints({
   cancelSubscription: endpoint({
     method: 'POST',
     path: '/api/payments/subscription/cancel',
+    policy: {
+      access: 'session',
+      demoAccount: { refused: ACCOUNT_MESSAGES.demoSubscription },
+      limit: perAddress(20, '1 hour'),
+    },
     response: { 200: subscriptionStateSchema },
     tags,
     summary: 'Cancel the subscription at the end of its period',
@@ -89,6 +115,11 @@ export const paymentsEndpoints = defineEndpoints({
   resumeSubscription: endpoint({
     method: 'POST',
     path: '/api/payments/subscription/resume',
+    policy: {
+      access: 'session',
+      demoAccount: { refused: ACCOUNT_MESSAGES.demoSubscription },
+      limit: perAddress(20, '1 hour'),
+    },
     response: { 200: subscriptionStateSchema },
     tags,
     summary: 'Undo a cancellation before the period ends',
@@ -97,6 +128,11 @@ export const paymentsEndpoints = defineEndpoints({
   billingPortal: endpoint({
     method: 'POST',
     path: '/api/payments/subscription/portal',
+    policy: {
+      access: 'session',
+      demoAccount: { refused: ACCOUNT_MESSAGES.demoSubscription },
+      limit: perAddress(20, '1 hour'),
+    },
     response: { 200: billingPortalResponseSchema },
     tags,
     summary: 'Where to manage billing',

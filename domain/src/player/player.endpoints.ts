@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { binary, defineEndpoints, endpoint } from '../contract/endpoint';
+import { perAddress } from '../contract/policy';
 import {
   chartDealRequestSchema,
   chartDealResponseSchema,
@@ -45,6 +46,10 @@ export const playerEndpoints = defineEndpoints({
   nextTrack: endpoint({
     method: 'GET',
     path: '/api/player/next',
+    // Deals, grants and reveals are one listener's, once: no cache may keep or share them. A person
+    // deals a track every few seconds; a filter no track matches makes the deal scan the deck, so a
+    // script asking for impossible filters in a loop is held to a person's pace.
+    policy: { access: 'session', limit: perAddress(240, '1 minute'), cache: 'no-store' },
     query: nextTrackQuerySchema,
     response: { 200: nextTrackResponseSchema },
     tags: ['player'],
@@ -57,6 +62,8 @@ export const playerEndpoints = defineEndpoints({
   chartDeal: endpoint({
     method: 'POST',
     path: '/api/player/chart-deal',
+    // A chart's blind play is a deal too, held to the same pace.
+    policy: { access: 'session', limit: perAddress(240, '1 minute'), cache: 'no-store' },
     body: chartDealRequestSchema,
     response: { 200: chartDealResponseSchema },
     tags: ['player'],
@@ -65,6 +72,7 @@ export const playerEndpoints = defineEndpoints({
   taste: endpoint({
     method: 'GET',
     path: '/api/player/taste',
+    policy: { access: 'session', limit: null, cache: 'no-store' },
     response: { 200: tasteSummarySchema },
     tags: ['player'],
   }),
@@ -72,6 +80,9 @@ export const playerEndpoints = defineEndpoints({
   setDoorGenres: endpoint({
     method: 'PUT',
     path: '/api/player/taste/door',
+    // The taste's door and reset each re-read the listener's deals: a person taps them, a script
+    // looping on them would only spend the database.
+    policy: { access: 'session', limit: perAddress(30, '1 minute'), cache: 'no-store' },
     body: setDoorGenresRequestSchema,
     response: { 200: tasteSummarySchema },
     tags: ['player'],
@@ -80,12 +91,14 @@ export const playerEndpoints = defineEndpoints({
   resetTaste: endpoint({
     method: 'DELETE',
     path: '/api/player/taste',
+    policy: { access: 'session', limit: perAddress(30, '1 minute'), cache: 'no-store' },
     response: { 200: tasteSummarySchema },
     tags: ['player'],
   }),
   likeTrack: endpoint({
     method: 'POST',
     path: '/api/player/tracks/:trackId/like',
+    policy: { access: 'session', limit: perAddress(120, '1 minute'), cache: 'no-store' },
     params: trackParamsSchema,
     body: likeRequestSchema,
     response: { 200: revealSchema },
@@ -95,6 +108,7 @@ export const playerEndpoints = defineEndpoints({
   dislikeTrack: endpoint({
     method: 'POST',
     path: '/api/player/tracks/:trackId/dislike',
+    policy: { access: 'session', limit: perAddress(120, '1 minute'), cache: 'no-store' },
     params: trackParamsSchema,
     body: dislikeRequestSchema,
     response: { 200: dislikeResponseSchema },
@@ -104,6 +118,7 @@ export const playerEndpoints = defineEndpoints({
   leaveTrack: endpoint({
     method: 'POST',
     path: '/api/player/tracks/:trackId/leave',
+    policy: { access: 'session', limit: perAddress(120, '1 minute'), cache: 'no-store' },
     params: trackParamsSchema,
     body: leaveRequestSchema,
     response: { 204: z.null() },
@@ -116,6 +131,9 @@ export const playerEndpoints = defineEndpoints({
   skipReason: endpoint({
     method: 'POST',
     path: '/api/player/tracks/:trackId/skip-reason',
+    // Blind Notes (decision 0302): a person gives a reason after some skips and marks a moment now
+    // and then; a script tapping them is held well below a person's pace of ratings.
+    policy: { access: 'session', limit: perAddress(30, '1 minute'), cache: 'no-store' },
     params: trackParamsSchema,
     body: skipReasonRequestSchema,
     response: { 200: blindNoteResponseSchema },
@@ -128,6 +146,7 @@ export const playerEndpoints = defineEndpoints({
   markMoment: endpoint({
     method: 'POST',
     path: '/api/player/tracks/:trackId/moment',
+    policy: { access: 'session', limit: perAddress(30, '1 minute'), cache: 'no-store' },
     params: trackParamsSchema,
     body: momentRequestSchema,
     response: { 200: blindNoteResponseSchema },
@@ -140,6 +159,7 @@ export const playerEndpoints = defineEndpoints({
   removeFromLibrary: endpoint({
     method: 'DELETE',
     path: '/api/player/tracks/:trackId/library',
+    policy: { access: 'session', limit: null, cache: 'no-store' },
     params: trackParamsSchema,
     response: { 204: z.null() },
     tags: ['player'],
@@ -151,6 +171,10 @@ export const playerEndpoints = defineEndpoints({
   dealOfflinePack: endpoint({
     method: 'POST',
     path: '/api/player/offline-packs',
+    // An offline pack (decision 0305) deals up to twenty tracks at once: a person saves one before a
+    // journey, not dozens an hour. Its sync rates up to twenty deals, and is retried after a lost
+    // answer, so it is held to a few a minute.
+    policy: { access: 'session', limit: perAddress(6, '1 hour'), cache: 'no-store' },
     body: offlinePackRequestSchema,
     response: { 200: offlinePackSchema },
     tags: ['player'],
@@ -162,6 +186,7 @@ export const playerEndpoints = defineEndpoints({
   syncOfflinePack: endpoint({
     method: 'POST',
     path: '/api/player/offline-packs/:packId/verdicts',
+    policy: { access: 'session', limit: perAddress(30, '1 minute'), cache: 'no-store' },
     params: offlinePackParamsSchema,
     body: offlinePackSyncRequestSchema,
     response: { 200: offlinePackSyncResponseSchema },
@@ -171,6 +196,8 @@ export const playerEndpoints = defineEndpoints({
   createShare: endpoint({
     method: 'POST',
     path: '/api/player/shares',
+    // Sharing is a person's gesture after a like (decision 0307).
+    policy: { access: 'session', limit: perAddress(30, '1 hour'), cache: 'no-store' },
     body: createShareRequestSchema,
     response: { 200: blindShareSchema },
     tags: ['player'],
@@ -179,6 +206,9 @@ export const playerEndpoints = defineEndpoints({
   sharedTrack: endpoint({
     method: 'GET',
     path: '/api/player/shares/:token',
+    // Opening a link is public and names nothing, held to a pace that makes guessing tokens pointless
+    // on top of their 128 random bits.
+    policy: { access: 'public', limit: perAddress(60, '1 minute'), cache: 'no-store' },
     params: shareParamsSchema,
     response: { 200: sharedTrackSchema },
     tags: ['player'],
@@ -187,6 +217,9 @@ export const playerEndpoints = defineEndpoints({
   sharePreview: endpoint({
     method: 'POST',
     path: '/api/player/shares/:token/preview',
+    // A preview is a few hundred kilobytes read from storage: a visitor plays it a few times, a
+    // script looping on it would only spend the disk.
+    policy: { access: 'public', limit: perAddress(20, '1 minute'), cache: 'no-store' },
     params: shareParamsSchema,
     response: { 200: sharePreviewSchema },
     tags: ['player'],
@@ -198,6 +231,8 @@ export const playerEndpoints = defineEndpoints({
   shareCardImage: endpoint({
     method: 'GET',
     path: '/api/player/share-card.png',
+    // The same picture for every link: any cache may keep it.
+    policy: { access: 'public', limit: perAddress(60, '1 minute'), cache: 'public, max-age=86400' },
     response: binary('image/png'),
     tags: ['player'],
   }),
@@ -205,6 +240,8 @@ export const playerEndpoints = defineEndpoints({
   shareOembed: endpoint({
     method: 'GET',
     path: '/api/oembed',
+    // oEmbed is asked by a blog's editor or a chat's link unfurler, a few times per link posted.
+    policy: { access: 'public', limit: perAddress(60, '1 minute'), cache: 'no-store' },
     query: oembedQuerySchema,
     response: { 200: oembedSchema },
     tags: ['player'],
@@ -216,6 +253,8 @@ export const playerEndpoints = defineEndpoints({
   shareDeal: endpoint({
     method: 'POST',
     path: '/api/player/shares/:token/deal',
+    // A shared deal is a deal, at the deck's pace.
+    policy: { access: 'session', limit: perAddress(240, '1 minute'), cache: 'no-store' },
     params: shareParamsSchema,
     response: { 200: shareDealResponseSchema },
     tags: ['player'],
@@ -223,6 +262,12 @@ export const playerEndpoints = defineEndpoints({
   secureTrackAccess: endpoint({
     method: 'POST',
     path: '/functions/v1/secure-track-access',
+    policy: {
+      access: 'session',
+      limit: perAddress(240, '1 minute'),
+      cache: 'no-store',
+      dialect: 'function-with-success',
+    },
     body: secureTrackAccessRequestSchema,
     response: { 200: secureTrackAccessResponseSchema },
     tags: ['player'],
@@ -230,6 +275,7 @@ export const playerEndpoints = defineEndpoints({
   secureListeningXp: endpoint({
     method: 'POST',
     path: '/functions/v1/secure-listening-xp',
+    policy: { access: 'session', limit: perAddress(30, '1 minute'), cache: 'no-store', dialect: 'function' },
     body: listeningXpRequestSchema,
     response: { 200: listeningXpResponseSchema },
     tags: ['player'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints, endpoint } from '../contract/endpoint';
+import { perAddress } from '../contract/policy';
 import { UNIQUE_VIOLATION_CODE } from './subscribers-messages';
 import {
   subscriberInsertSchema,
@@ -24,6 +25,7 @@ export const subscribersEndpoints = defineEndpoints({
   registerInterest: endpoint({
     method: 'POST',
     path: '/rest/v1/subscribers',
+    policy: { access: 'public', limit: perAddress(10, '10 minutes'), dialect: 'rest' },
     body: subscriberInsertSchema,
     response: { 201: z.null(), 409: subscriberDuplicateSchema },
     tags,
@@ -32,6 +34,7 @@ export const subscribersEndpoints = defineEndpoints({
   unsubscribe: endpoint({
     method: 'POST',
     path: '/functions/v1/unsubscribe',
+    policy: { access: 'public', limit: perAddress(20, '10 minutes'), dialect: 'function' },
     body: unsubscribeRequestSchema,
     response: { 200: unsubscribeResponseSchema },
     tags,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoints, endpoint, rawBody } from '../contract/endpoint';
+import { perAddress } from '../contract/policy';
 import { LIMITS } from '../limits';
 import {
   artistTrackParamsSchema,
@@ -10,6 +11,7 @@ import {
   generateCoverArtRequestSchema,
   uploadTrackQuerySchema,
   uploadTrackResponseSchema,
+  TRACK_MESSAGES,
 } from './tracks.schema';
 import { setTrackSoundRequestSchema } from './track-sound';
 
@@ -25,6 +27,7 @@ export const tracksEndpoints = defineEndpoints({
   listTracks: endpoint({
     method: 'GET',
     path: '/api/tracks',
+    policy: { access: 'artist', limit: null },
     response: { 200: artistTracksResponseSchema },
     tags,
   }),
@@ -35,6 +38,11 @@ export const tracksEndpoints = defineEndpoints({
   uploadTrack: endpoint({
     method: 'POST',
     path: '/api/tracks',
+    policy: {
+      access: 'artist',
+      demoAccount: { refused: TRACK_MESSAGES.demoUpload },
+      limit: perAddress(30, '15 minutes'),
+    },
     query: uploadTrackQuerySchema,
     body: rawBody('application/octet-stream', ...LIMITS.audioMimeTypes, 'video/mp4'),
     response: { 201: uploadTrackResponseSchema },
@@ -43,6 +51,11 @@ export const tracksEndpoints = defineEndpoints({
   uploadCover: endpoint({
     method: 'POST',
     path: '/api/tracks/covers',
+    policy: {
+      access: 'artist',
+      demoAccount: { refused: TRACK_MESSAGES.demoUpload },
+      limit: perAddress(30, '15 minutes'),
+    },
     body: rawBody('image/jpeg', 'image/png', 'image/webp', 'image/gif'),
     response: { 201: coverArtResultSchema },
     tags,
@@ -51,6 +64,12 @@ export const tracksEndpoints = defineEndpoints({
   generateCoverArt: endpoint({
     method: 'POST',
     path: '/functions/v1/generate-cover-art',
+    policy: {
+      access: 'artist',
+      demoAccount: { refused: TRACK_MESSAGES.demoUpload },
+      limit: perAddress(20, '15 minutes'),
+      dialect: 'function',
+    },
     body: generateCoverArtRequestSchema,
     response: { 200: coverArtResultSchema },
     tags,
@@ -58,6 +77,7 @@ export const tracksEndpoints = defineEndpoints({
   setTrackFeatured: endpoint({
     method: 'PUT',
     path: '/api/tracks/:trackId/featured',
+    policy: { access: 'artist', demoAccount: { refused: TRACK_MESSAGES.demoFeature }, limit: null },
     params: artistTrackParamsSchema,
     body: featureTrackRequestSchema,
     response: { 200: uploadTrackResponseSchema },
@@ -71,6 +91,7 @@ export const tracksEndpoints = defineEndpoints({
   setTrackSound: endpoint({
     method: 'PUT',
     path: '/api/tracks/:trackId/sound',
+    policy: { access: 'artist', demoAccount: { refused: TRACK_MESSAGES.demoUpdate }, limit: null },
     params: artistTrackParamsSchema,
     body: setTrackSoundRequestSchema,
     response: { 200: uploadTrackResponseSchema },
@@ -80,6 +101,7 @@ export const tracksEndpoints = defineEndpoints({
   retryTrack: endpoint({
     method: 'POST',
     path: '/api/tracks/:trackId/retry',
+    policy: { access: 'artist', demoAccount: { refused: TRACK_MESSAGES.demoUpdate }, limit: null },
     params: artistTrackParamsSchema,
     response: { 200: uploadTrackResponseSchema },
     tags,
@@ -87,6 +109,7 @@ export const tracksEndpoints = defineEndpoints({
   deleteTrack: endpoint({
     method: 'DELETE',
     path: '/api/tracks/:trackId',
+    policy: { access: 'artist', demoAccount: { refused: TRACK_MESSAGES.demoDelete }, limit: null },
     params: artistTrackParamsSchema,
     response: { 204: z.null() },
     tags,
@@ -95,6 +118,7 @@ export const tracksEndpoints = defineEndpoints({
   tracksDashboard: endpoint({
     method: 'GET',
     path: '/api/tracks/dashboard',
+    policy: { access: 'artist', limit: null },
     response: { 200: dashboardStatsSchema },
     tags,
   }),

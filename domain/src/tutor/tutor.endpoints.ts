@@ -1,9 +1,12 @@
 import { defineEndpoints, endpoint } from '../contract/endpoint';
+import { KIT_MESSAGES } from '../kit/kit.schema';
+import { perAccount } from '../contract/policy';
 import {
   tutorRequestSchema,
   tutorResponseSchema,
   voiceAgentHearingSchema,
   voiceAgentSessionSchema,
+  TUTOR_LIMITS,
 } from './tutor.schema';
 
 const tags = ['tutor'];
@@ -19,6 +22,11 @@ export const tutorEndpoints = defineEndpoints({
   tutorResponse: endpoint({
     method: 'POST',
     path: '/functions/v1/tutor-response',
+    policy: {
+      access: 'pro',
+      limit: perAccount(TUTOR_LIMITS.requestsPerMinute, '1 minute'),
+      dialect: 'function',
+    },
     body: tutorRequestSchema,
     response: { 200: tutorResponseSchema },
     tags,
@@ -26,6 +34,11 @@ export const tutorEndpoints = defineEndpoints({
   abelResponse: endpoint({
     method: 'POST',
     path: '/functions/v1/abel-response',
+    policy: {
+      access: 'pro',
+      limit: perAccount(TUTOR_LIMITS.requestsPerMinute, '1 minute'),
+      dialect: 'function',
+    },
     body: tutorRequestSchema,
     response: { 200: tutorResponseSchema },
     tags,
@@ -34,6 +47,13 @@ export const tutorEndpoints = defineEndpoints({
   voiceAgentSession: endpoint({
     method: 'GET',
     path: '/api/tutor/voice-agent/session',
+    // A one-use ticket for the account: never kept by a cache.
+    policy: {
+      access: 'artist',
+      refusal: KIT_MESSAGES.kitBlocked,
+      limit: perAccount(20, '1 minute'),
+      cache: 'no-store',
+    },
     response: { 200: voiceAgentSessionSchema },
     tags,
   }),
@@ -41,6 +61,7 @@ export const tutorEndpoints = defineEndpoints({
   voiceAgentHearing: endpoint({
     method: 'GET',
     path: '/api/tutor/voice-agent/hearing',
+    policy: { access: 'artist', refusal: KIT_MESSAGES.kitBlocked, limit: perAccount(20, '1 minute') },
     response: { 200: voiceAgentHearingSchema },
     tags,
   }),

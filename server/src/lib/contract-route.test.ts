@@ -5,10 +5,13 @@ import { z } from 'zod';
 import { binary, defineEndpoints, endpoint, rawBody } from '@klang/domain';
 import { contractRoute } from './contract-route';
 
+const open = { access: 'public', limit: null } as const;
+
 const table = defineEndpoints({
   renameThing: endpoint({
     method: 'PATCH',
     path: '/api/things/:thingId',
+    policy: open,
     params: z.object({ thingId: z.uuid() }),
     query: z.object({ dryRun: z.enum(['yes', 'no']).optional() }),
     body: z.object({ name: z.string().min(1) }),
@@ -16,15 +19,31 @@ const table = defineEndpoints({
     tags: ['things'],
     summary: 'Renames a thing',
   }),
+  checkoutThing: endpoint({
+    method: 'PATCH',
+    path: '/api/checkout-things/:thingId',
+    policy: {
+      access: 'public',
+      temporaryAccount: 'allowed',
+      limit: null,
+      cache: 'no-store',
+      dialect: 'function',
+    },
+    params: z.object({ thingId: z.uuid() }),
+    body: z.object({ name: z.string().min(1) }),
+    response: { 200: z.object({ id: z.uuid(), name: z.string() }) },
+  }),
   thingSound: endpoint({
     method: 'GET',
     path: '/api/things/:thingId/sound',
+    policy: open,
     params: z.object({ thingId: z.uuid() }),
     response: binary('audio/mpeg'),
   }),
   thingPhoto: endpoint({
     method: 'PUT',
     path: '/api/things/:thingId/photo',
+    policy: open,
     params: z.object({ thingId: z.uuid() }),
     body: rawBody('image/jpeg'),
     response: { 200: z.object({ bytes: z.number() }) },
@@ -50,7 +69,7 @@ function bareApp() {
 describe('contractRoute', () => {
   it("registers the entry's method and path, validating params, query and body with its schemas", async () => {
     const app = await appWith((app) => {
-      contractRoute(app, table.renameThing, {}, async (request) => ({
+      contractRoute(app, table.renameThing, async (request) => ({
         id: request.params.thingId,
         name: `${request.body.name}${request.query.dryRun === 'yes' ? ' (dry run)' : ''}`,
       }));
@@ -87,7 +106,7 @@ describe('contractRoute', () => {
 
   it('serialises the answer through the response schema: nothing outside it leaves', async () => {
     const app = await appWith((app) => {
-      contractRoute(app, table.renameThing, {}, async (request) => {
+      contractRoute(app, table.renameThing, async (request) => {
         const row = { id: request.params.thingId, name: request.body.name, ownerEmail: 'a@b.c' };
         return row;
       });
@@ -98,43 +117,48 @@ describe('contractRoute', () => {
     await app.close();
   });
 
-  it('keeps the route options: hooks run and config reaches the request', async () => {
+  it("keeps the route's own hooks, and puts the entry's policy in its config", async () => {
     const seen: unknown[] = [];
     const app = await appWith((app) => {
       contractRoute(
         app,
-        table.renameThing,
+        table.checkoutThing,
+        async (request) => {
+          const { allowTemporaryAccount, errorDialect } = request.routeOptions.config;
+          seen.push({ allowTemporaryAccount, errorDialect });
+          return { id, name: request.body.name };
+        },
         {
           preValidation: async (request) => {
             if (request.headers['x-key'] !== 'k')
               throw Object.assign(new Error('refused'), { statusCode: 401 });
           },
-          config: { allowTemporaryAccount: true },
-        },
-        async (request) => {
-          seen.push(request.routeOptions.config.allowTemporaryAccount);
-          return { id, name: request.body.name };
         },
       );
     });
 
     // preValidation runs before the body is judged: a stranger's bad body is a 401, not a 400.
-    const stranger = await app.inject({ method: 'PATCH', url: `/api/things/${id}`, payload: { name: '' } });
+    const stranger = await app.inject({
+      method: 'PATCH',
+      url: `/api/checkout-things/${id}`,
+      payload: { name: '' },
+    });
     const member = await app.inject({
       method: 'PATCH',
-      url: `/api/things/${id}`,
+      url: `/api/checkout-things/${id}`,
       headers: { 'x-key': 'k' },
       payload: { name: 'B' },
     });
     expect(stranger.statusCode).toBe(401);
+    expect(stranger.headers['cache-control']).toBe('no-store');
     expect(member.statusCode).toBe(200);
-    expect(seen).toEqual([true]);
+    expect(seen).toEqual([{ allowTemporaryAccount: true, errorDialect: 'function' }]);
     await app.close();
   });
 
   it('sends a binary answer as it is, with the type the handler sets', async () => {
     const app = await appWith((app) => {
-      contractRoute(app, table.thingSound, {}, async (_request, reply) =>
+      contractRoute(app, table.thingSound, async (_request, reply) =>
         reply.type('audio/mpeg').send(Buffer.from('ID3 bytes')),
       );
     });
@@ -151,7 +175,7 @@ describe('contractRoute', () => {
       app.addContentTypeParser('image/jpeg', { parseAs: 'buffer' }, (_request, body, done) => {
         done(null, body);
       });
-      contractRoute(app, table.thingPhoto, {}, async (request) => {
+      contractRoute(app, table.thingPhoto, async (request) => {
         const body: unknown = request.body;
         return { bytes: Buffer.isBuffer(body) ? body.length : -1 };
       });

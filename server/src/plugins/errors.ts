@@ -75,24 +75,23 @@ function toProblem(error: FastifyError): Problem {
 }
 
 /**
- * The spec's named functions (/functions/v1/*) and REST calls (/rest/v1/*) keep their
- * documented error bodies; our own /api endpoints answer with the domain error body. A function's
- * text is in both `error` and `message`: spec 002 §7 reads `error` for most functions, `message`
- * for tutor-response and generate-vocals, and either for abel-response.
+ * An error reads in the dialect of its route's contract entry (decision 0310): the spec's named
+ * functions and REST calls keep their documented bodies, Klang's own endpoints answer with the
+ * domain error body, and so does anything outside the contract (a page, a path that is not one).
  */
 function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: Problem) {
   reply.status(problem.status);
-  if (request.url.startsWith('/functions/v1/')) {
+  const dialect = request.routeOptions.config.errorDialect ?? 'api';
+  if (dialect === 'function' || dialect === 'function-with-success') {
     return reply.send({
-      // Spec 000 §7: secure-track-access answers `success` whatever happened.
-      ...(isSecureTrackAccess(request.url) && { success: false }),
+      ...(dialect === 'function-with-success' && { success: false }),
       error: problem.message,
       message: problem.message,
       code: problem.code,
       ...(problem.fields && { fields: problem.fields }),
     });
   }
-  if (request.url.startsWith('/rest/v1/')) {
+  if (dialect === 'rest') {
     return reply.send({ code: problem.code, message: problem.message });
   }
   return reply.send({
@@ -103,8 +102,4 @@ function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: Prob
       requestId: request.id,
     },
   });
-}
-
-function isSecureTrackAccess(url: string): boolean {
-  return url === '/functions/v1/secure-track-access' || url.startsWith('/functions/v1/secure-track-access?');
 }

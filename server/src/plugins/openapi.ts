@@ -15,6 +15,18 @@ export const openapiPlugin = fp(
           description: "Resource endpoints under /api, the spec's named functions under /functions/v1.",
           version: '1.0.0',
         },
+        // An operation whose entry needs a signed-in caller names this (decision 0310); its
+        // description says which kind, its limit, its cache header and its error dialect.
+        components: {
+          securitySchemes: {
+            session: {
+              type: 'apiKey',
+              in: 'cookie',
+              name: 'klang_session',
+              description: 'The session cookie (`__Host-klang_session` over HTTPS), set at login.',
+            },
+          },
+        },
       },
       transform: jsonSchemaTransform,
     });

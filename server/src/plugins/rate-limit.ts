@@ -1,5 +1,5 @@
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { createRateLimitsRepository } from './rate-limits.repository';
@@ -7,7 +7,7 @@ import { createRateLimitsRepository } from './rate-limits.repository';
 /**
  * Rate limits kept in the database rather than in process memory, so two app instances share
  * one count instead of doubling the limit (performance-and-security.md B4).
- * Limits are opt-in per route: `config: { rateLimit: { max, timeWindow } }`.
+ * Limits are opt-in per route: a contract entry's policy sets one (`lib/contract-route.ts`).
  */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, options: { db: Db }) => {
@@ -46,27 +46,6 @@ export const rateLimitPlugin = fp(
   },
   { name: 'rate-limit' },
 );
-
-function accountKey(request: FastifyRequest): string {
-  return `${request.method} ${request.routeOptions.url ?? request.url} ${request.account?.id ?? request.ip}`;
-}
-
-/**
- * A per-account limit for the generation routes (`...limitPerAccount(max)` in the route options).
- * It counts after the session is read (preHandler), so one artist behind a shared address does
- * not starve another; a request without a session counts against its address. A response that
- * failed on Klang's side (5xx: the provider failed) is refunded: a failure costs nothing.
- */
-export function limitPerAccount(max: number, timeWindow = '1 minute') {
-  return {
-    config: {
-      rateLimit: { max, timeWindow, hook: 'preHandler' as const, keyGenerator: accountKey },
-    },
-    async onResponse(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-      if (reply.statusCode >= 500) await this.refundRateLimit?.(accountKey(request));
-    },
-  };
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

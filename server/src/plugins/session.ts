@@ -28,13 +28,13 @@ export function sessionCookieName(secure: boolean): string {
 /**
  * Server-side sessions (docs/decisions/0003 and 0008): a random 256-bit token in an httpOnly,
  * SameSite=Lax cookie; the database keeps only its SHA-256. `request.account` is the signed-in
- * account or null; `app.requireSession` is the preValidation hook of every route that needs one,
+ * account or null; a contract entry's policy says which routes need one (`lib/contract-route.ts`),
  * so a request without a session is refused before its body is even looked at.
  * State-changing requests from another site are refused before any route runs (CSRF).
  */
 /**
- * The signed-in account's id, for a handler behind `app.requireSession`: the type system cannot
- * see that the hook ran, so this says it once instead of a non-null assertion in every route.
+ * The signed-in account, for a handler whose entry needs a session: the type system cannot
+ * see that the guard ran, so this says it once instead of a non-null assertion in every route.
  */
 export function signedIn<T>(account: T | null): T {
   if (!account) throw new AppError('UNAUTHENTICATED', MESSAGES.userNotAuthenticated);
@@ -78,10 +78,6 @@ export const sessionPlugin = fp(
       if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
         await sessions.touch(tokenHash, SESSION_TTL_MS);
       }
-    });
-
-    app.decorate('requireSession', async (request: FastifyRequest) => {
-      signedIn(request.account);
     });
 
     app.decorate('startSession', async (reply: FastifyReply, request: FastifyRequest, accountId: string) => {
@@ -136,7 +132,6 @@ declare module 'fastify' {
     sessionTokenHash: string | null;
   }
   interface FastifyInstance {
-    requireSession: (request: FastifyRequest) => Promise<void>;
     startSession: (reply: FastifyReply, request: FastifyRequest, accountId: string) => Promise<void>;
     endSession: (reply: FastifyReply, request: FastifyRequest) => Promise<void>;
   }

@@ -15,6 +15,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NETWORK_ERROR_MESSAGE, api, onRefusal, type Refusal } from './api-client';
 import { ApiError } from './api-error';
 
+/** The web client ignores the policy: the server applies it (decision 0310). */
+const TEST_POLICY = { access: 'public', limit: null } as const;
+
 function respond(status: number, body: unknown, contentType = 'application/json') {
   // A 204 must have a null body, or the Response constructor throws.
   const text = status === 204 ? null : typeof body === 'string' ? body : JSON.stringify(body);
@@ -42,13 +45,20 @@ const things = defineEndpoints({
   createThing: endpoint({
     method: 'POST',
     path: '/api/things',
+    policy: TEST_POLICY,
     body: z.object({ name: z.string() }),
     response: { 200: healthResponseSchema },
   }),
-  otherThing: endpoint({ method: 'POST', path: '/api/others', response: { 200: healthResponseSchema } }),
+  otherThing: endpoint({
+    method: 'POST',
+    path: '/api/others',
+    policy: TEST_POLICY,
+    response: { 200: healthResponseSchema },
+  }),
   removeThing: endpoint({
     method: 'DELETE',
     path: '/api/things/:thingId',
+    policy: TEST_POLICY,
     params: z.object({ thingId: z.string() }),
     response: { 204: z.null() },
   }),
@@ -275,6 +285,7 @@ describe('api.call', () => {
     sound: endpoint({
       method: 'POST',
       path: '/functions/v1/sound',
+      policy: TEST_POLICY,
       body: generateSoundFxRequestSchema,
       response: binary('audio/mpeg', 'audio/wav'),
     }),
@@ -304,6 +315,7 @@ describe('api.call', () => {
     photo: endpoint({
       method: 'PUT',
       path: '/api/things/:thingId/photo',
+      policy: TEST_POLICY,
       params: z.object({ thingId: z.string() }),
       body: rawBody('image/jpeg', 'image/png'),
       response: { 200: z.object({ ok: z.literal(true) }) },

@@ -13,15 +13,14 @@ export const accountFunctionsRoutes: FastifyPluginAsyncZod<{ service: AccountsSe
   { service },
 ) => {
   const { profile, deletion, checkout, signup } = service;
-  const auth = { preValidation: app.requireSession };
 
-  contractRoute(app, accountFunctionsEndpoints.updateUserProfile, auth, async (request) => {
+  contractRoute(app, accountFunctionsEndpoints.updateUserProfile, async (request) => {
     const { userId, userMetadata } = request.body;
     await profile.updateProfileMetadata(signedIn(request.account), userId, userMetadata);
     return { success: true as const };
   });
 
-  contractRoute(app, accountFunctionsEndpoints.deleteUserAccount, auth, async (request, reply) => {
+  contractRoute(app, accountFunctionsEndpoints.deleteUserAccount, async (request, reply) => {
     await deletion.deleteAccount(
       signedIn(request.account),
       request.body.user_id,
@@ -32,31 +31,22 @@ export const accountFunctionsRoutes: FastifyPluginAsyncZod<{ service: AccountsSe
     return { success: true as const };
   });
 
-  contractRoute(app, accountFunctionsEndpoints.clearDemoInteractions, auth, async (request) => {
+  contractRoute(app, accountFunctionsEndpoints.clearDemoInteractions, async (request) => {
     await deletion.clearDemoInteractions(signedIn(request.account), request.body.demoUserId);
     return { error: null };
   });
 
-  contractRoute(app, accountFunctionsEndpoints.checkEntitlements, auth, async (request) =>
+  contractRoute(app, accountFunctionsEndpoints.checkEntitlements, async (request) =>
     checkout.checkEntitlements(signedIn(request.account), request.body.user_id),
   );
 
-  contractRoute(
-    app,
-    accountFunctionsEndpoints.updateUserEmail,
-    // The first step of the artist signup after checkout: the temporary user takes its address.
-    { ...auth, config: { allowTemporaryAccount: true } },
-    async (request) => {
-      const { userId, newEmail } = request.body;
-      await checkout.replaceTemporaryEmail(signedIn(request.account), userId, newEmail);
-      return { success: true as const };
-    },
-  );
+  contractRoute(app, accountFunctionsEndpoints.updateUserEmail, async (request) => {
+    const { userId, newEmail } = request.body;
+    await checkout.replaceTemporaryEmail(signedIn(request.account), userId, newEmail);
+    return { success: true as const };
+  });
 
-  contractRoute(
-    app,
-    accountFunctionsEndpoints.sendEmail,
-    { ...auth, config: { rateLimit: { max: 5, timeWindow: 60 * 60_000 } } },
-    async (request) => signup.sendWelcome(signedIn(request.account), request.body.to, request.body.data),
+  contractRoute(app, accountFunctionsEndpoints.sendEmail, async (request) =>
+    signup.sendWelcome(signedIn(request.account), request.body.to, request.body.data),
   );
 };

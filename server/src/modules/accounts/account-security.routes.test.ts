@@ -1,11 +1,22 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES as M, DEMO_ACCOUNT, PASSWORD_CHANGE_MESSAGES } from '@klang/domain';
+import {
+  ACCOUNT_MESSAGES as M,
+  DEMO_ACCOUNT,
+  PASSWORD_CHANGE_MESSAGES,
+  accountsEndpoints,
+  type Endpoint,
+} from '@klang/domain';
 import { cookieOf, logIn, nextAddress, signUp, type ApiBody } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { solvedCaptcha } from '../../test/captcha-helpers';
-import { ROUTE_LIMITS } from './accounts.routes';
 import { ACCOUNT_LIMITS } from './account-rules';
+
+/** The per-address limit an entry's policy sets. */
+function limitOf(entry: Endpoint): number {
+  if (!entry.policy.limit) throw new Error(`${entry.name} has no limit`);
+  return entry.policy.limit.max;
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,9 +40,9 @@ async function resetLinkFor(email: string): Promise<string> {
 }
 
 describe('rate limits', () => {
-  it(`answers 429 from login number ${ROUTE_LIMITS.login.max + 1} from one address`, async () => {
+  it(`answers 429 from login number ${limitOf(accountsEndpoints.login) + 1} from one address`, async () => {
     const address = nextAddress();
-    for (let i = 1; i <= ROUTE_LIMITS.login.max; i += 1) {
+    for (let i = 1; i <= limitOf(accountsEndpoints.login); i += 1) {
       expect((await login('', '', address)).statusCode).toBe(400);
     }
     expect((await login('', '', address)).statusCode).toBe(429);
@@ -63,7 +74,7 @@ describe('rate limits', () => {
     expect(solved.statusCode).toBe(200);
   });
 
-  it(`answers 429 from signup number ${ROUTE_LIMITS.signup.max + 1} from one address`, async () => {
+  it(`answers 429 from signup number ${limitOf(accountsEndpoints.signupListener) + 1} from one address`, async () => {
     const address = nextAddress();
     const attempt = () =>
       t.app.inject({
@@ -72,7 +83,8 @@ describe('rate limits', () => {
         payload: {},
         remoteAddress: address,
       });
-    for (let i = 1; i <= ROUTE_LIMITS.signup.max; i += 1) expect((await attempt()).statusCode).toBe(400);
+    for (let i = 1; i <= limitOf(accountsEndpoints.signupListener); i += 1)
+      expect((await attempt()).statusCode).toBe(400);
     expect((await attempt()).statusCode).toBe(429);
   });
 
@@ -123,7 +135,7 @@ describe('rate limits', () => {
     expect(confirm.statusCode).toBe(200);
   });
 
-  it(`answers 429 from reset request ${ROUTE_LIMITS.reset.max + 1} from one address`, async () => {
+  it(`answers 429 from reset request ${limitOf(accountsEndpoints.requestPasswordReset) + 1} from one address`, async () => {
     const address = nextAddress();
     const attempt = (i: number) =>
       t.app.inject({
@@ -132,24 +144,30 @@ describe('rate limits', () => {
         payload: { email: `n${i}@example.com` },
         remoteAddress: address,
       });
-    for (let i = 1; i <= ROUTE_LIMITS.reset.max; i += 1) expect((await attempt(i)).statusCode).toBe(200);
+    for (let i = 1; i <= limitOf(accountsEndpoints.requestPasswordReset); i += 1)
+      expect((await attempt(i)).statusCode).toBe(200);
     expect((await attempt(99)).statusCode).toBe(429);
   });
 
   // A reset token is guessed at these two routes, and a current password at the last: each holds
   // its own count per address, before the token is looked up or any hash is computed.
   it.each([
-    ['/api/accounts/password-reset/check', { token: 'guess' }, ROUTE_LIMITS.resetConfirm.max, 200],
+    [
+      '/api/accounts/password-reset/check',
+      { token: 'guess' },
+      limitOf(accountsEndpoints.checkPasswordResetToken),
+      200,
+    ],
     [
       '/api/accounts/password-reset/confirm',
       { token: 'guess', password: 'brand-new-pass' },
-      ROUTE_LIMITS.resetConfirm.max,
+      limitOf(accountsEndpoints.confirmPasswordReset),
       400,
     ],
     [
       '/api/accounts/password',
       { currentPassword: 'guess', newPassword: 'brand-new-pass' },
-      ROUTE_LIMITS.password.max,
+      limitOf(accountsEndpoints.changePassword),
       401,
     ],
   ])('answers 429 at %s once its limit is spent from one address', async (url, payload, max, status) => {

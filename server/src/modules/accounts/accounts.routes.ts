@@ -10,16 +10,6 @@ import type { EmailVerification } from './email-verification.service';
  * Per-address limits (performance-and-security.md B4): checked in onRequest, before the body is
  * read and long before any Argon2 hashing. Tests assert these exact numbers.
  */
-export const ROUTE_LIMITS = {
-  login: { max: 20, timeWindow: 5 * 60_000 },
-  signup: { max: 20, timeWindow: 60 * 60_000 },
-  reset: { max: 10, timeWindow: 15 * 60_000 },
-  resetConfirm: { max: 20, timeWindow: 15 * 60_000 },
-  password: { max: 10, timeWindow: 15 * 60_000 },
-  verifyEmail: { max: 20, timeWindow: 15 * 60_000 },
-  resendVerification: { max: 10, timeWindow: 60 * 60_000 },
-} as const;
-
 const IMAGE_TYPES = [...accountsEndpoints.uploadProfilePhoto.body.contentTypes];
 
 /** HTTP only: sign-up, sign-in, sessions, password reset and the signed-in account's own settings. */
@@ -38,124 +28,82 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  contractRoute(app, accountsEndpoints.accountSession, {}, async (request) => ({
+  contractRoute(app, accountsEndpoints.accountSession, async (request) => ({
     session: request.account ? await sessions.appSession(request.account.id) : null,
   }));
 
-  contractRoute(
-    app,
-    accountsEndpoints.signupListener,
-    { config: { rateLimit: ROUTE_LIMITS.signup } },
-    async (request, reply) => {
-      const id = await signup.signupListener(request.body);
-      await app.startSession(reply, request, id);
-      return reply.status(201).send(await sessions.session(id));
-    },
-  );
+  contractRoute(app, accountsEndpoints.signupListener, async (request, reply) => {
+    const id = await signup.signupListener(request.body);
+    await app.startSession(reply, request, id);
+    return reply.status(201).send(await sessions.session(id));
+  });
 
-  contractRoute(
-    app,
-    accountsEndpoints.signupArtist,
-    { config: { rateLimit: ROUTE_LIMITS.signup } },
-    async (request, reply) => {
-      const id = await signup.signupArtist(request.body);
-      await app.startSession(reply, request, id);
-      return reply.status(201).send(await sessions.session(id));
-    },
-  );
+  contractRoute(app, accountsEndpoints.signupArtist, async (request, reply) => {
+    const id = await signup.signupArtist(request.body);
+    await app.startSession(reply, request, id);
+    return reply.status(201).send(await sessions.session(id));
+  });
 
-  contractRoute(
-    app,
-    accountsEndpoints.login,
-    { config: { rateLimit: ROUTE_LIMITS.login } },
-    async (request, reply) => {
-      const { identifier, password, captchaToken } = request.body;
-      const id = await sessions.login(identifier, password, request.ip, captchaToken);
-      await app.startSession(reply, request, id);
-      return sessions.session(id);
-    },
-  );
+  contractRoute(app, accountsEndpoints.login, async (request, reply) => {
+    const { identifier, password, captchaToken } = request.body;
+    const id = await sessions.login(identifier, password, request.ip, captchaToken);
+    await app.startSession(reply, request, id);
+    return sessions.session(id);
+  });
 
-  contractRoute(app, accountsEndpoints.logout, {}, async (request, reply) => {
+  contractRoute(app, accountsEndpoints.logout, async (request, reply) => {
     await app.endSession(reply, request);
     return reply.status(204).send(null);
   });
 
-  contractRoute(
-    app,
-    accountsEndpoints.requestPasswordReset,
-    { config: { rateLimit: ROUTE_LIMITS.reset } },
-    async (request) => {
-      await passwords.requestPasswordReset(request.body.email, request.ip);
-      return { ok: true as const };
-    },
-  );
+  contractRoute(app, accountsEndpoints.requestPasswordReset, async (request) => {
+    await passwords.requestPasswordReset(request.body.email, request.ip);
+    return { ok: true as const };
+  });
 
-  contractRoute(
-    app,
-    accountsEndpoints.checkPasswordResetToken,
-    { config: { rateLimit: ROUTE_LIMITS.resetConfirm } },
-    async (request) => ({ valid: await passwords.isResetTokenValid(request.body.token) }),
-  );
+  contractRoute(app, accountsEndpoints.checkPasswordResetToken, async (request) => ({
+    valid: await passwords.isResetTokenValid(request.body.token),
+  }));
 
-  contractRoute(
-    app,
-    accountsEndpoints.confirmPasswordReset,
-    { config: { rateLimit: ROUTE_LIMITS.resetConfirm } },
-    async (request) => {
-      await passwords.confirmPasswordReset(request.body.token, request.body.password);
-      return { ok: true as const };
-    },
-  );
+  contractRoute(app, accountsEndpoints.confirmPasswordReset, async (request) => {
+    await passwords.confirmPasswordReset(request.body.token, request.body.password);
+    return { ok: true as const };
+  });
 
-  contractRoute(
-    app,
-    accountsEndpoints.verifyEmail,
-    { config: { rateLimit: ROUTE_LIMITS.verifyEmail } },
-    async (request) => {
-      await verification.confirm(request.body.token);
-      return { ok: true as const };
-    },
-  );
+  contractRoute(app, accountsEndpoints.verifyEmail, async (request) => {
+    await verification.confirm(request.body.token);
+    return { ok: true as const };
+  });
 
-  contractRoute(
-    app,
-    accountsEndpoints.resendVerification,
-    { preValidation: app.requireSession, config: { rateLimit: ROUTE_LIMITS.resendVerification } },
-    async (request) => {
-      await verification.resend(signedIn(request.account));
-      return { ok: true as const };
-    },
-  );
+  contractRoute(app, accountsEndpoints.resendVerification, async (request) => {
+    await verification.resend(signedIn(request.account));
+    return { ok: true as const };
+  });
 
-  contractRoute(
-    app,
-    accountsEndpoints.changePassword,
-    { preValidation: app.requireSession, config: { rateLimit: ROUTE_LIMITS.password } },
-    async (request) => {
-      const account = signedIn(request.account);
-      await passwords.changePassword(
-        account,
-        request.body.currentPassword,
-        request.body.newPassword,
-        request.sessionTokenHash,
-      );
-      return { ok: true as const };
-    },
-  );
+  contractRoute(app, accountsEndpoints.changePassword, async (request) => {
+    const account = signedIn(request.account);
+    await passwords.changePassword(
+      account,
+      request.body.currentPassword,
+      request.body.newPassword,
+      request.sessionTokenHash,
+    );
+    return { ok: true as const };
+  });
 
-  contractRoute(
-    app,
-    accountsEndpoints.updateProfile,
-    { preValidation: app.requireSession },
-    async (request) => profile.updateProfile(signedIn(request.account), request.body),
+  contractRoute(app, accountsEndpoints.updateProfile, async (request) =>
+    profile.updateProfile(signedIn(request.account), request.body),
   );
 
   contractRoute(
     app,
     accountsEndpoints.uploadProfilePhoto,
+    async (request) => {
+      if (!Buffer.isBuffer(request.body))
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', ACCOUNT_MESSAGES.imageInvalid);
+      return { profileImageUrl: await profile.setProfileImage(signedIn(request.account), request.body) };
+    },
     {
-      preValidation: app.requireSession,
       bodyLimit: LIMITS.imageMaxBytes,
       // Fastify's own 413 and 415 carry its wording; the screen shows the spec's instead.
       errorHandler: (error, request, reply) => {
@@ -167,12 +115,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
               : error;
         app.errorHandler(mapped, request, reply);
       },
-      config: { rateLimit: { max: 20, timeWindow: 15 * 60_000 } },
-    },
-    async (request) => {
-      if (!Buffer.isBuffer(request.body))
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', ACCOUNT_MESSAGES.imageInvalid);
-      return { profileImageUrl: await profile.setProfileImage(signedIn(request.account), request.body) };
     },
   );
 };

@@ -7,26 +7,21 @@ import type { AbTestsService } from './ab-tests.service';
 
 /** Blind A/B tests of the artist's own featured tracks (issue 31 item 1, decision 0304). */
 export const abTestsRoutes: FastifyPluginAsyncZod<{ service: AbTestsService }> = async (app, { service }) => {
-  const auth = { preValidation: app.requireSession };
-  // Starting and stopping are a person's few clicks; a script's loop gets 429.
-  const changes = { ...auth, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } };
+  contractRoute(app, hooksEndpoints.trackAbTest, async (request) =>
+    service.page(signedInId(request.account), request.params.trackId),
+  );
 
-  contractRoute(app, hooksEndpoints.trackAbTest, auth, async (request, reply) => {
-    const view = await service.page(signedInId(request.account), request.params.trackId);
-    return reply.header('cache-control', 'no-store').send(view);
-  });
-
-  contractRoute(app, hooksEndpoints.startAbTest, changes, async (request, reply) =>
+  contractRoute(app, hooksEndpoints.startAbTest, async (request, reply) =>
     reply
       .status(201)
       .send(await service.start(signedIn(request.account), request.params.trackId, request.body)),
   );
 
-  contractRoute(app, hooksEndpoints.stopAbTest, changes, async (request) =>
+  contractRoute(app, hooksEndpoints.stopAbTest, async (request) =>
     service.stop(signedIn(request.account), request.params.trackId),
   );
 
-  contractRoute(app, hooksEndpoints.trackAbTestCsv, auth, async (request, reply) => {
+  contractRoute(app, hooksEndpoints.trackAbTestCsv, async (request, reply) => {
     const { title, csv } = await service.csv(signedInId(request.account), request.params.trackId);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -34,7 +29,6 @@ export const abTestsRoutes: FastifyPluginAsyncZod<{ service: AbTestsService }> =
         'content-disposition',
         contentDisposition(toDownloadName(`${title} A-B test.csv`, 'ab-test.csv')),
       )
-      .header('cache-control', 'no-store')
       .send(csv);
   });
 };

@@ -17,7 +17,6 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { SessionAccount } from '../../plugins/session';
-import { assertNotDemo } from '../accounts/accounts.service';
 import { aggregateHearings } from './hook-aggregates';
 import type { AbTestRow, AbTestsRepository } from './ab-tests.repository';
 import type { HooksRepository } from './hooks.repository';
@@ -138,7 +137,6 @@ export function createAbTestsService(deps: AbTestsServiceDeps) {
     page,
 
     async start(account: SessionAccount, trackId: string, body: StartAbTest): Promise<TrackAbTest> {
-      assertNotDemo(account, AB_TEST_MESSAGES.demo);
       const track = await ownTrack(account.id, trackId);
       if (!TIER_LIMITS[(await deps.loadAccess(account.id)).subscriptionTier].kit)
         throw new AppError('FORBIDDEN', AB_TEST_MESSAGES.proOnly);
@@ -155,7 +153,6 @@ export function createAbTestsService(deps: AbTestsServiceDeps) {
     },
 
     async stop(account: SessionAccount, trackId: string): Promise<TrackAbTest> {
-      assertNotDemo(account, AB_TEST_MESSAGES.demo);
       const track = await ownTrack(account.id, trackId);
       const stopped = await db.transaction((tx) => repository.stop(tx, account.id, track.id));
       if (!stopped) throw new AppError('CONFLICT', AB_TEST_MESSAGES.notRunning);

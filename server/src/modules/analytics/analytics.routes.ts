@@ -6,13 +6,8 @@ import type { createAnalyticsService } from './analytics.service';
 export const analyticsRoutes: FastifyPluginAsyncZod<{
   service: ReturnType<typeof createAnalyticsService>;
 }> = async (app, { service }) => {
-  contractRoute(
-    app,
-    analyticsEndpoints.recordAnalyticsEvent,
-    { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
-    async (request, reply) => {
-      await service.record(request.body, null);
-      return reply.status(204).send(null);
-    },
-  );
+  contractRoute(app, analyticsEndpoints.recordAnalyticsEvent, async (request, reply) => {
+    await service.record(request.body, null);
+    return reply.status(204).send(null);
+  });
 };

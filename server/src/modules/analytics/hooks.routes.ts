@@ -8,20 +8,16 @@ import type { HooksService } from './hooks.service';
 
 /** Hook analytics of the artist's own tracks (issue 19 item 5), as JSON and as a CSV download. */
 export const hooksRoutes: FastifyPluginAsyncZod<{ service: HooksService }> = async (app, { service }) => {
-  const auth = { preValidation: app.requireSession };
+  contractRoute(app, hooksEndpoints.trackHooks, async (request) =>
+    service.trackHooks(signedInId(request.account), request.params.trackId),
+  );
 
-  contractRoute(app, hooksEndpoints.trackHooks, auth, async (request, reply) => {
-    const hooks = await service.trackHooks(signedInId(request.account), request.params.trackId);
-    return reply.header('cache-control', 'no-store').send(hooks);
-  });
-
-  contractRoute(app, hooksEndpoints.trackHooksCsv, auth, async (request, reply) => {
+  contractRoute(app, hooksEndpoints.trackHooksCsv, async (request, reply) => {
     const hooks = await service.trackHooks(signedInId(request.account), request.params.trackId);
     const name = toDownloadName(`${hooks.title} hooks.csv`, 'hooks.csv');
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', contentDisposition(name))
-      .header('cache-control', 'no-store')
       .send(hooksCsv(hooks));
   });
 };

@@ -24,11 +24,6 @@ export function createShareFunnelRepository(db: Queryable) {
       );
     },
 
-    async isAdmin(accountId: string): Promise<boolean> {
-      const rows = await db.query('select 1 from admins where id = $1', [accountId]);
-      return rows.length > 0;
-    },
-
     /** Each UTC day from `since` to `until`, every day listed, with its share events counted. */
     async days(since: string, until: string): Promise<FunnelDay[]> {
       return db.query<FunnelDay>(

@@ -1,5 +1,4 @@
-import { SHARE_FUNNEL_MESSAGES, type ShareEventName, type ShareFunnel } from '@klang/domain';
-import { AppError } from '../../errors';
+import type { ShareEventName, ShareFunnel } from '@klang/domain';
 import type { ShareFunnelRepository } from './share-funnel.repository';
 
 const DAY_MS = 86_400_000;
@@ -21,9 +20,8 @@ export function createShareFunnel(deps: { repository: ShareFunnelRepository; clo
     record: (name: ShareEventName, accountId: string | null, isFirstDeal = false) =>
       repository.record(name, accountId, isFirstDeal),
 
-    async funnel(accountId: string, days: number): Promise<ShareFunnel> {
-      if (!(await repository.isAdmin(accountId)))
-        throw new AppError('FORBIDDEN', SHARE_FUNNEL_MESSAGES.teamOnly);
+    /** The team's report (adminEndpoints.shareFunnel's policy admits the team only). */
+    async funnel(days: number): Promise<ShareFunnel> {
       const today = now();
       const since = new Date(today.getTime() - (days - 1) * DAY_MS).toISOString().slice(0, 10);
       const [rows, likes] = await Promise.all([

@@ -5,37 +5,32 @@ import { signedInId } from '../../plugins/session';
 import type { CatalogueService } from './catalogue.service';
 
 /**
- * What a listener browses. Every response depends on who asks (masking), so it may be cached by
- * that browser only, and must be checked again before reuse: a like elsewhere changes it.
+ * What a listener browses. Every response depends on who asks (masking), so its entries let
+ * that browser alone keep it, checked again before reuse: a like elsewhere changes it.
  */
 export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService }> = async (
   app,
   { service },
 ) => {
-  app.addHook('onSend', async (_request, reply) => {
-    if (reply.statusCode === 200) void reply.header('cache-control', 'private, no-cache');
-  });
-  const auth = { preValidation: app.requireSession };
-
-  contractRoute(app, catalogueEndpoints.chart, auth, async (request) =>
+  contractRoute(app, catalogueEndpoints.chart, async (request) =>
     service.chart(signedInId(request.account), request.query.genre),
   );
 
-  contractRoute(app, catalogueEndpoints.library, auth, async (request) =>
+  contractRoute(app, catalogueEndpoints.library, async (request) =>
     service.library(signedInId(request.account)),
   );
 
   // Artist pages are public (a custom URL is shared with people who are not signed in); a
   // visitor without a session sees the profile and every track masked.
-  contractRoute(app, catalogueEndpoints.artistPage, {}, async (request) =>
+  contractRoute(app, catalogueEndpoints.artistPage, async (request) =>
     service.artistById(request.account?.id ?? null, request.params.artistId),
   );
 
-  contractRoute(app, catalogueEndpoints.artistPageByUrl, {}, async (request) =>
+  contractRoute(app, catalogueEndpoints.artistPageByUrl, async (request) =>
     service.artistByUrl(request.account?.id ?? null, request.params.artistUrl),
   );
 
-  contractRoute(app, catalogueEndpoints.followedArtists, auth, async (request) =>
+  contractRoute(app, catalogueEndpoints.followedArtists, async (request) =>
     service.followedArtists(signedInId(request.account)),
   );
 };
@@ -48,8 +43,5 @@ export const chartMethodRoutes: FastifyPluginAsyncZod<{ service: CatalogueServic
   app,
   { service },
 ) => {
-  contractRoute(app, catalogueEndpoints.chartMethod, {}, async (_request, reply) => {
-    void reply.header('cache-control', 'public, max-age=60');
-    return service.method();
-  });
+  contractRoute(app, catalogueEndpoints.chartMethod, async () => service.method());
 };

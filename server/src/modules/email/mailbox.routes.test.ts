@@ -9,7 +9,7 @@ import { errorsPlugin } from '../../plugins/errors';
 import { createLocalEmail } from '../../providers/email/local-email';
 import { createTestDatabase } from '../../test/database';
 import { createEmailService, createOutboxReader } from './email.service';
-import { isLoopbackAddress } from './loopback';
+import { isLoopbackAddress } from '../../lib/loopback';
 import { mailboxRoutes } from './mailbox.routes';
 
 let db: Db & { drop(): Promise<void> };

@@ -3,21 +3,17 @@ import { MESSAGES, emailEndpoints } from '@klang/domain';
 import { AppError } from '../../errors';
 import { contractRoute } from '../../lib/contract-route';
 import type { OutboxReader } from './email.service';
-import { isLoopbackAddress } from './loopback';
+import { isLoopbackAddress } from '../../lib/loopback';
 import { renderMailboxPage } from './mailbox-page';
 
 /**
  * The development mailbox of the local email provider: a JSON list, each raw message and a
- * page at /dev/mailbox (a page, so no contract entry). Registered only while the local provider is active, and answered only
- * to this machine; anyone else sees the same 404 as for a path that does not exist.
+ * page at /dev/mailbox (a page, so no contract entry). Registered only while the local provider is
+ * active, and answered only to this machine (the entries' `loopback` access); anyone else sees the
+ * same 404 as for a path that does not exist.
  */
 export const mailboxRoutes: FastifyPluginCallbackZod<{ outbox: OutboxReader }> = (app, { outbox }, done) => {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isLoopbackAddress(request.socket.remoteAddress)) throw new AppError('NOT_FOUND', MESSAGES.notFound);
-    void reply.header('cache-control', 'no-store');
-  });
-
-  contractRoute(app, emailEndpoints.mailboxEmails, {}, async (request) => {
+  contractRoute(app, emailEndpoints.mailboxEmails, async (request) => {
     const emails = await outbox.list(request.query.limit);
     return emails.map((email) => ({
       id: email.id,
@@ -32,7 +28,7 @@ export const mailboxRoutes: FastifyPluginCallbackZod<{ outbox: OutboxReader }> =
     }));
   });
 
-  contractRoute(app, emailEndpoints.mailboxRawEmail, {}, async (request, reply) => {
+  contractRoute(app, emailEndpoints.mailboxRawEmail, async (request, reply) => {
     const raw = await outbox.readRaw(request.params.id);
     if (!raw) throw new AppError('NOT_FOUND', MESSAGES.notFound);
     return reply
@@ -41,9 +37,14 @@ export const mailboxRoutes: FastifyPluginCallbackZod<{ outbox: OutboxReader }> =
       .send(raw);
   });
 
-  app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
+  // The page is outside the contract, so it applies the entries' policy (`loopback`, no cache) itself.
+  app.get('/dev/mailbox', { schema: { hide: true } }, async (request, reply) => {
+    if (!isLoopbackAddress(request.socket.remoteAddress)) throw new AppError('NOT_FOUND', MESSAGES.notFound);
     const emails = await outbox.list(100);
-    return reply.type('text/html; charset=utf-8').send(renderMailboxPage(emails));
+    return reply
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(renderMailboxPage(emails));
   });
   done();
 };

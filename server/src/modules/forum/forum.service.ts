@@ -173,12 +173,12 @@ export function createForumService(deps: ForumDeps) {
       });
     },
 
+    /** An admin's (forumEndpoints.moderateForumPost's policy checks who). */
     async moderatePost(
       accountId: string,
       postId: string,
       change: { isPinned?: boolean | undefined; isLocked?: boolean | undefined },
     ): Promise<ForumPost> {
-      await requireAdmin(repo, accountId);
       const updated = await repo.moderatePost(postId, {
         ...(change.isPinned !== undefined && { isPinned: change.isPinned }),
         ...(change.isLocked !== undefined && { isLocked: change.isLocked }),
@@ -259,9 +259,8 @@ export function createForumService(deps: ForumDeps) {
       });
     },
 
-    /** Spec 002 §4 Forum: an admin stars or unstars a reply. */
+    /** Spec 002 §4 Forum: an admin stars or unstars a reply (the entry's policy checks who). */
     async starReply(accountId: string, replyId: string, isStarred: boolean): Promise<ForumReply> {
-      await requireAdmin(repo, accountId);
       const reply = await repo.findReplyPost(replyId);
       if (!reply || !(await repo.starReply(replyId, isStarred)))
         throw new AppError('NOT_FOUND', FORUM_MESSAGES.replyNotFound);

@@ -32,7 +32,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
     chosen[kind] === undefined ? [] : [[key, chosen[kind]] as const],
   );
   const providers: HealthResponse['providers'] = { ...chosen, ...Object.fromEntries(former) };
-  contractRoute(app, healthEndpoints.health, {}, async () => {
+  contractRoute(app, healthEndpoints.health, async () => {
     const databaseReachable = await databaseAnswers(repository);
     return {
       status: databaseReachable ? ('ok' as const) : ('degraded' as const),
@@ -42,7 +42,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
     };
   });
 
-  contractRoute(app, healthEndpoints.readiness, {}, async (_request, reply) => {
+  contractRoute(app, healthEndpoints.readiness, async (_request, reply) => {
     if (readiness.phase !== 'serving') {
       return reply.status(503).send({ ready: false, reason: readiness.phase });
     }

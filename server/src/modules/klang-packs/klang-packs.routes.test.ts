@@ -315,6 +315,11 @@ describe('train-klang-pack rules (spec 002 §5, §8)', () => {
   });
 
   it('records the consent, starts training at once and will not reuse the photos', async () => {
+    // An artist of its own: the refusals above spent most of the other's ten trainings an hour.
+    const artist = await proArtist();
+    const urls = await uploadAll(artist);
+    const refusal = async (body: object) =>
+      (await call(artist, '/functions/v1/train-klang-pack', body)).json<{ error: string }>().error;
     const res = await call(artist, '/functions/v1/train-klang-pack', trainBody(artist, urls));
     expect(res.statusCode).toBe(200);
     const packId = res.json<{ pack_id: string }>().pack_id;

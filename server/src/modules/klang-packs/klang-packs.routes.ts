@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { klangPacksEndpoints, PACK_MESSAGES, PACKS } from '@klang/domain';
 import { AppError } from '../../errors';
 import { contractRoute } from '../../lib/contract-route';
-import { limitPerAccount } from '../../plugins/rate-limit';
 import { signedIn } from '../../plugins/session';
 import type { KlangPacksService } from './klang-packs.service';
 
@@ -22,16 +21,17 @@ export const klangPacksRoutes: FastifyPluginAsyncZod<{ service: KlangPacksServic
       done(null, body);
     },
   );
-  const auth = { preValidation: app.requireSession };
 
   contractRoute(
     app,
     endpoints.uploadPackPhoto,
+    async (request, reply) => {
+      if (!Buffer.isBuffer(request.body))
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', PACK_MESSAGES.photoInvalid);
+      return reply.status(201).send(await service.uploadPhoto(request.account, request.body));
+    },
     {
-      ...auth,
       bodyLimit: PACKS.imageMaxBytes,
-      // 70 photos per pack, a few packs an hour.
-      ...limitPerAccount(PACKS.imagesMax * 4, '1 hour'),
       errorHandler: (error, request, reply) => {
         const mapped =
           error.statusCode === 413
@@ -42,44 +42,39 @@ export const klangPacksRoutes: FastifyPluginAsyncZod<{ service: KlangPacksServic
         app.errorHandler(mapped, request, reply);
       },
     },
-    async (request, reply) => {
-      if (!Buffer.isBuffer(request.body))
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', PACK_MESSAGES.photoInvalid);
-      return reply.status(201).send(await service.uploadPhoto(request.account, request.body));
-    },
   );
 
-  contractRoute(app, endpoints.packPhoto, auth, async (request, reply) => {
+  contractRoute(app, endpoints.packPhoto, async (request, reply) => {
     const url = await service.photoUrl(signedIn(request.account), request.params.photoId);
-    return reply.header('Cache-Control', 'private, no-store').redirect(url, 302);
+    return reply.redirect(url, 302);
   });
 
-  contractRoute(app, endpoints.trainKlangPack, limitPerAccount(10, '1 hour'), async (request) =>
+  contractRoute(app, endpoints.trainKlangPack, async (request) =>
     service.train(request.account, request.body),
   );
 
-  contractRoute(app, endpoints.generateKlangImage, limitPerAccount(20, '1 minute'), async (request) =>
+  contractRoute(app, endpoints.generateKlangImage, async (request) =>
     service.generate(request.account, request.body),
   );
 
-  contractRoute(app, endpoints.klangPacks, auth, async (request) => ({
+  contractRoute(app, endpoints.klangPacks, async (request) => ({
     packs: await service.listPacks(signedIn(request.account)),
   }));
 
-  contractRoute(app, endpoints.klangPack, auth, async (request) => ({
+  contractRoute(app, endpoints.klangPack, async (request) => ({
     pack: await service.getPack(signedIn(request.account), request.params.packId),
   }));
 
-  contractRoute(app, endpoints.deleteKlangPack, auth, async (request, reply) => {
+  contractRoute(app, endpoints.deleteKlangPack, async (request, reply) => {
     await service.deletePack(signedIn(request.account), request.params.packId);
     return reply.status(204).send(null);
   });
 
-  contractRoute(app, endpoints.packResults, auth, async (request) => ({
+  contractRoute(app, endpoints.packResults, async (request) => ({
     results: await service.listResults(signedIn(request.account), request.params.packId),
   }));
 
-  contractRoute(app, endpoints.deletePackResult, auth, async (request, reply) => {
+  contractRoute(app, endpoints.deletePackResult, async (request, reply) => {
     await service.deleteResult(signedIn(request.account), request.params.packId, request.params.resultId);
     return reply.status(204).send(null);
   });

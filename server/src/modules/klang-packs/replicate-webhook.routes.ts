@@ -33,11 +33,6 @@ export const replicateWebhookRoutes: FastifyPluginAsyncZod<{
   contractRoute(
     app,
     klangPacksEndpoints.replicateWebhook,
-    {
-      onRequest: async () => {
-        if (!secret) throw new AppError('NOT_FOUND', MESSAGES.notFound);
-      },
-    },
     async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signed =
@@ -56,6 +51,11 @@ export const replicateWebhookRoutes: FastifyPluginAsyncZod<{
       // A training Klang does not know (another app on the same account) is acknowledged and ignored.
       if (parsed.success) await checkPackSoon(repository, 'replicate', parsed.data.id);
       return { received: true as const };
+    },
+    {
+      onRequest: async () => {
+        if (!secret) throw new AppError('NOT_FOUND', MESSAGES.notFound);
+      },
     },
   );
 };

@@ -13,11 +13,9 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<{
   /** The day's first login's points, once per UTC day (LoyaltyService.recordDailyLogin, in its own transaction). */
   dailyLogin: (userId: string) => Promise<number>;
 }> = async (app, { card, dailyLogin }) => {
-  contractRoute(app, loyaltyEndpoints.loyaltyCard, { preValidation: app.requireSession }, async (request) =>
-    card(signedInId(request.account)),
-  );
+  contractRoute(app, loyaltyEndpoints.loyaltyCard, async (request) => card(signedInId(request.account)));
 
-  contractRoute(app, loyaltyEndpoints.dailyLogin, { preValidation: app.requireSession }, async (request) => ({
+  contractRoute(app, loyaltyEndpoints.dailyLogin, async (request) => ({
     xpAwarded: await dailyLogin(signedInId(request.account)),
   }));
 };

@@ -10,52 +10,35 @@ import type { BillingService } from './billing.service';
 import { renderLocalBilling } from './local-billing-page';
 import { acceptForms, queryOf } from './local-page';
 
-/** The account-limits of the artist signup apply to its completion too (accounts.routes.ts). */
-const SIGNUP_LIMIT = { max: 20, timeWindow: 60 * 60_000 };
-const CHANGE_LIMIT = { rateLimit: { max: 20, timeWindow: 60 * 60_000 } };
-
 /**
  * The artist's plan: signup completion after checkout, the Subscription tab's state and
  * changes, the billing portal and the spec's debug-purchase.
  */
 export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService }> = async (app, { service }) => {
-  const auth = { preValidation: app.requireSession };
-
-  contractRoute(
-    app,
-    paymentsEndpoints.checkoutSignupState,
-    { config: { allowTemporaryAccount: true } },
-    (request) => service.signupState(request.account),
+  contractRoute(app, paymentsEndpoints.checkoutSignupState, (request) =>
+    service.signupState(request.account),
   );
 
-  contractRoute(
-    app,
-    paymentsEndpoints.completeCheckoutSignup,
-    { ...auth, config: { rateLimit: SIGNUP_LIMIT, allowTemporaryAccount: true } },
-    (request) => service.completeSignup(signedIn(request.account), request.body),
+  contractRoute(app, paymentsEndpoints.completeCheckoutSignup, (request) =>
+    service.completeSignup(signedIn(request.account), request.body),
   );
 
-  contractRoute(app, paymentsEndpoints.subscription, auth, (request) =>
-    service.state(signedIn(request.account)),
-  );
+  contractRoute(app, paymentsEndpoints.subscription, (request) => service.state(signedIn(request.account)));
 
-  contractRoute(app, paymentsEndpoints.cancelSubscription, { ...auth, config: CHANGE_LIMIT }, (request) =>
+  contractRoute(app, paymentsEndpoints.cancelSubscription, (request) =>
     service.setCancelAtPeriodEnd(signedIn(request.account), true),
   );
 
-  contractRoute(app, paymentsEndpoints.resumeSubscription, { ...auth, config: CHANGE_LIMIT }, (request) =>
+  contractRoute(app, paymentsEndpoints.resumeSubscription, (request) =>
     service.setCancelAtPeriodEnd(signedIn(request.account), false),
   );
 
-  contractRoute(app, paymentsEndpoints.billingPortal, { ...auth, config: CHANGE_LIMIT }, (request) =>
+  contractRoute(app, paymentsEndpoints.billingPortal, (request) =>
     service.billingPortal(signedIn(request.account)),
   );
 
-  contractRoute(
-    app,
-    paymentsEndpoints.debugPurchase,
-    { ...auth, config: { rateLimit: { max: 10, timeWindow: 60_000 } } },
-    (request) => service.debugPurchase(signedIn(request.account), request.body.user_id),
+  contractRoute(app, paymentsEndpoints.debugPurchase, (request) =>
+    service.debugPurchase(signedIn(request.account), request.body.user_id),
   );
 };
 

@@ -12,7 +12,7 @@ import type { SessionAccount } from '../../plugins/session';
 import { isLocalPayments } from '../../providers/payments';
 import type { PaymentProvider } from '../../providers/payments/payment-provider';
 import type { CardInput } from '../../providers/payments/test-cards';
-import { assertNotDemo, assertOwn } from '../accounts/accounts.service';
+import { assertOwn } from '../accounts/accounts.service';
 import type { PaymentsRepository } from './payments.repository';
 import type { PaymentsService } from './payments.service';
 
@@ -46,7 +46,6 @@ export function createBillingService(deps: {
   const { repository, payments, provider, accounts } = deps;
 
   async function manageable(account: SessionAccount) {
-    assertNotDemo(account, ACCOUNT_MESSAGES.demoSubscription);
     const row = await repository.subscriptionOf(account.id);
     if (!row?.subscription_id || !row.customer_id || !MANAGEABLE.includes(row.subscription_status)) {
       throw new AppError('NOT_FOUND', UPGRADE_MESSAGES.noSubscription);

@@ -12,15 +12,10 @@ export const checkoutUserRoutes: FastifyPluginAsyncZod<{ service: CheckoutServic
   app,
   { service },
 ) => {
-  contractRoute(
-    app,
-    paymentsEndpoints.createCheckoutUser,
-    { config: { rateLimit: { max: 5, timeWindow: 60 * 60_000 }, allowTemporaryAccount: true } },
-    async (request, reply) => {
-      if (request.account) return service.checkoutUser(request.account.id);
-      const id = await service.createCheckoutUser();
-      await app.startSession(reply, request, id);
-      return { user_id: id, is_temporary: true };
-    },
-  );
+  contractRoute(app, paymentsEndpoints.createCheckoutUser, async (request, reply) => {
+    if (request.account) return service.checkoutUser(request.account.id);
+    const id = await service.createCheckoutUser();
+    await app.startSession(reply, request, id);
+    return { user_id: id, is_temporary: true };
+  });
 };

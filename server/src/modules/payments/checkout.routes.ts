@@ -14,14 +14,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ service: CheckoutService }>
   app,
   { service },
 ) => {
-  contractRoute(
-    app,
-    paymentsEndpoints.createCheckout,
-    {
-      preValidation: app.requireSession,
-      config: { rateLimit: { max: 20, timeWindow: 60 * 60_000 }, allowTemporaryAccount: true },
-    },
-    async (request) => service.start(signedInId(request.account), request.body),
+  contractRoute(app, paymentsEndpoints.createCheckout, async (request) =>
+    service.start(signedInId(request.account), request.body),
   );
 };
 

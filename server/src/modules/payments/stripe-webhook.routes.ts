@@ -23,7 +23,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
     done(null, body);
   });
 
-  contractRoute(app, paymentsEndpoints.stripeWebhook, {}, async (request) => {
+  contractRoute(app, paymentsEndpoints.stripeWebhook, async (request) => {
     if (!Buffer.isBuffer(request.body))
       throw new AppError('VALIDATION_FAILED', WEBHOOK_MESSAGES.invalidSignature);
     const header = request.headers['stripe-signature'];

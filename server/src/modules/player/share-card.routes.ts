@@ -3,20 +3,12 @@ import { playerEndpoints } from '@klang/domain';
 import { contractRoute } from '../../lib/contract-route';
 import { shareCardPng } from './share-card-image';
 
-/**
- * The share links' preview picture (decision 0308): public and the same for every link, so any
- * cache may keep it, unlike the player's other answers (a plugin of its own, outside their
- * `no-store`).
- */
+/** The share links' preview picture (decision 0308): public and the same for every link. */
 export const shareCardRoutes: FastifyPluginAsyncZod = async (app) => {
-  contractRoute(
-    app,
-    playerEndpoints.shareCardImage,
-    { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
-    async (_request, reply) =>
-      reply
-        .header('content-type', 'image/png')
-        .header('cache-control', 'public, max-age=86400')
-        .send(await shareCardPng()),
+  contractRoute(app, playerEndpoints.shareCardImage, async (_request, reply) =>
+    reply
+      .header('content-type', 'image/png')
+      .header('cache-control', 'public, max-age=86400')
+      .send(await shareCardPng()),
   );
 };

@@ -8,32 +8,22 @@ import type { createSubscribersService } from './subscribers.service';
 export const subscribersRoutes: FastifyPluginAsyncZod<{
   service: ReturnType<typeof createSubscribersService>;
 }> = async (app, { service }) => {
-  contractRoute(
-    app,
-    subscribersEndpoints.registerInterest,
-    { config: { rateLimit: { max: 10, timeWindow: '10 minutes' } } },
-    async (request, reply) => {
-      try {
-        await service.register(request.body);
-      } catch (error) {
-        // The documented contract (spec 000 §8) is PostgreSQL's unique-violation code.
-        if (error instanceof AppError && error.code === 'CONFLICT') {
-          return reply.status(409).send({ code: UNIQUE_VIOLATION_CODE, message: error.message });
-        }
-        throw error;
+  contractRoute(app, subscribersEndpoints.registerInterest, async (request, reply) => {
+    try {
+      await service.register(request.body);
+    } catch (error) {
+      // The documented contract (spec 000 §8) is PostgreSQL's unique-violation code.
+      if (error instanceof AppError && error.code === 'CONFLICT') {
+        return reply.status(409).send({ code: UNIQUE_VIOLATION_CODE, message: error.message });
       }
-      // Prefer: return=minimal (spec 000 §7): no body.
-      return reply.status(201).send(null);
-    },
-  );
+      throw error;
+    }
+    // Prefer: return=minimal (spec 000 §7): no body.
+    return reply.status(201).send(null);
+  });
 
-  contractRoute(
-    app,
-    subscribersEndpoints.unsubscribe,
-    { config: { rateLimit: { max: 20, timeWindow: '10 minutes' } } },
-    async (request) => {
-      await service.unsubscribe(request.body.email);
-      return { success: true, message: UNSUBSCRIBE_MESSAGES.done };
-    },
-  );
+  contractRoute(app, subscribersEndpoints.unsubscribe, async (request) => {
+    await service.unsubscribe(request.body.email);
+    return { success: true, message: UNSUBSCRIBE_MESSAGES.done };
+  });
 };

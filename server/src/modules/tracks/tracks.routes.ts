@@ -19,27 +19,14 @@ export const tracksRoutes: FastifyPluginAsyncZod<{ service: TracksService }> = a
       done(null, body);
     },
   );
-  const auth = { preValidation: app.requireSession };
 
-  contractRoute(app, tracksEndpoints.listTracks, auth, async (request) =>
+  contractRoute(app, tracksEndpoints.listTracks, async (request) =>
     service.listTracks(signedIn(request.account)),
   );
 
   contractRoute(
     app,
     tracksEndpoints.uploadTrack,
-    {
-      ...auth,
-      config: { rateLimit: { max: 30, timeWindow: 15 * 60_000 } },
-      // Fastify's own 415 (no body, or a type we do not take) carries its wording; show the spec's.
-      errorHandler: (error, request, reply) => {
-        const mapped =
-          error.statusCode === 415
-            ? new AppError('UNSUPPORTED_MEDIA_TYPE', TRACK_MESSAGES.audioInvalid)
-            : error;
-        app.errorHandler(mapped, request, reply);
-      },
-    },
     async (request, reply) => {
       const body = request.body as Readable | undefined;
       if (!body || typeof body.pipe !== 'function')
@@ -53,15 +40,28 @@ export const tracksRoutes: FastifyPluginAsyncZod<{ service: TracksService }> = a
       );
       return reply.status(201).send({ track });
     },
+    {
+      // Fastify's own 415 (no body, or a type we do not take) carries its wording; show the spec's.
+      errorHandler: (error, request, reply) => {
+        const mapped =
+          error.statusCode === 415
+            ? new AppError('UNSUPPORTED_MEDIA_TYPE', TRACK_MESSAGES.audioInvalid)
+            : error;
+        app.errorHandler(mapped, request, reply);
+      },
+    },
   );
 
   contractRoute(
     app,
     tracksEndpoints.uploadCover,
+    async (request, reply) => {
+      if (!Buffer.isBuffer(request.body))
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', TRACK_MESSAGES.imageInvalid);
+      return reply.status(201).send(await service.uploadCover(signedIn(request.account), request.body));
+    },
     {
-      ...auth,
       bodyLimit: LIMITS.imageMaxBytes,
-      config: { rateLimit: { max: 30, timeWindow: 15 * 60_000 } },
       errorHandler: (error, request, reply) => {
         const mapped =
           error.statusCode === 413
@@ -72,22 +72,13 @@ export const tracksRoutes: FastifyPluginAsyncZod<{ service: TracksService }> = a
         app.errorHandler(mapped, request, reply);
       },
     },
-    async (request, reply) => {
-      if (!Buffer.isBuffer(request.body))
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', TRACK_MESSAGES.imageInvalid);
-      return reply.status(201).send(await service.uploadCover(signedIn(request.account), request.body));
-    },
   );
 
-  contractRoute(
-    app,
-    tracksEndpoints.generateCoverArt,
-    { ...auth, config: { rateLimit: { max: 20, timeWindow: 15 * 60_000 } } },
-    async (request) =>
-      service.generateCover(signedIn(request.account), request.body.prompt, request.body.seed),
+  contractRoute(app, tracksEndpoints.generateCoverArt, async (request) =>
+    service.generateCover(signedIn(request.account), request.body.prompt, request.body.seed),
   );
 
-  contractRoute(app, tracksEndpoints.setTrackFeatured, auth, async (request) => ({
+  contractRoute(app, tracksEndpoints.setTrackFeatured, async (request) => ({
     track: await service.setFeatured(
       signedIn(request.account),
       request.params.trackId,
@@ -95,20 +86,20 @@ export const tracksRoutes: FastifyPluginAsyncZod<{ service: TracksService }> = a
     ),
   }));
 
-  contractRoute(app, tracksEndpoints.setTrackSound, auth, async (request) => ({
+  contractRoute(app, tracksEndpoints.setTrackSound, async (request) => ({
     track: await service.setSound(signedIn(request.account), request.params.trackId, request.body),
   }));
 
-  contractRoute(app, tracksEndpoints.retryTrack, auth, async (request) => ({
+  contractRoute(app, tracksEndpoints.retryTrack, async (request) => ({
     track: await service.retryTrack(signedIn(request.account), request.params.trackId),
   }));
 
-  contractRoute(app, tracksEndpoints.deleteTrack, auth, async (request, reply) => {
+  contractRoute(app, tracksEndpoints.deleteTrack, async (request, reply) => {
     await service.deleteTrack(signedIn(request.account), request.params.trackId);
     return reply.status(204).send(null);
   });
 
-  contractRoute(app, tracksEndpoints.tracksDashboard, auth, async (request) =>
+  contractRoute(app, tracksEndpoints.tracksDashboard, async (request) =>
     service.dashboard(signedIn(request.account)),
   );
 };

@@ -25,7 +25,6 @@ import type { CoverArtProvider } from '../../providers/cover-art/cover-art';
 import { newStorageKey, type StorageProvider } from '../../providers/storage/storage';
 import { isBucket } from '../../providers/storage/storage-key';
 import type { SessionAccount } from '../../plugins/session';
-import { assertNotDemo } from '../accounts/accounts.service';
 import { toSoundReading } from '../../lib/sound/stored-sound';
 import { createAudioIngestGuard } from './audio-ingest';
 import type { ArtistState, StoredFile, TrackRow, TracksRepository } from './tracks.repository';
@@ -200,7 +199,6 @@ export function createTracksService(deps: TracksServiceDeps) {
       body: Readable,
       declaredBytes: number | undefined,
     ): Promise<ArtistTrack> {
-      assertNotDemo(account, M.demoUpload);
       const before = await requireArtist(account.id);
       const limit = uploadLimitOf(before.tier);
       if (limit !== null && before.tracks >= limit)
@@ -258,7 +256,6 @@ export function createTracksService(deps: TracksServiceDeps) {
 
     /** An uploaded cover (the browser has cropped it already; the server crops again to be sure). */
     async uploadCover(account: SessionAccount, bytes: Buffer): Promise<CoverArtResult> {
-      assertNotDemo(account, M.demoUpload);
       // Cover art belongs to a track, and only artists have tracks: a listener stores nothing.
       await requireArtist(account.id);
       return storeCover(account.id, bytes);
@@ -266,7 +263,6 @@ export function createTracksService(deps: TracksServiceDeps) {
 
     /** Spec 001 §7 generate-cover-art: the configured engine renders it, then it is stored like an upload. */
     async generateCover(account: SessionAccount, prompt: string, seed?: number): Promise<CoverArtResult> {
-      assertNotDemo(account, M.demoUpload);
       await requireArtist(account.id);
       let image: Buffer;
       try {
@@ -288,7 +284,6 @@ export function createTracksService(deps: TracksServiceDeps) {
      * the artist row, so ten parallel toggles cannot all see room for one more.
      */
     async setFeatured(account: SessionAccount, trackId: string, featured: boolean): Promise<ArtistTrack> {
-      assertNotDemo(account, M.demoFeature);
       await db.transaction(async (tx) => {
         const state = await repository.artistState(tx, account.id, true);
         if (!state) throw new AppError('FORBIDDEN', M.artistsOnly);
@@ -306,7 +301,6 @@ export function createTracksService(deps: TracksServiceDeps) {
 
     /** Spec 001 §7 secure_delete_track: own tracks only; the files go at once, the stats with them. */
     async deleteTrack(account: SessionAccount, trackId: string): Promise<void> {
-      assertNotDemo(account, M.demoDelete);
       const files = await db.transaction(async (tx) => {
         const removed = await repository.softDelete(tx, account.id, trackId);
         if (removed) await deps.forgetTrack(tx, trackId);
@@ -322,7 +316,6 @@ export function createTracksService(deps: TracksServiceDeps) {
       trackId: string,
       correction: SetTrackSoundRequest,
     ): Promise<ArtistTrack> {
-      assertNotDemo(account, M.demoUpdate);
       if (!(await repository.setSoundCorrection(db, account.id, trackId, correction)))
         throw new AppError('NOT_FOUND', M.notOwned);
       return ownTrack(account.id, trackId);
@@ -330,7 +323,6 @@ export function createTracksService(deps: TracksServiceDeps) {
 
     /** A failed upload goes back to processing with a fresh job. */
     async retryTrack(account: SessionAccount, trackId: string): Promise<ArtistTrack> {
-      assertNotDemo(account, M.demoUpdate);
       const requeued = await db.transaction(async (tx) => {
         if (!(await repository.requeue(tx, account.id, trackId))) return false;
         await enqueueJob(tx, PROCESS_TRACK_JOB, { trackId }, { accountId: account.id });

@@ -46,7 +46,6 @@ export async function registerTutor(
       publicUrl: deps.publicUrl,
       log: app.log,
     }),
-    assertAllowed: kit.assertAllowed,
     // ElevenLabs' agent hears for itself; Klang's own hears only with a speech-to-text engine.
     hearing: { speechToText: providers.voiceAgent.kind !== 'local' || providers.stt.transcribe !== null },
   });
