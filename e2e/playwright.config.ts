@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,47 +5,20 @@ import { defineConfig } from '@playwright/test';
 import { healthEndpoints } from '@klang/domain';
 import { CHROMIUM_LAUNCH_OPTIONS } from './support/chromium';
 
-/**
- * Each project has a server of its own, on its own fresh data directory, and the two projects run
- * at the same time, one journey after another within each (decision 0311): the desktop journeys on
- * `E2E_PORT` (3199 by default), the phone journeys on the port after it. A journey that starts a
- * server of its own takes a port from `E2E_PORT + 50 + parallelIndex`.
- */
-const basePort = Number(process.env.E2E_PORT ?? 3199);
-const PROJECTS = [
-  { name: 'desktop', port: basePort, use: { viewport: { width: 1280, height: 800 } } },
-  {
-    name: 'phone',
-    port: basePort + 1,
-    use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-  },
-] as const;
-
-// The first start of an empty data directory migrates and seeds it exactly as a first start would.
-const dataDirOf = (project: string) =>
-  process.env.E2E_DATA_DIR
-    ? path.join(process.env.E2E_DATA_DIR, project)
-    : mkdtempSync(path.join(tmpdir(), `klang-e2e-${project}-`));
-
-// Both servers run server/dist: it is compiled once, here, when its sources changed, before either
-// starts (the runner's process only: a worker loads this file too, and finds it up to date).
-if (process.env.TEST_WORKER_INDEX === undefined) {
-  execFileSync(process.execPath, ['scripts/build-server-if-needed.mjs'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    stdio: 'inherit',
-  });
-}
+const port = Number(process.env.E2E_PORT ?? 3199);
+// A fresh data directory per run: the server migrates and seeds it exactly as a first start would.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'klang-e2e-'));
 
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  // One worker per project (each project's journeys share its server's data, in order).
-  workers: PROJECTS.length,
+  workers: 1,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
   timeout: 60_000,
   use: {
+    baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
     launchOptions: CHROMIUM_LAUNCH_OPTIONS,
     // Klang's service worker answers from its precache (decision 0292), where page.route never
@@ -54,16 +26,15 @@ export default defineConfig({
     // tests/installable.spec.ts allows it.
     serviceWorkers: 'block',
   },
-  projects: PROJECTS.map(({ name, port, use }) => ({
-    name,
-    workers: 1,
-    use: { ...use, baseURL: `http://localhost:${String(port)}` },
-  })),
-  webServer: PROJECTS.map(({ name, port }) => ({
-    // The compiled server, as `npm start` runs it (decision 0160), built above.
-    command: 'node --enable-source-maps server/dist/main.js',
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+  ],
+  webServer: {
+    // The compiled server, as `npm start` runs it (decision 0160): built here when its sources changed.
+    command: 'node scripts/build-server-if-needed.mjs && node --enable-source-maps server/dist/main.js',
     cwd: '..',
-    url: `http://localhost:${String(port)}${healthEndpoints.health.path}`,
+    url: `http://localhost:${port}${healthEndpoints.health.path}`,
     // The first start of an empty data directory renders the demo music and artwork.
     timeout: 300_000,
     reuseExistingServer: false,
@@ -72,7 +43,7 @@ export default defineConfig({
     // hour) would stop the suite, not a person. The limits have route tests of their own.
     env: {
       PORT: String(port),
-      DATA_DIR: dataDirOf(name),
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       // The journeys read their emails from the local outbox's pages.
@@ -84,5 +55,5 @@ export default defineConfig({
       PACK_LOCAL_TRAINING_SECONDS: '3',
       PACK_CHECK_SECONDS: '1',
     },
-  })),
+  },
 });

@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 // The domain's source, not its package entry: Node loads this config without a TypeScript loader.
 import { PALETTES, PRIMARY_COLOR, PRODUCT_NAME } from '../domain/src/brand';
+import { stripServerOnly } from '../tools/strip-server-only';
 import { paths } from './src/app/paths';
 
 const require = createRequire(import.meta.url);
@@ -42,6 +43,22 @@ function elevenLabsWorklets(): Plugin {
     generateBundle() {
       for (const name of Object.keys(modules))
         this.emitFile({ type: 'asset', fileName: `worklets/${name}`, source: source(name) });
+    },
+  };
+}
+
+/**
+ * The contract's entries without what only the server reads (their policy and OpenAPI summary,
+ * `tools/strip-server-only.ts`): after the TypeScript is stripped, in the domain's modules only.
+ */
+function contractWithoutServerOnly(): Plugin {
+  return {
+    name: 'klang-contract-without-server-only',
+    enforce: 'post',
+    transform(code, id) {
+      if (!id.includes('/domain/src/')) return null;
+      const stripped = stripServerOnly(code);
+      return stripped === null ? null : { code: stripped, map: null };
     },
   };
 }
@@ -214,6 +231,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     elevenLabsWorklets(),
+    contractWithoutServerOnly(),
     brandFontForServerPages(),
     elevenLabsOwnResampler(),
     preloadBrandFont(),
