@@ -35,6 +35,19 @@ describe('the endpoint contract', () => {
     }
   });
 
+  it("speaks the spec's error dialect on the spec's functions and REST calls, and Klang's own elsewhere", () => {
+    // The dialect is the entry's (decision 0310); this only keeps the two spellings in step.
+    for (const entry of Object.values(endpoints)) {
+      const dialect = entry.policy.dialect ?? 'api';
+      const expected = entry.path.startsWith('/functions/v1/')
+        ? ['function', 'function-with-success']
+        : entry.path.startsWith('/rest/v1/')
+          ? ['rest']
+          : ['api'];
+      expect([entry.name, expected.includes(dialect)]).toEqual([entry.name, true]);
+    }
+  });
+
   it('fills placeholders URI-encoded and refuses a missing one', () => {
     expect(fillPath('/api/player/tracks/:trackId/like', { trackId: 'a b/c' })).toBe(
       '/api/player/tracks/a%20b%2Fc/like',

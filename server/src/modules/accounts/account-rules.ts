@@ -45,11 +45,6 @@ export function isDemoAccount(account: SessionAccount | null): boolean {
   return account?.email === DEMO_ACCOUNT.email;
 }
 
-/** Refuses an action the demo account may not take (spec 001 §6), with the spec's message. */
-export function assertNotDemo(account: SessionAccount | null, message: string): void {
-  if (isDemoAccount(account)) throw new AppError('FORBIDDEN', message);
-}
-
 /** Spec bodies name a user id; the server acts only on the signed-in user (issue 4 §10). */
 export function assertOwn(account: SessionAccount, userId: string): void {
   if (account.id !== userId) throw new AppError('FORBIDDEN', M.notYourAccount);

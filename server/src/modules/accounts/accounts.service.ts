@@ -13,7 +13,7 @@ import { createAccountSessions } from './sessions.service';
 import { createSignup } from './signup.service';
 
 // The guards other areas apply to a signed-in account (a module imports another's services only).
-export { assertNotDemo, assertOwn, isDemoAccount } from './account-rules';
+export { assertOwn, isDemoAccount } from './account-rules';
 
 export interface AccountsServiceDeps {
   repository: AccountsRepository;

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/client';
 import { AppError } from '../../errors';
 import { BUCKETS, type Bucket, type StorageProvider } from '../../providers/storage/storage';
 import type { SessionAccount } from '../../plugins/session';
-import { assertNotDemo, assertOwn, isDemoAccount, type AccountLog } from './account-rules';
+import { assertOwn, isDemoAccount, type AccountLog } from './account-rules';
 import type { AccountsRepository } from './accounts.repository';
 
 /**
@@ -38,7 +38,6 @@ export function createAccountDeletion(deps: {
   /** Spec 001 §5 Delete account: the exact text, then every row and every stored file go. */
   async function deleteAccount(account: SessionAccount, userId: string, confirmation: string): Promise<void> {
     assertOwn(account, userId);
-    assertNotDemo(account, M.demoDelete);
     if (confirmation !== M.deleteConfirmation)
       throw new AppError('VALIDATION_FAILED', M.deleteConfirmationMismatch);
     await removeFiles(await repository.deleteAccount(account.id, deps.forgetListener));

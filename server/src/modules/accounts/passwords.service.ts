@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ACCOUNT_MESSAGES as M, DEMO_ACCOUNT, LIMITS, PASSWORD_CHANGE_MESSAGES } from '@klang/domain';
 import { AppError } from '../../errors';
 import type { SessionAccount } from '../../plugins/session';
-import { ACCOUNT_LIMITS, assertNotDemo, sha256, type AccountChecks, type EmailSender } from './account-rules';
+import { ACCOUNT_LIMITS, sha256, type AccountChecks, type EmailSender } from './account-rules';
 import type { AccountsRepository } from './accounts.repository';
 import { hashPassword, verifyPassword } from './password';
 
@@ -60,7 +60,6 @@ export function createPasswords(deps: {
     next: string,
     keepSession: string | null,
   ): Promise<void> {
-    assertNotDemo(account, M.demoPassword);
     await checks.throttle(`login account ${account.id}`, ACCOUNT_LIMITS.loginPerAccount);
     const row = await repository.findById(account.id);
     if (!row || !(await verifyPassword(row.password_hash, current))) {

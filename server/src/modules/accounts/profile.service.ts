@@ -4,13 +4,7 @@ import type { z } from 'zod';
 import { AppError } from '../../errors';
 import { newStorageKey, type StorageProvider } from '../../providers/storage/storage';
 import type { SessionAccount } from '../../plugins/session';
-import {
-  assertNotDemo,
-  assertOwn,
-  isUniqueViolation,
-  profileImageUrl,
-  type AccountChecks,
-} from './account-rules';
+import { assertOwn, isUniqueViolation, profileImageUrl, type AccountChecks } from './account-rules';
 import type { AccountsRepository } from './accounts.repository';
 import type { AccountSessions } from './sessions.service';
 
@@ -47,7 +41,6 @@ export function createProfile(deps: {
     account: SessionAccount,
     input: z.output<typeof profileUpdateSchema>,
   ): Promise<Session> {
-    assertNotDemo(account, M.demoProfileEdit);
     const row = await repository.loadProfile(account.id);
     if (!row?.role) throw new AppError('NOT_FOUND', M.profileLoadFailed);
     const artistName = input.artistName?.trim() ?? '';
@@ -97,7 +90,6 @@ export function createProfile(deps: {
    * Uploads): sharp also renders SVG, GIF and TIFF, and an SVG is a document, not a photo.
    */
   async function setProfileImage(account: SessionAccount, bytes: Buffer): Promise<string> {
-    assertNotDemo(account, M.demoProfileEdit);
     if (bytes.length > LIMITS.imageMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', M.imageTooLarge);
     let jpeg: Buffer;
     try {

@@ -18,7 +18,6 @@ import { enqueueJob } from '../../jobs/runner';
 import type { SessionAccount } from '../../plugins/session';
 import type { KlangPacksProvider } from '../../providers/klang-packs/klang-packs';
 import { newStorageKey, type StorageProvider } from '../../providers/storage/storage';
-import { assertNotDemo } from '../accounts/accounts.service';
 import type { KitService } from '../kit/kit.service';
 import { DISCARD_PACK_PHOTO_JOB, PHOTO_CLAIM_MS, TRAIN_PACK_JOB } from './klang-packs.jobs';
 import type { KlangPacksRepository, PackRow, ResultRow } from './klang-packs.repository';
@@ -83,9 +82,7 @@ export function createKlangPacksService(deps: KlangPacksServiceDeps) {
 
   /** Training and generation are Kit tools; the pack's first step is an upload (spec 002 §5 gate). */
   async function assertMayCreate(account: SessionAccount | null): Promise<SessionAccount> {
-    const allowed = await deps.kit.assertAllowed(account, 'klang-pack');
-    assertNotDemo(allowed, M.demoPhotos);
-    return allowed;
+    return deps.kit.assertAllowed(account, 'klang-pack');
   }
 
   function assertSelf(account: SessionAccount, userId: string) {

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  ACCOUNT_MESSAGES,
   MESSAGES,
   PAYMENT_MESSAGES,
   PLAN_MESSAGES,
@@ -11,7 +10,7 @@ import {
 import { AppError } from '../../errors';
 import { enqueueJob } from '../../jobs/runner';
 import type { PaymentProvider } from '../../providers/payments/payment-provider';
-import { assertNotDemo, assertOwn, type AccountsService } from '../accounts/accounts.service';
+import { assertOwn, type AccountsService } from '../accounts/accounts.service';
 import { CHECKOUT_USER_TTL_MS, DISCARD_CHECKOUT_USER_JOB } from './payments.jobs';
 import type { PaymentsRepository } from './payments.repository';
 
@@ -99,7 +98,6 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     async start(accountId: string, body: CreateCheckoutRequest): Promise<{ url: string; sessionId: string }> {
       const account = await accounts.checkoutIdentity(accountId);
       if (!account) throw new AppError('UNAUTHENTICATED', MESSAGES.userNotAuthenticated);
-      assertNotDemo(account, ACCOUNT_MESSAGES.demoSubscription);
       if (body.user_id) assertOwn(account, body.user_id);
       if (body.metadata?.user_id) assertOwn(account, body.metadata.user_id);
       const successUrl = returnUrl(body.success_url, 'success', deps.trustedOrigins);
