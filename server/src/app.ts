@@ -120,7 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     passCaptcha: formsCaptchaGate({ db, captcha: providers.captcha }),
   });
   // A contract entry for artists, Pro or the team checks its caller's kind here (decision 0310).
-  app.decorate('callerKind', accounts.sessions.session);
+  app.decorate('callerKind', accounts.sessions.callerKind);
   const { service: catalogue } = await registerCatalogue(app, {
     db,
     storage: providers.storage,
@@ -169,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: providers.storage,
     soundFx: providers.soundFx,
     tts: providers.tts,
-    loadAccess: accounts.sessions.session,
+    loadAccess: accounts.sessions.callerKind,
   });
   await registerTutor(app, {
     providers,
@@ -198,7 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerAnalytics(app, {
     db,
     accountMinAgeMs: config.verdictAccountMinAgeMs,
-    loadAccess: accounts.sessions.session,
+    loadAccess: accounts.sessions.callerKind,
     shareFunnel,
   });
   await registerForms(app, { db, captcha: providers.captcha, email, teamEmail: config.teamEmail });

@@ -150,6 +150,7 @@ export function contractRoute<E extends Endpoint>(
         void reply.header('cache-control', cache);
       }
     : undefined;
+  const guard = policy.access === 'public' ? undefined : callerGuard(app, policy.access, policy);
   const limit = policy.limit;
   const perAccount = limit?.per === 'account';
   const refund = perAccount
@@ -163,10 +164,10 @@ export function contractRoute<E extends Endpoint>(
     ...(setCache && {
       onRequest: [setCache, ...[options.onRequest ?? []].flat()] as typeof options.onRequest,
     }),
-    preValidation: [
-      callerGuard(app, policy),
-      ...[options.preValidation ?? []].flat(),
-    ] as typeof options.preValidation,
+    // A public route has no caller check; its own preValidation, if any, stays as it is.
+    ...(guard && {
+      preValidation: [guard, ...[options.preValidation ?? []].flat()] as typeof options.preValidation,
+    }),
     ...(refund && {
       onResponse: [refund, ...[options.onResponse ?? []].flat()] as typeof options.onResponse,
     }),
@@ -189,11 +190,10 @@ export function contractRoute<E extends Endpoint>(
   });
 }
 
-/** The route's caller check: the first preValidation hook after the session is read. */
-function callerGuard(app: ZodApp, policy: EndpointPolicy) {
+/** The route's caller check (not public): the first preValidation hook after the session is read. */
+function callerGuard(app: ZodApp, access: Exclude<EndpointAccess, 'public'>, policy: EndpointPolicy) {
   return async (request: FastifyRequest) => {
-    if (policy.access === 'public') return;
-    if (policy.access === 'loopback') {
+    if (access === 'loopback') {
       // The socket's peer, never request.ip, which a proxy header can set.
       if (!isLoopbackAddress(request.socket.remoteAddress))
         throw new AppError('NOT_FOUND', MESSAGES.notFound);
@@ -203,10 +203,10 @@ function callerGuard(app: ZodApp, policy: EndpointPolicy) {
     if (policy.demoAccount && account.email === DEMO_ACCOUNT.email) {
       throw new AppError('FORBIDDEN', policy.demoAccount.refused);
     }
-    if (policy.access === 'session') return;
+    if (access === 'session') return;
     if (!app.callerKind) throw new Error('contractRoute: no callerKind is decorated for a role check');
-    if (!callerMayAccess(policy.access, await app.callerKind(account.id))) {
-      throw new AppError('FORBIDDEN', policy.refusal ?? REFUSALS[policy.access]);
+    if (!callerMayAccess(access, await app.callerKind(account.id))) {
+      throw new AppError('FORBIDDEN', policy.refusal ?? REFUSALS[access]);
     }
   };
 }

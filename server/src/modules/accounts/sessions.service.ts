@@ -4,6 +4,7 @@ import {
   DEFAULT_SUBSCRIPTION_TIER,
   DEMO_ACCOUNT,
   MESSAGES,
+  type CallerKind,
   type Session,
   type SubscriptionTier,
   type UserRole,
@@ -33,15 +34,7 @@ export function createAccountSessions(deps: {
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
 
   async function toSession(row: ProfileRow): Promise<Session> {
-    // Spec 002 §4: artist profile, else listener profile, else the role, else listener.
-    const userType: UserRole = row.has_artist
-      ? 'artist'
-      : row.has_listener
-        ? 'listener'
-        : (row.role ?? 'listener');
-    const subscriptionTier: SubscriptionTier =
-      (row.has_artist ? row.artist_tier : row.has_listener ? row.listener_tier : null) ??
-      DEFAULT_SUBSCRIPTION_TIER;
+    const { userType, subscriptionTier } = kindOf(row);
     return {
       user: { id: row.id, email: row.email },
       profile:
@@ -65,6 +58,16 @@ export function createAccountSessions(deps: {
       isAdmin: row.is_admin,
       emailVerified: row.email_verified,
     };
+  }
+
+  /**
+   * The caller's kind for an entry's role check (decision 0310): the session's own fields, without
+   * the profile photo's signed URL the full view makes.
+   */
+  async function callerKind(accountId: string): Promise<CallerKind> {
+    const row = await repository.loadProfile(accountId);
+    if (!row) throw new AppError('UNAUTHENTICATED', MESSAGES.userNotAuthenticated);
+    return kindOf(row);
   }
 
   async function session(accountId: string): Promise<Session> {
@@ -124,7 +127,20 @@ export function createAccountSessions(deps: {
     return account.id;
   }
 
-  return { session, appSession, login };
+  return { session, appSession, callerKind, login };
+}
+
+/** Spec 002 §4: artist profile, else listener profile, else the role, else listener. */
+function kindOf(row: ProfileRow): CallerKind {
+  const userType: UserRole = row.has_artist
+    ? 'artist'
+    : row.has_listener
+      ? 'listener'
+      : (row.role ?? 'listener');
+  const subscriptionTier: SubscriptionTier =
+    (row.has_artist ? row.artist_tier : row.has_listener ? row.listener_tier : null) ??
+    DEFAULT_SUBSCRIPTION_TIER;
+  return { userType, subscriptionTier, isAdmin: row.is_admin };
 }
 
 export type AccountSessions = ReturnType<typeof createAccountSessions>;
