@@ -34,7 +34,9 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'klang-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
+  // Silent, unless TEST_LOG_LEVEL asks: `TEST_LOG_LEVEL=error` shows the error behind a test's 500.
+  const logLevel = process.env.TEST_LOG_LEVEL ?? 'silent';
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: logLevel, DATA_DIR: dataDir, ...env });
   const db = await createTestDatabase();
   const secrets = {
     session: 'test-session-secret-0123456789abcdef',
