@@ -14,14 +14,18 @@ const MIGRATION_LOCK_KEY = 7_340_211;
 /**
  * Applies every `migrations/NNNN-name.sql` not yet recorded, in order, each in its own
  * transaction. Two instances starting together on PostgreSQL wait for each other on an
- * advisory lock instead of racing.
+ * advisory lock instead of racing. `before` stops at the first file whose name does not sort
+ * before it: a migration's test builds the schema it meets, with rows in it, and then applies it.
  */
-export async function migrate(db: Db): Promise<string[]> {
+export async function migrate(db: Db, options: { before?: string } = {}): Promise<string[]> {
   await db.exec(`create table if not exists schema_migrations (
     name text primary key,
     applied_at timestamptz not null default now()
   )`);
-  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{4}-[\w-]+\.sql$/.test(f)).sort();
+  const files = (await readdir(MIGRATIONS_DIR))
+    .filter((f) => /^\d{4}-[\w-]+\.sql$/.test(f))
+    .filter((f) => options.before === undefined || f < options.before)
+    .sort();
   const applied: string[] = [];
   await db.transaction(async (tx) => {
     if (db.kind === 'postgres') await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);

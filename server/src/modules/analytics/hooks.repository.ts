@@ -173,7 +173,7 @@ export function createHooksRepository(
            select n.id, n.kind, n.reason, n.position_ms, n.created_at,
              row_number() over (partition by d.user_id order by n.created_at, n.id) = 1 as is_first
            from deals d
-           join deal_notes n on n.deal_id = d.id
+           join deal_notes n on n.deal_id = d.id and n.deal_dealt_at = d.dealt_at
            ${trustedListenerJoin('$6', '$7', 'n.created_at')}
            where d.track_id = $1 and d.user_id <> $5 and d.origin = 'discover'
          ),

@@ -330,16 +330,17 @@ export interface PlayableTrack {
 }
 
 /**
- * The track a rating or a grant names, as `target (track_id, deal_id)`: $2 is either the alias of
+ * The track a rating or a grant names, as `target (track_id, deal_id, deal_dealt_at)`: $2 is either the alias of
  * one of the user's ($1) deals or the public id of a track the user has liked. Anything else (an
  * alias of another listener, a public id not liked) names nothing: pre-like, a listener can only
  * speak of a track through the alias the deck gave them. A deal of an offline pack names nothing
  * here either: its verdict comes only with the pack's (decision 0305), bounded by the pack's.
  */
 const TARGET = `target as (
-  (select d.track_id, d.id as deal_id from deals d where d.id = $2 and d.user_id = $1 and d.pack_id is null)
+  (select d.track_id, d.id as deal_id, d.dealt_at as deal_dealt_at
+   from deals d where d.id = $2 and d.user_id = $1 and d.pack_id is null)
   union all
-  (select i.track_id, null::uuid from track_interactions i
+  (select i.track_id, null::uuid, null::timestamptz from track_interactions i
    where i.user_id = $1 and i.track_id = $2 and i.interaction_type = 'like')
   limit 1)`;
 
@@ -413,6 +414,18 @@ export function createPlayerRepository(db: Queryable) {
       await db.query('delete from follow_deliveries where user_id = $1', [userId]);
       await db.query('delete from shares where sharer_id = $1', [userId]);
       await db.query('delete from deals where user_id = $1', [userId]);
+    },
+
+    /**
+     * The partitions of `deals` from the month of `from` to the month of `until` that are missing,
+     * made (`deals_prepare_months`, migration 0312): how many.
+     */
+    async prepareDealMonths(from: Date, until: Date): Promise<number> {
+      const [row] = await db.query<{ made: number }>('select deals_prepare_months($1, $2) as made', [
+        from,
+        until,
+      ]);
+      return row?.made ?? 0;
     },
 
     /**
@@ -696,8 +709,9 @@ export function createPlayerRepository(db: Queryable) {
            where user_id = $1 and (served_at is null and expires_at <= $3
              or served_at + duration_ms * interval '1 millisecond' < $3 - interval '1 hour')),
          issued as (
-           insert into stream_grants (id, user_id, track_id, deal_id, issued_at, expires_at, duration_ms)
-           values ($7, $1, $2, $6, $3, $4, $8))
+           -- A grant names its deal whole (decision 0312): the id and the month it was dealt in.
+           insert into stream_grants (id, user_id, track_id, deal_id, deal_dealt_at, issued_at, expires_at, duration_ms)
+           values ($7, $1, $2, $6, (select dealt_at from deals where id = $6::uuid and user_id = $1), $3, $4, $8))
          insert into playback_grants (user_id, track_id, first_issued_at, last_issued_at, expires_at)
          values ($1, $2, $3, $3, $4)
          on conflict (user_id, track_id) do update
@@ -722,10 +736,11 @@ export function createPlayerRepository(db: Queryable) {
       await db.query(
         `with first_serve as (
            update stream_grants set served_at = $2 where id = $1 and served_at is null
-           returning user_id, deal_id),
+           returning user_id, deal_id, deal_dealt_at),
          served as (
            update deals set first_served_at = $2
-           where id = (select deal_id from first_serve) and first_served_at is null
+           where id = (select deal_id from first_serve) and dealt_at = (select deal_dealt_at from first_serve)
+             and first_served_at is null
            returning id, user_id, pack_id),
          left_behind as (
            update deals d set ended_as = 'left', ended_at = $2, end_position_ms = ${endPosition('$2', 'null')}
@@ -749,7 +764,7 @@ export function createPlayerRepository(db: Queryable) {
         db,
         `select range_agg(tstzrange(g.served_at, greatest(g.served_at,
                   least(g.served_at + g.duration_ms * interval '1 millisecond', d.ended_at, $3)))) as heard
-         from stream_grants g left join deals d on d.id = g.deal_id
+         from stream_grants g left join deals d on d.id = g.deal_id and d.dealt_at = g.deal_dealt_at
          where g.user_id = $1 and g.served_at < $3
            and g.served_at + g.duration_ms * interval '1 millisecond' > $2`,
         [userId, from, to],
@@ -794,7 +809,7 @@ export function createPlayerRepository(db: Queryable) {
          select g.track_id, g.deal_id,
                 exists (select 1 from tracks t where t.id = g.track_id and not t.is_deleted and t.status = 'ready') as playable,
                 exists (select 1 from playback_grants p where p.user_id = $1 and p.track_id = g.track_id) as served,
-                exists (select 1 from deals d where d.id = g.deal_id and d.first_served_at is not null) as heard,
+                exists (select 1 from deals d where d.id = g.deal_id and d.dealt_at = g.deal_dealt_at and d.first_served_at is not null) as heard,
                 (select true from track_interactions i
                   where i.user_id = $1 and i.track_id = g.track_id and i.interaction_type = 'like') as liked,
                 (select i.added_to_library from track_interactions i
