@@ -47,13 +47,33 @@ export const requestFollowDeliveries: JobRequest = async (q: Queryable, at: Date
   );
 };
 
+/** Makes the months of `deals` the deck is about to deal in (decision 0312). */
+export const PREPARE_DEAL_MONTHS_JOB = 'player.prepare-deal-months';
+/** A week of its daily runs is kept: enough to see that they ran. */
+const DEAL_MONTH_RUNS_KEPT_MS = 7 * 24 * 3_600_000;
+
 /**
- * The player's job kinds, in the short lane: the listening credit, and the follow deliveries'
- * fan-out (`deliver` runs until nothing new is left).
+ * One run a day, whichever instance asks (every 10 minutes, `main.ts`): a run makes the partitions
+ * of this month and the next two that are missing, so a month's partition exists weeks before its
+ * first deal, and a run that failed (a lock it gave up on) is retried the next day.
+ */
+export const requestDealMonths: JobRequest = async (q: Queryable, at: Date) => {
+  await enqueueJob(
+    q,
+    PREPARE_DEAL_MONTHS_JOB,
+    {},
+    { dedupeKey: `${PREPARE_DEAL_MONTHS_JOB}:${at.toISOString().slice(0, 10)}` },
+  );
+};
+
+/**
+ * The player's job kinds, in the short lane: the listening credit, the follow deliveries'
+ * fan-out (`deliver` runs until nothing new is left), and the months of `deals` made ahead.
  */
 export function createPlayerJobKinds(work: {
   credit: (userId: string) => Promise<void>;
   deliver: () => Promise<unknown>;
+  prepareDealMonths: () => Promise<unknown>;
 }): Record<string, JobKind> {
   const credit: JobHandler = async (job, { db }) => {
     await work.credit(creditPayload.parse(job.payload).userId);
@@ -66,5 +86,12 @@ export function createPlayerJobKinds(work: {
   return {
     [CREDIT_LISTENING_JOB]: { lane: 'short', run: credit },
     [DELIVER_TO_FOLLOWERS_JOB]: { lane: 'short', run: deliver },
+    [PREPARE_DEAL_MONTHS_JOB]: {
+      lane: 'short',
+      run: async (_job, { db }) => {
+        await work.prepareDealMonths();
+        await pruneSucceededJobs(db, PREPARE_DEAL_MONTHS_JOB, DEAL_MONTH_RUNS_KEPT_MS);
+      },
+    },
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerJobs } from '../../jobs/registry';
-import { createPlayerJobKinds, requestFollowDeliveries } from './player.jobs';
+import { createPlayerJobKinds, requestDealMonths, requestFollowDeliveries } from './player.jobs';
 import { createBlindNotesService } from './blind-notes.service';
 import { createBlindShares, type ShareEvents } from './blind-shares.service';
 import { createOfflinePacks } from './offline-packs.service';
@@ -19,8 +19,8 @@ export type PlayerModuleDeps = Pick<
 
 /**
  * The player area: deals and aliases, next track, likes, Blind Notes, offline packs, playback and
- * stream grants, follow deliveries, and the `player.credit-listening` and
- * `player.deliver-to-followers` jobs. Returns
+ * stream grants, follow deliveries, and the `player.credit-listening`,
+ * `player.deliver-to-followers` and `player.prepare-deal-months` jobs. Returns
  * what the media area's stream route calls when a grant's audio is first sent.
  */
 export async function registerPlayer(app: FastifyInstance, deps: PlayerModuleDeps) {
@@ -41,8 +41,9 @@ export async function registerPlayer(app: FastifyInstance, deps: PlayerModuleDep
     kinds: createPlayerJobKinds({
       credit: (userId) => service.creditDiscoverListening(userId),
       deliver: () => service.deliverToFollowers(),
+      prepareDealMonths: () => service.prepareDealMonths(),
     }),
-    periodic: { 'follow deliveries': requestFollowDeliveries },
+    periodic: { 'follow deliveries': requestFollowDeliveries, 'deal months': requestDealMonths },
   });
   return { streamServed: service.streamServed };
 }

@@ -239,6 +239,15 @@ export function createPlayerService(deps: PlayerDeps) {
      * Hands every track new in the deck to its artist's followers (decision 0306), a hundred
      * releases a statement until none is left, then drops the deliveries no longer new.
      */
+    /**
+     * Makes the partitions of `deals` for this month and the next two that are missing (decision
+     * 0312); answers how many it made.
+     */
+    prepareDealMonths(): Promise<number> {
+      const at = now();
+      return repo.prepareDealMonths(at, new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 2, 1)));
+    },
+
     async deliverToFollowers(): Promise<{ announced: number; pruned: number }> {
       let announced = 0;
       for (;;) {
