@@ -1,0 +1,286 @@
+// Deals at scale (issue 33 item 7, decision 0312): the deal (next), the like, the chart and hook
+// analytics on dataset S, then again in the same run after `deals` has grown twentyfold, to 20
+// million rows in monthly partitions. Dataset S's ratings are its million deals of the last 60
+// days; the growth is 190,000 more listeners' 100 deals each over the twelve months before, so the
+// measured listeners, tracks and window are the same and only the table's size changes.
+// Goal: each operation's p50 and p95 within 20 % of dataset S's.
+//   npx tsx bench/deals-at-scale.ts        (writes bench/results/deals-at-scale.json)
+//   GROWTH=0.1 for a tenth of the growth (a quick look; the record needs the default of 1)
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
+import { DEAL_RULES, HOOKS, VERDICT } from '@klang/domain';
+import { openDatabase, type Db } from '../server/src/db/client';
+import { migrate } from '../server/src/db/migrate';
+import { createHooksRepository } from '../server/src/modules/analytics/hooks.repository';
+import { createHooksService } from '../server/src/modules/analytics/hooks.service';
+import {
+  createCatalogueRepository,
+  refreshVerdicts,
+} from '../server/src/modules/catalogue/catalogue.repository';
+import { createLoyaltyService } from '../server/src/modules/loyalty/loyalty.service';
+import { createPlayerRepository, NO_FILTER } from '../server/src/modules/player/player.repository';
+import { DATASET_S, generateDataset } from './lib/dataset';
+import { benchCluster } from './lib/load';
+
+const CYCLES = Number(process.env.CYCLES ?? 1_500);
+const GROWTH = Number(process.env.GROWTH ?? 1);
+/** Listeners added for the growth, each with this many deals over the twelve months before. */
+const NEW_LISTENERS = Math.round(190_000 * GROWTH);
+const DEALS_PER_NEW_LISTENER = 100;
+const GOAL_RATIO = 1.2;
+
+function summarise(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) =>
+    Number((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(3));
+  return { n: samples.length, p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+}
+
+async function timed<T>(into: number[], run: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await run();
+  into.push(performance.now() - started);
+  return result;
+}
+
+/**
+ * One round of measurements: `CYCLES` deck cycles by dataset S's listeners (a deal, its grant and
+ * first serve, then a like or a skip, as Discover does), chart reads with a listener's masking,
+ * hook analytics of one track, and the verdict job once.
+ */
+async function measure(db: Db, listeners: string[], track: { id: string; artist_id: string; genre: string }) {
+  const repo = createPlayerRepository(db);
+  const award = createLoyaltyService().trackAwardStatementPart(['swipe', 'like'], {
+    user: '$1',
+    track: '(select track_id from liked)',
+    when: 'exists (select 1 from liked) and (select heard from deal)',
+    firstParam: 6,
+  });
+  const catalogue = createCatalogueRepository(db);
+  const hooks = createHooksService({ repository: createHooksRepository(db) });
+  const samples = { next: [] as number[], like: [] as number[], skip: [] as number[] };
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  for (let i = 0; i < CYCLES; i++) {
+    const userId = listeners[i % listeners.length] ?? '';
+    const at = new Date();
+    const dealt = await timed(samples.next, () =>
+      repo.dealCandidate({
+        userId,
+        currentAlias: null,
+        r: Math.random(),
+        dealtAt: at,
+        firstListens: DEAL_RULES.firstListensDefault,
+        filter: NO_FILTER,
+      }),
+    );
+    if (!dealt) throw new Error('the deck dealt nothing');
+    const grantId = randomUUID();
+    const [deal] = await db.query<{ track_id: string }>(
+      'select track_id from deals where id = $1 and user_id = $2',
+      [dealt.alias, userId],
+    );
+    await repo.recordGrant(
+      userId,
+      grantId,
+      { id: deal?.track_id ?? '', dealId: dealt.alias, durationMs: dealt.durationMs },
+      at,
+      new Date(at.getTime() + 600_000),
+      true,
+    );
+    await repo.markServed(grantId, at);
+    if (i % 3 === 0) {
+      await timed(samples.like, () =>
+        repo.insertLikeWithReveal(userId, dealt.alias, false, new Date(), 30_000, award),
+      );
+    } else {
+      await timed(samples.skip, () => repo.endDealAsSkip(dealt.alias, new Date(), 10_000));
+    }
+  }
+  const chart: number[] = [];
+  for (let i = 0; i < 300; i++) {
+    await timed(chart, async () => {
+      const rows = await catalogue.ranking(track.genre, yesterday, 50);
+      await catalogue.likedAmong(
+        listeners[i % listeners.length] ?? '',
+        rows.map((row) => row.id),
+      );
+    });
+  }
+  const hookReads: number[] = [];
+  for (let i = 0; i < 300; i++) await timed(hookReads, () => hooks.trackHooks(track.artist_id, track.id));
+  const verdict: number[] = [];
+  for (let i = 0; i < 3; i++)
+    await timed(verdict, () => refreshVerdicts(db, new Date(), VERDICT.windowDays, VERDICT.accountMinAgeMs));
+  return {
+    next: summarise(samples.next),
+    like: summarise(samples.like),
+    skip: summarise(samples.skip),
+    chart: summarise(chart),
+    hookAnalytics: summarise(hookReads),
+    verdictJob: summarise(verdict),
+  };
+}
+
+/** Rows and bytes of `deals` (all partitions, indexes included) and how many partitions hold rows. */
+async function dealsSize(db: Db) {
+  const [row] = await db.query<{ rows: string; bytes: string | null; partitions: number }>(
+    `select (select count(*) from deals)::bigint as rows,
+       (select sum(pg_total_relation_size(inhrelid))::bigint from pg_inherits where inhparent = 'deals'::regclass) as bytes,
+       (select count(distinct tableoid)::int from deals) as partitions`,
+  );
+  return {
+    rows: Number(row?.rows ?? 0),
+    gigabytes: Number((Number(row?.bytes ?? 0) / 2 ** 30).toFixed(2)),
+    partitions: row?.partitions,
+  };
+}
+
+const started = Date.now();
+const loadBefore = loadavg();
+const progress = (what: string) => {
+  console.log(
+    `${String(Math.round((Date.now() - started) / 1000))} s: ${what} (load ${loadavg()[0]?.toFixed(1) ?? '?'})`,
+  );
+};
+const cluster = await benchCluster();
+try {
+  const db = await openDatabase({ kind: 'postgres', url: cluster.url });
+  await migrate(db);
+  // An installation that has run for a while: the months of the last quarter and the next two.
+  await db.query(`select deals_prepare_months(now() - interval '3 months', now() + interval '2 months')`);
+  await generateDataset(db, { ...DATASET_S, heavyLikes: 0 });
+  progress('dataset S generated');
+  // Every rating of dataset S becomes a served, ended deal of the last 60 days; one track of the
+  // first genre gets 200 listeners, so its hook analytics are published.
+  await db.exec(`
+    select setseed(0.19);
+    update tracks set duration_ms = 120000 + (random() * 180000)::int;
+    insert into deals (user_id, track_id, dealt_at, first_served_at, ended_as, ended_at, end_position_ms, listened_before_like_ms)
+      select i.user_id, i.track_id, s.at, s.at, e.ended_as, s.at + interval '40 seconds',
+             (random() * 120000)::int, case when e.ended_as = 'like' then (random() * 90000)::int end
+      from track_interactions i
+      cross join lateral (select now() - interval '1 hour' - random() * interval '60 days' as at) s
+      cross join lateral (select case when i.interaction_type = 'like' then 'like'
+                                      when random() < 0.8 then 'skip' else 'left' end as ended_as) e;
+    create table bench_track as
+      select id, artist_id, genre from tracks where featured_in_player and not is_deleted order by id limit 1;
+    insert into deals (user_id, track_id, dealt_at, first_served_at, ended_as, ended_at, end_position_ms, listened_before_like_ms)
+      select p.id, b.id, s.at, s.at, case when random() < 0.4 then 'like' else 'skip' end, s.at + interval '40 seconds',
+             (random() * 120000)::int, (random() * 90000)::int
+      from (select id from profiles where role = 'listener' order by id limit 200) p cross join bench_track b
+      cross join lateral (select now() - interval '2 days' - random() * interval '20 days' as at) s;
+  `);
+  progress('its ratings dealt');
+  // The accounts are older than any deal, so the verdict and the hooks trust their deals.
+  await db.exec(`update accounts set created_at = now() - interval '400 days'`);
+  await db.exec('vacuum analyze');
+  const [track] = await db.query<{ id: string; artist_id: string; genre: string }>(
+    'select * from bench_track',
+  );
+  if (!track) throw new Error('no track for the hook analytics');
+  const listeners = (
+    await db.query<{ id: string }>(
+      `select id from profiles where role = 'listener' order by md5(id::text) limit 2000`,
+    )
+  ).map((row) => row.id);
+
+  const baselineSize = await dealsSize(db);
+  console.log(`dataset S: ${JSON.stringify(baselineSize)}`);
+  const baseline = await measure(db, listeners, track);
+  console.log(JSON.stringify({ baseline }, null, 2));
+
+  // The growth: each of the twelve months before the last quarter's is made as a table of its own,
+  // filled, and attached as a partition, which builds its indexes in one pass each and checks its
+  // foreign keys once (a row-by-row insert into the partition costs about ten times as long).
+  const growth = performance.now();
+  await db.exec(`
+    insert into accounts (id, email, email_verified_at, created_at)
+      select gen_random_uuid(), 'grown' || g || '@bench.test', now(), now() - interval '500 days'
+      from generate_series(1, ${String(NEW_LISTENERS)}) g;
+    insert into profiles (id, role, username)
+      select id, 'listener', 'grown' || substr(id::text, 25) || substr(id::text, 1, 4) from accounts where email like 'grown%';
+    insert into listener_profiles (id) select id from profiles where username like 'grown%';
+    create table bench_grown as
+      select id, row_number() over (order by id) as n from accounts where email like 'grown%';
+    create table bench_featured as
+      select id, row_number() over (order by id) as n from tracks where featured_in_player and not is_deleted;
+  `);
+  const dealsPerMonth = Math.round((NEW_LISTENERS * DEALS_PER_NEW_LISTENER) / 12);
+  for (let month = 4; month <= 15; month++) {
+    const [range] = await db.query<{ part: string; month_start: string; month_end: string }>(
+      `select 'deals_' || to_char(m, '"y"YYYY"m"MM') as part, m::text as month_start, (m + interval '1 month')::text as month_end
+       from (select date_trunc('month', now() at time zone 'UTC') - ($1 || ' months')::interval as m) s`,
+      [month],
+    );
+    if (!range) throw new Error('a month');
+    await db.exec(`
+      create table ${range.part} (like deals including defaults including constraints);
+      insert into ${range.part} (user_id, track_id, dealt_at, first_served_at, ended_as, ended_at, end_position_ms,
+                                 listened_before_like_ms, policy, propensity, candidates)
+        select u.id, t.id, s.at, s.at, e.ended_as, s.at + interval '40 seconds', (random() * 120000)::int,
+               case when e.ended_as = 'like' then (random() * 90000)::int end, 'fair', 1, 1
+        from generate_series(1, ${String(dealsPerMonth)}) g
+        cross join lateral (select '${range.month_start}'::timestamp at time zone 'UTC'
+                              + random() * ('${range.month_end}'::timestamp - '${range.month_start}'::timestamp) as at) s
+        join bench_grown u on u.n = 1 + (g % ${String(NEW_LISTENERS)})
+        join bench_featured t on t.n = 1 + floor(random() * (select count(*) from bench_featured))::int
+        cross join lateral (select case when random() < 0.3 then 'like' when random() < 0.9 then 'skip' else 'left' end
+                              as ended_as) e;
+      alter table ${range.part} add constraint ${range.part}_range check (
+        dealt_at >= '${range.month_start}'::timestamp at time zone 'UTC' and dealt_at < '${range.month_end}'::timestamp at time zone 'UTC');
+      alter table deals attach partition ${range.part}
+        for values from ('${range.month_start}'::timestamp at time zone 'UTC') to ('${range.month_end}'::timestamp at time zone 'UTC');
+    `);
+    console.log(
+      `${range.part}: ${String(dealsPerMonth)} deals, ${String(Math.round((performance.now() - growth) / 1000))} s`,
+    );
+  }
+  // The deck's counts take the grown deals in, as the insert trigger would have.
+  await db.exec(`
+    update deck_exposure x set deal_count = x.deal_count + c.n
+    from (select track_id, count(*)::int as n from deals where user_id in (select id from bench_grown) group by track_id) c
+    where c.track_id = x.track_id;
+  `);
+  await db.exec('vacuum analyze');
+  const grownInSeconds = Math.round((performance.now() - growth) / 1000);
+  const grownSize = await dealsSize(db);
+  console.log(`grown: ${JSON.stringify(grownSize)} in ${String(grownInSeconds)} s`);
+  const grown = await measure(db, listeners, track);
+
+  const ratios = Object.fromEntries(
+    (Object.keys(baseline) as (keyof typeof baseline)[]).map((key) => [
+      key,
+      {
+        p50: Number((grown[key].p50 / baseline[key].p50).toFixed(2)),
+        p95: Number((grown[key].p95 / baseline[key].p95).toFixed(2)),
+      },
+    ]),
+  );
+  const goalKeys = ['next', 'like', 'chart', 'hookAnalytics'] as const;
+  const record = {
+    benchmark: 'deals-at-scale',
+    recordedAt: new Date().toISOString(),
+    goal: `next, like, chart and hook analytics on ${String(grownSize.rows)} deals within ${String(Math.round((GOAL_RATIO - 1) * 100))} % of dataset S's (p50 and p95)`,
+    pass: goalKeys.every(
+      (key) => (ratios[key]?.p50 ?? Infinity) <= GOAL_RATIO && (ratios[key]?.p95 ?? Infinity) <= GOAL_RATIO,
+    ),
+    machine: { cpus: cpus().length, loadAverageBefore: loadBefore, loadAverageAfter: loadavg() },
+    seconds: Math.round((Date.now() - started) / 1000),
+    datasetS: baselineSize,
+    grown: { ...grownSize, newListeners: NEW_LISTENERS, seconds: grownInSeconds },
+    hookTrack: { listeners: 200, floor: HOOKS.minListeners },
+    milliseconds: { datasetS: baseline, grown },
+    ratios,
+  };
+  console.log(JSON.stringify(record, null, 2));
+  if (GROWTH === 1)
+    writeFileSync(
+      path.join(import.meta.dirname, 'results', 'deals-at-scale.json'),
+      `${JSON.stringify(record, null, 2)}\n`,
+    );
+  await db.close();
+} finally {
+  cluster.stop();
+}
