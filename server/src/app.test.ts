@@ -57,6 +57,7 @@ describe('the application shell of the API', () => {
       status: 'ok',
       database: t.db.kind,
       databaseReachable: true,
+      dealMonthsReady: true,
       providers: {
         storage: 'local',
         email: 'local',

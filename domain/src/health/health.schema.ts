@@ -29,13 +29,15 @@ export const FORMER_PROVIDER_KEYS = { images: 'coverArt', sfx: 'soundFx', packs:
 
 /**
  * `/api/health`: the process is alive (always 200 while it answers), which database it uses and
- * whether that database answers now, and the providers in use. `degraded` while the database is
- * unreachable.
+ * whether that database answers now, whether the deck's months are made ahead (this month's and
+ * next month's partitions of the deals, decision 0312), and the providers in use. `degraded` while
+ * the database is unreachable or a month is missing.
  */
 export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['pglite', 'postgres']),
   databaseReachable: z.boolean(),
+  dealMonthsReady: z.boolean(),
   providers: z.partialRecord(
     z.enum([
       ...PROVIDER_KINDS,

@@ -38,7 +38,13 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   throw new Error('expected the request to fail');
 }
 
-const health = { status: 'ok', database: 'pglite', databaseReachable: true, providers: { storage: 'local' } };
+const health = {
+  status: 'ok',
+  database: 'pglite',
+  databaseReachable: true,
+  dealMonthsReady: true,
+  providers: { storage: 'local' },
+};
 
 /** Entries of no area, for what every call shares: how answers and failures are read. */
 const things = defineEndpoints({

@@ -17,6 +17,15 @@ async function databaseAnswers(repository: HealthRepository): Promise<boolean> {
   return answer.done && answer.value;
 }
 
+/** This month's and next month's partitions of the deals exist; false when it cannot tell in time. */
+async function dealMonthsMade(repository: HealthRepository): Promise<boolean> {
+  const answer = await within(
+    repository.dealMonthsReady().catch(() => false),
+    PING_TIMEOUT_MS,
+  );
+  return answer.done && answer.value;
+}
+
 /**
  * Liveness (`/api/health`, 200 while the process answers, saying whether the database does) and
  * readiness (`/api/health/ready`, 503 while starting, draining or cut off from the database), so
@@ -34,10 +43,13 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   const providers: HealthResponse['providers'] = { ...chosen, ...Object.fromEntries(former) };
   contractRoute(app, healthEndpoints.health, async () => {
     const databaseReachable = await databaseAnswers(repository);
+    // Asked only of a database that answers, and within the same bound as the ping.
+    const dealMonthsReady = databaseReachable && (await dealMonthsMade(repository));
     return {
-      status: databaseReachable ? ('ok' as const) : ('degraded' as const),
+      status: databaseReachable && dealMonthsReady ? ('ok' as const) : ('degraded' as const),
       database: repository.kind,
       databaseReachable,
+      dealMonthsReady,
       providers,
     };
   });

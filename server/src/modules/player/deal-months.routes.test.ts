@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { healthResponseSchema } from '@klang/domain';
 import { createTestApp, type TestApp } from '../../test/app';
 import { PREPARE_DEAL_MONTHS_JOB } from './player.jobs';
 
@@ -55,4 +56,25 @@ it('is asked for once a day, whichever instance asks', async () => {
     `${PREPARE_DEAL_MONTHS_JOB}:2032-12-01`,
     `${PREPARE_DEAL_MONTHS_JOB}:2032-12-02`,
   ]);
+});
+
+it("leaves /api/health degraded while next month's partition is missing, and ok once the job has made it", async () => {
+  const health = async () =>
+    healthResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/health' })).json());
+  at = new Date();
+  await runJob();
+  expect(await health()).toMatchObject({ status: 'ok', databaseReachable: true, dealMonthsReady: true });
+  // A job that has not run for a month: next month would deal into the default partition.
+  const [next] = await t.db.query<{ part: string }>(
+    `select 'deals_' || to_char(date_trunc('month', now() at time zone 'UTC') + interval '1 month', '"y"YYYY"m"MM') as part`,
+  );
+  if (!next) throw new Error('a month');
+  await t.db.exec(`alter table deals detach partition ${next.part}; drop table ${next.part}`);
+  expect(await health()).toMatchObject({
+    status: 'degraded',
+    databaseReachable: true,
+    dealMonthsReady: false,
+  });
+  await runJob();
+  expect(await health()).toMatchObject({ status: 'ok', dealMonthsReady: true });
 });
