@@ -153,26 +153,39 @@ try {
   await generateDataset(db, { ...DATASET_S, heavyLikes: 0 });
   progress('dataset S generated');
   // Every rating of dataset S becomes a served, ended deal of the last 60 days; one track of the
-  // first genre gets 200 listeners, so its hook analytics are published.
+  // first genre gets 200 listeners, so its hook analytics are published. Each row's random values
+  // are drawn in a subquery's select list: a lateral subquery that names no outer column is
+  // evaluated once, and would give every deal the same instant. The deck's counts are moved once
+  // after the load, as the insert trigger would have moved them row by row.
   await db.exec(`
     select setseed(0.19);
     update tracks set duration_ms = 120000 + (random() * 180000)::int;
+    alter table deals disable trigger deals_count_exposure;
     insert into deals (user_id, track_id, dealt_at, first_served_at, ended_as, ended_at, end_position_ms, listened_before_like_ms)
-      select i.user_id, i.track_id, s.at, s.at, e.ended_as, s.at + interval '40 seconds',
-             (random() * 120000)::int, case when e.ended_as = 'like' then (random() * 90000)::int end
-      from track_interactions i
-      cross join lateral (select now() - interval '1 hour' - random() * interval '60 days' as at) s
-      cross join lateral (select case when i.interaction_type = 'like' then 'like'
-                                      when random() < 0.8 then 'skip' else 'left' end as ended_as) e;
+      select user_id, track_id, at, at, ended_as, at + interval '40 seconds',
+             (random() * 120000)::int, case when ended_as = 'like' then (random() * 90000)::int end
+      from (select i.user_id, i.track_id, now() - interval '1 hour' - random() * interval '60 days' as at,
+                   case when i.interaction_type = 'like' then 'like' when random() < 0.8 then 'skip' else 'left' end as ended_as
+            from track_interactions i) r;
     create table bench_track as
       select id, artist_id, genre from tracks where featured_in_player and not is_deleted order by id limit 1;
     insert into deals (user_id, track_id, dealt_at, first_served_at, ended_as, ended_at, end_position_ms, listened_before_like_ms)
-      select p.id, b.id, s.at, s.at, case when random() < 0.4 then 'like' else 'skip' end, s.at + interval '40 seconds',
-             (random() * 120000)::int, (random() * 90000)::int
-      from (select id from profiles where role = 'listener' order by id limit 200) p cross join bench_track b
-      cross join lateral (select now() - interval '2 days' - random() * interval '20 days' as at) s;
+      select user_id, track_id, at, at, ended_as, at + interval '40 seconds', (random() * 120000)::int, (random() * 90000)::int
+      from (select p.id as user_id, b.id as track_id, now() - interval '2 days' - random() * interval '20 days' as at,
+                   case when random() < 0.4 then 'like' else 'skip' end as ended_as
+            from (select id from profiles where role = 'listener' order by id limit 200) p cross join bench_track b) r;
+    alter table deals enable trigger deals_count_exposure;
+    update deck_exposure x set deal_count = x.deal_count + c.n
+    from (select track_id, count(*)::int as n from deals group by track_id) c
+    where c.track_id = x.track_id;
   `);
   progress('its ratings dealt');
+  // The deals spread over the 60 days, not one instant (see above).
+  const [spread] = await db.query<{ days: number }>(
+    `select count(distinct date_trunc('day', dealt_at))::int as days from deals`,
+  );
+  if ((spread?.days ?? 0) < 55)
+    throw new Error(`dataset S's deals fall on ${String(spread?.days)} days, not 60`);
   // The accounts are older than any deal, so the verdict and the hooks trust their deals.
   await db.exec(`update accounts set created_at = now() - interval '400 days'`);
   await db.exec('vacuum analyze');
@@ -208,6 +221,8 @@ try {
       select id, row_number() over (order by id) as n from tracks where featured_in_player and not is_deleted;
   `);
   const dealsPerMonth = Math.round((NEW_LISTENERS * DEALS_PER_NEW_LISTENER) / 12);
+  const [featured] = await db.query<{ n: number }>('select count(*)::int as n from bench_featured');
+  const featuredCount = featured?.n ?? 0;
   for (let month = 4; month <= 15; month++) {
     const [range] = await db.query<{ part: string; month_start: string; month_end: string }>(
       `select 'deals_' || to_char(m, '"y"YYYY"m"MM') as part, m::text as month_start, (m + interval '1 month')::text as month_end
@@ -219,15 +234,15 @@ try {
       create table ${range.part} (like deals including defaults including constraints);
       insert into ${range.part} (user_id, track_id, dealt_at, first_served_at, ended_as, ended_at, end_position_ms,
                                  listened_before_like_ms, policy, propensity, candidates)
-        select u.id, t.id, s.at, s.at, e.ended_as, s.at + interval '40 seconds', (random() * 120000)::int,
-               case when e.ended_as = 'like' then (random() * 90000)::int end, 'fair', 1, 1
-        from generate_series(1, ${String(dealsPerMonth)}) g
-        cross join lateral (select '${range.month_start}'::timestamp at time zone 'UTC'
-                              + random() * ('${range.month_end}'::timestamp - '${range.month_start}'::timestamp) as at) s
-        join bench_grown u on u.n = 1 + (g % ${String(NEW_LISTENERS)})
-        join bench_featured t on t.n = 1 + floor(random() * (select count(*) from bench_featured))::int
-        cross join lateral (select case when random() < 0.3 then 'like' when random() < 0.9 then 'skip' else 'left' end
-                              as ended_as) e;
+        select u.id, t.id, x.at, x.at, x.ended_as, x.at + interval '40 seconds', (random() * 120000)::int,
+               case when x.ended_as = 'like' then (random() * 90000)::int end, 'fair', 1, 1
+        from (select 1 + (g % ${String(NEW_LISTENERS)}) as listener, 1 + floor(random() * ${String(featuredCount)})::int as track,
+                     '${range.month_start}'::timestamp at time zone 'UTC'
+                       + random() * ('${range.month_end}'::timestamp - '${range.month_start}'::timestamp) as at,
+                     case when random() < 0.3 then 'like' when random() < 0.86 then 'skip' else 'left' end as ended_as
+              from generate_series(1, ${String(dealsPerMonth)}) g) x
+        join bench_grown u on u.n = x.listener
+        join bench_featured t on t.n = x.track;
       alter table ${range.part} add constraint ${range.part}_range check (
         dealt_at >= '${range.month_start}'::timestamp at time zone 'UTC' and dealt_at < '${range.month_end}'::timestamp at time zone 'UTC');
       alter table deals attach partition ${range.part}
@@ -246,6 +261,11 @@ try {
   await db.exec('vacuum analyze');
   const grownInSeconds = Math.round((performance.now() - growth) / 1000);
   const grownSize = await dealsSize(db);
+  const [grownDeals] = await db.query<{ n: string }>(
+    'select count(*) as n from deals where user_id in (select id from bench_grown)',
+  );
+  if (Number(grownDeals?.n) !== 12 * dealsPerMonth)
+    throw new Error(`the growth made ${String(grownDeals?.n)} deals, not ${String(12 * dealsPerMonth)}`);
   console.log(`grown: ${JSON.stringify(grownSize)} in ${String(grownInSeconds)} s`);
   const grown = await measure(db, listeners, track);
 
