@@ -5,6 +5,7 @@ import {
   type DefaultValues,
   type FieldValues,
   type Path,
+  type Resolver,
   type UseFormRegisterReturn,
   type UseFormReturn,
 } from 'react-hook-form';
@@ -49,10 +50,15 @@ export type ZodForm<Values extends FieldValues> = UseFormReturn<Values> & {
  * transforms itself, and the API's body types are the schema's input.
  */
 export function useZodForm<Values extends FieldValues>(
-  schema: z.ZodType<unknown, Values>,
+  // Partial: a form may hold more than one schema reads (signup's artist fields, for a listener).
+  schema: z.ZodType<unknown, Partial<Values>>,
   { defaultValues, editClears = 'field' }: ZodFormOptions<Values>,
 ): ZodForm<Values> {
-  const resolver = useMemo(() => zodResolver(schema, undefined, { raw: true }), [schema]);
+  const resolver = useMemo(
+    // Raw, the resolver hands on the form's own values, all of them: typed for what the schema reads.
+    () => zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<Values>,
+    [schema],
+  );
   const form = useForm<Values>({
     defaultValues,
     resolver,
@@ -94,6 +100,9 @@ export function useZodForm<Values extends FieldValues>(
   return {
     ...form,
     onSubmit: (handler) => (event) => {
+      // WARNING: React carries a submit through portals to the form around them: without this,
+      // the reset-link dialog's Send also submitted the login form behind it.
+      event.stopPropagation();
       void handleSubmit(handler)(event);
     },
     errorOf,
