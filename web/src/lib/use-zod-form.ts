@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, type BaseSyntheticEvent } from 'react';
+import { useEffect, useMemo, useRef, type BaseSyntheticEvent } from 'react';
 import {
   useForm,
   type DefaultValues,
@@ -19,6 +19,8 @@ type ZodFormOptions<Values extends FieldValues> = {
    * for forms that show one rule at a time or whose messages speak of two fields at once.
    */
   editClears?: 'field' | 'all';
+  /** Runs on every edit, for messages kept outside the form (a store's, a failed mutation's). */
+  onEdit?: () => void;
 };
 
 /** A failed call split as the screen shows it: field messages, or one message for the form. */
@@ -49,10 +51,11 @@ export type ZodForm<Values extends FieldValues> = UseFormReturn<Values> & {
  * forms always did. Submit handlers get the values as typed: the server applies the schema's
  * transforms itself, and the API's body types are the schema's input.
  */
-export function useZodForm<Values extends FieldValues>(
-  // Partial: a form may hold more than one schema reads (signup's artist fields, for a listener).
-  schema: z.ZodType<unknown, Partial<Values>>,
-  { defaultValues, editClears = 'field' }: ZodFormOptions<Values>,
+export function useZodForm<Input extends FieldValues, Values extends Input = Input>(
+  // The form's values need only be what the schema reads: a form may hold more (signup's artist
+  // fields, for a listener) or narrower types (a role picked from two, where the body takes a string).
+  schema: z.ZodType<unknown, Input>,
+  { defaultValues, editClears = 'field', onEdit }: ZodFormOptions<Values>,
 ): ZodForm<Values> {
   const resolver = useMemo(
     // Raw, the resolver hands on the form's own values, all of them: typed for what the schema reads.
@@ -69,6 +72,11 @@ export function useZodForm<Values extends FieldValues>(
   });
   const { clearErrors, setError, subscribe, register, formState, handleSubmit } = form;
 
+  // The latest onEdit, without subscribing again each render for a new arrow function.
+  const edited = useRef(onEdit);
+  useEffect(() => {
+    edited.current = onEdit;
+  });
   useEffect(
     () =>
       subscribe({
@@ -79,6 +87,7 @@ export function useZodForm<Values extends FieldValues>(
             clearErrors(name as Path<Values>);
             clearErrors('root');
           }
+          edited.current?.();
         },
       }),
     [subscribe, clearErrors, editClears],

@@ -6,7 +6,7 @@ import {
   type Session,
 } from '@klang/domain';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -57,8 +57,12 @@ export function SignupForm({
   const applySession = useAuthStore((state) => state.applySession);
   const setStoreError = useAuthStore((state) => state.setError);
   const storeError = useAuthStore((state) => state.error);
-  const form = useZodForm<Values>(kind === 'listener' ? listenerSignupSchema : artistSignupSchema, {
+  const form = useZodForm(kind === 'listener' ? listenerSignupSchema : artistSignupSchema, {
     defaultValues: { ...EMPTY, ...(kind === 'listener' && inviteToken !== undefined && { inviteToken }) },
+    // An edit also clears the store's message, which spoke of the form as it was.
+    onEdit: () => {
+      setStoreError(null);
+    },
   });
   const [stepLabel, setStepLabel] = useState<string | null>(null);
   const signup = useMutation({
@@ -73,19 +77,6 @@ export function SignupForm({
     },
   });
   const isSubmitting = form.formState.isSubmitting;
-
-  // An edit also clears the store's message, which spoke of the form as it was.
-  const { subscribe } = form;
-  useEffect(
-    () =>
-      subscribe({
-        formState: { values: true },
-        callback: () => {
-          setStoreError(null);
-        },
-      }),
-    [subscribe, setStoreError],
-  );
 
   const submit = form.onSubmit(async (values) => {
     if (kind === 'artist' && !completion) {
