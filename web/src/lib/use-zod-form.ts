@@ -19,6 +19,11 @@ type ZodFormOptions<Values extends FieldValues> = {
    * for forms that show one rule at a time or whose messages speak of two fields at once.
    */
   editClears?: 'field' | 'all';
+  /**
+   * When fields are checked: on submit (the default), or from a field's first blur on, as the user
+   * types (a dialog whose button stays disabled until the fields are filled says why on leaving one).
+   */
+  check?: 'submit' | 'touched';
   /** Runs on every edit, for messages kept outside the form (a store's, a failed mutation's). */
   onEdit?: () => void;
 };
@@ -55,7 +60,7 @@ export function useZodForm<Input extends FieldValues, Values extends Input = Inp
   // The form's values need only be what the schema reads: a form may hold more (signup's artist
   // fields, for a listener) or narrower types (a role picked from two, where the body takes a string).
   schema: z.ZodType<unknown, Input>,
-  { defaultValues, editClears = 'field', onEdit }: ZodFormOptions<Values>,
+  { defaultValues, editClears = 'field', check = 'submit', onEdit }: ZodFormOptions<Values>,
 ): ZodForm<Values> {
   const resolver = useMemo(
     // Raw, the resolver hands on the form's own values, all of them: typed for what the schema reads.
@@ -65,8 +70,8 @@ export function useZodForm<Input extends FieldValues, Values extends Input = Inp
   const form = useForm<Values>({
     defaultValues,
     resolver,
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
+    mode: check === 'touched' ? 'onTouched' : 'onSubmit',
+    reValidateMode: check === 'touched' ? 'onChange' : 'onSubmit',
     // The forms never moved the focus on a refused submit; the messages sit by their fields.
     shouldFocusError: false,
   });
@@ -82,6 +87,11 @@ export function useZodForm<Input extends FieldValues, Values extends Input = Inp
       subscribe({
         formState: { values: true },
         callback: ({ name }) => {
+          // Checked as typed, the check itself clears what no longer applies.
+          if (check === 'touched') {
+            edited.current?.();
+            return;
+          }
           if (editClears === 'all' || name === undefined) clearErrors();
           else {
             clearErrors(name as Path<Values>);
@@ -90,7 +100,7 @@ export function useZodForm<Input extends FieldValues, Values extends Input = Inp
           edited.current?.();
         },
       }),
-    [subscribe, clearErrors, editClears],
+    [subscribe, clearErrors, editClears, check],
   );
 
   const errorOf = (name: Path<Values>) => {
