@@ -5,6 +5,7 @@ import {
   type DefaultValues,
   type FieldValues,
   type Path,
+  type RegisterOptions,
   type Resolver,
   type UseFormRegisterReturn,
   type UseFormReturn,
@@ -26,6 +27,12 @@ type ZodFormOptions<Values extends FieldValues> = {
   check?: 'submit' | 'touched';
   /** Runs on every edit, for messages kept outside the form (a store's, a failed mutation's). */
   onEdit?: () => void;
+  /**
+   * The form's words for an issue the schema leaves to zod's own wording (a uuid, a number that is
+   * none): a message the schema sets itself always wins. Keep it outside the component: a new
+   * function each render would make a new resolver each render.
+   */
+  messageFor?: (issue: { path?: readonly PropertyKey[] | undefined }) => string | undefined;
 };
 
 /** A failed call split as the screen shows it: field messages, or one message for the form. */
@@ -37,7 +44,10 @@ export type ZodForm<Values extends FieldValues> = UseFormReturn<Values> & {
   /** The field's first message, for a control's `error` prop. */
   errorOf: (name: Path<Values>) => string | undefined;
   /** A text field's props: registered, with its message. */
-  field: (name: Path<Values>) => UseFormRegisterReturn<Path<Values>> & { error: string | undefined };
+  field: (
+    name: Path<Values>,
+    options?: RegisterOptions<Values, Path<Values>>,
+  ) => UseFormRegisterReturn<Path<Values>> & { error: string | undefined };
   /** The message that belongs to no field (a failed call's), if any. */
   message: string | undefined;
   /** The form's message, else the first field's, for forms that show one line for all fields. */
@@ -60,12 +70,13 @@ export function useZodForm<Input extends FieldValues, Values extends Input = Inp
   // The form's values need only be what the schema reads: a form may hold more (signup's artist
   // fields, for a listener) or narrower types (a role picked from two, where the body takes a string).
   schema: z.ZodType<unknown, Input>,
-  { defaultValues, editClears = 'field', check = 'submit', onEdit }: ZodFormOptions<Values>,
+  { defaultValues, editClears = 'field', check = 'submit', onEdit, messageFor }: ZodFormOptions<Values>,
 ): ZodForm<Values> {
   const resolver = useMemo(
     // Raw, the resolver hands on the form's own values, all of them: typed for what the schema reads.
-    () => zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<Values>,
-    [schema],
+    () =>
+      zodResolver(schema, messageFor && { error: messageFor }, { raw: true }) as unknown as Resolver<Values>,
+    [schema, messageFor],
   );
   const form = useForm<Values>({
     defaultValues,
@@ -125,7 +136,7 @@ export function useZodForm<Input extends FieldValues, Values extends Input = Inp
       void handleSubmit(handler)(event);
     },
     errorOf,
-    field: (name) => ({ ...register(name), error: errorOf(name) }),
+    field: (name, options) => ({ ...register(name, options), error: errorOf(name) }),
     message,
     firstMessage,
     fail: (error, fallback, messageField) => {
