@@ -1,6 +1,7 @@
-import { ENERGY_BANDS, GENRE_NAMES, type EnergyBand } from '@klang/domain';
+import { ENERGY_BANDS, GENRE_NAMES, nextTrackQuerySchema, type EnergyBand } from '@klang/domain';
 import { Disc3, Radar, Shuffle, SlidersHorizontal, X } from 'lucide-react';
-import { useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { z } from 'zod';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -8,7 +9,16 @@ import { cn } from '../../../components/ui/cn';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { checkFilters, countFilters, describeFilters, NO_FILTERS, type DigFilters } from '../dig-filters';
+import { useZodForm } from '../../../lib/use-zod-form';
+import {
+  countFilters,
+  describeFilters,
+  filtersOf,
+  formOf,
+  NO_FILTERS,
+  type DigFilters,
+  type DigForm,
+} from '../dig-filters';
 
 const ANY = 'any';
 const CAMELOT_CODES = Array.from({ length: 12 }, (_, i) => [`${String(i + 1)}A`, `${String(i + 1)}B`]).flat();
@@ -126,32 +136,21 @@ export function DigBar({
   );
 }
 
+/** Text as typed, or absent when blank, as a query string leaves out what is unset. */
+const asText = (typed: unknown) => (typeof typed === 'string' && typed.trim() ? typed : undefined);
+
 /** The filters' form: checked with the server's own schema before it leaves, kept as typed if not. */
 function DigDialog({ filters, onApply }: { filters: DigFilters; onApply: (filters: DigFilters) => void }) {
-  const [bpmMin, setBpmMin] = useState(filters.bpmMin?.toString() ?? '');
-  const [bpmMax, setBpmMax] = useState(filters.bpmMax?.toString() ?? '');
-  const [halfDouble, setHalfDouble] = useState(filters.halfDouble ?? false);
-  const [key, setKey] = useState<string>(filters.key ?? ANY);
-  const [energy, setEnergy] = useState<EnergyBand | null>(filters.energy ?? null);
-  const [genre, setGenre] = useState<string>(filters.genre ?? ANY);
-  const [error, setError] = useState<string | null>(null);
+  // One line for the whole form, and an edit anywhere clears it: it spoke of the form as it was.
+  const form = useZodForm<z.input<typeof nextTrackQuerySchema>, DigForm>(nextTrackQuerySchema, {
+    defaultValues: formOf(filters),
+    editClears: 'all',
+  });
+  const [halfDouble, key, energy, genre] = form.watch(['halfDouble', 'key', 'energy', 'genre']);
 
-  function apply(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = checkFilters({
-      ...(bpmMin.trim() && { bpmMin: Number(bpmMin) }),
-      ...(bpmMax.trim() && { bpmMax: Number(bpmMax) }),
-      ...((bpmMin.trim() || bpmMax.trim()) && halfDouble && { halfDouble: true }),
-      ...(key !== ANY && { key }),
-      ...(energy && { energy }),
-      ...(genre !== ANY && { genre: genre as DigFilters['genre'] }),
-    });
-    if ('error' in checked) {
-      setError(checked.error);
-      return;
-    }
-    onApply(checked.filters);
-  }
+  const apply = form.onSubmit((values) => {
+    onApply(filtersOf(values));
+  });
 
   return (
     <DialogContent
@@ -160,36 +159,37 @@ function DigDialog({ filters, onApply }: { filters: DigFilters; onApply: (filter
       size="sm"
     >
       <form id="dig-filters" noValidate onSubmit={apply} className="flex flex-col gap-4">
-        {error && <Banner tone="error">{error}</Banner>}
+        {form.firstMessage && <Banner tone="error">{form.firstMessage}</Banner>}
         <div className="grid grid-cols-2 gap-3">
           <Input
             label="From BPM"
             inputMode="decimal"
             placeholder="e.g. 122"
-            value={bpmMin}
-            onChange={(event) => {
-              setBpmMin(event.target.value);
-              setError(null);
-            }}
+            {...form.register('bpmMin', { setValueAs: asText })}
           />
           <Input
             label="To BPM"
             inputMode="decimal"
             placeholder="e.g. 128"
-            value={bpmMax}
-            onChange={(event) => {
-              setBpmMax(event.target.value);
-              setError(null);
-            }}
+            {...form.register('bpmMax', { setValueAs: asText })}
           />
         </div>
         <Checkbox
           label="Half and double time too"
           description="87 BPM matches 170–176, as a DJ would count it."
-          checked={halfDouble}
-          onCheckedChange={setHalfDouble}
+          checked={halfDouble === 'true'}
+          onCheckedChange={(checked) => {
+            form.setValue('halfDouble', checked ? 'true' : undefined);
+          }}
         />
-        <Select label="Key (Camelot)" options={KEY_OPTIONS} value={key} onValueChange={setKey} />
+        <Select
+          label="Key (Camelot)"
+          options={KEY_OPTIONS}
+          value={key ?? ANY}
+          onValueChange={(next) => {
+            form.setValue('key', next === ANY ? undefined : next);
+          }}
+        />
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1.5 text-sm font-medium text-fg">Energy</legend>
           <div className="flex gap-2">
@@ -198,10 +198,10 @@ function DigDialog({ filters, onApply }: { filters: DigFilters; onApply: (filter
                 key={band ?? ANY}
                 type="button"
                 size="sm"
-                variant={energy === band ? 'primary' : 'secondary'}
-                aria-pressed={energy === band}
+                variant={(energy ?? null) === band ? 'primary' : 'secondary'}
+                aria-pressed={(energy ?? null) === band}
                 onClick={() => {
-                  setEnergy(band);
+                  form.setValue('energy', band ?? undefined);
                 }}
               >
                 {band ? ENERGY_LABELS[band] : 'Any'}
@@ -209,7 +209,14 @@ function DigDialog({ filters, onApply }: { filters: DigFilters; onApply: (filter
             ))}
           </div>
         </fieldset>
-        <Select label="Genre" options={GENRE_OPTIONS} value={genre} onValueChange={setGenre} />
+        <Select
+          label="Genre"
+          options={GENRE_OPTIONS}
+          value={genre ?? ANY}
+          onValueChange={(next) => {
+            form.setValue('genre', next === ANY ? undefined : (next as DigForm['genre']));
+          }}
+        />
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <Button
             type="button"
