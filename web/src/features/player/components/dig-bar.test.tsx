@@ -23,6 +23,7 @@ const type = (label: string, value: string) => {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 };
 
+// The dialog is its own chunk: its first import in a test takes a moment.
 describe('the Filters dialog (issue 28)', () => {
   afterEach(cleanup);
 
@@ -33,7 +34,7 @@ describe('the Filters dialog (issue 28)', () => {
       const user = userEvent.setup();
       const onDig = renderBar();
       await user.click(screen.getByRole('button', { name: 'Filters' }));
-      const deal = screen.getByRole('button', { name: 'Deal matching tracks' });
+      const deal = await screen.findByRole('button', { name: 'Deal matching tracks' }, { timeout: 10_000 });
 
       type('From BPM', 'fast');
       expect(screen.queryByText(SOUND_MESSAGES.bpmInvalid)).toBeNull();
@@ -63,7 +64,11 @@ describe('the Filters dialog (issue 28)', () => {
       const user = userEvent.setup();
       const onDig = renderBar({ key: '8A', energy: 'high' });
       await user.click(screen.getByRole('button', { name: /^Filters/ }));
-      expect(screen.getByRole('button', { name: 'High' }).getAttribute('aria-pressed')).toBe('true');
+      expect(
+        (await screen.findByRole('button', { name: 'High' }, { timeout: 10_000 })).getAttribute(
+          'aria-pressed',
+        ),
+      ).toBe('true');
       type('From BPM', ' 84 ');
       type('To BPM', '88');
       await user.click(screen.getByRole('checkbox', { name: 'Half and double time too' }));
