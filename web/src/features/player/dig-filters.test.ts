@@ -1,6 +1,6 @@
 import { SOUND_MESSAGES } from '@klang/domain';
 import { describe, expect, it } from 'vitest';
-import { checkFilters, countFilters, describeFilters } from './dig-filters';
+import { countFilters, describeFilters, filtersOf, formOf, NO_FILTERS } from './dig-filters';
 
 describe('the deck filters', () => {
   it('names what the listener digs by, for the message when nothing is left', () => {
@@ -23,13 +23,23 @@ describe('the deck filters', () => {
     expect(countFilters({})).toBe(0);
   });
 
-  it("checks a form's filters with the server's rules and says the first one broken", () => {
-    expect(checkFilters({ bpmMin: 130, bpmMax: 120 })).toEqual({ error: SOUND_MESSAGES.bpmRangeReversed });
-    expect(checkFilters({ bpmMin: Number('fast') })).toEqual({ error: SOUND_MESSAGES.bpmInvalid });
-    expect(checkFilters({ bpmMax: 400 })).toEqual({ error: SOUND_MESSAGES.bpmInvalid });
-    expect(checkFilters({ key: '13C' })).toEqual({ error: SOUND_MESSAGES.keyInvalid });
-    expect(checkFilters({ bpmMin: 120, halfDouble: true, key: '8a' })).toEqual({
-      filters: { bpmMin: 120, halfDouble: true, key: '8A' },
+  it("reads a form's filters as the deck does: numbers, the key in capitals, unset left out", () => {
+    expect(filtersOf({ bpmMin: '120', bpmMax: undefined, halfDouble: 'true', key: '8a' })).toEqual({
+      bpmMin: 120,
+      halfDouble: true,
+      key: '8A',
     });
+    // Half and double time needs a tempo to apply to.
+    expect(filtersOf({ halfDouble: 'true', energy: 'low' })).toEqual({ energy: 'low' });
+    const all = {
+      bpmMin: 84,
+      bpmMax: 88,
+      halfDouble: true,
+      key: '8A',
+      energy: 'high',
+      genre: 'Drum n Bass',
+    } as const;
+    expect(filtersOf(formOf(all))).toEqual(all);
+    expect(filtersOf(formOf(NO_FILTERS))).toEqual(NO_FILTERS);
   });
 });

@@ -46,15 +46,41 @@ export function describeFilters(filters: DigFilters): string {
 }
 
 /**
- * Checks what a form produced against the server's own rules (the same schema): the filters, or
- * the first rule broken, in the server's words.
+ * The filters' form, in the deck's query as a query string carries it: text as typed, the
+ * half-and-double box as 'true', and what is unset absent. The server's schema checks it as is.
  */
-export function checkFilters(filters: DigFilters): { filters: DigFilters } | { error: string } {
-  const parsed = nextTrackQuerySchema.safeParse({
-    ...filters,
-    ...(filters.halfDouble !== undefined && { halfDouble: String(filters.halfDouble) }),
-  });
-  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Check the filters' };
-  const { current: _current, mixWith: _mixWith, ...rest } = parsed.data;
-  return { filters: rest };
+export type DigForm = Partial<
+  Record<'bpmMin' | 'bpmMax' | 'halfDouble' | 'key', string | undefined> & {
+    energy: DigFilters['energy'];
+    genre: DigFilters['genre'];
+  }
+>;
+
+/** The form that shows the filters in force. */
+export function formOf(filters: DigFilters): DigForm {
+  return {
+    bpmMin: filters.bpmMin?.toString(),
+    bpmMax: filters.bpmMax?.toString(),
+    halfDouble: filters.halfDouble ? 'true' : undefined,
+    key: filters.key,
+    energy: filters.energy,
+    genre: filters.genre,
+  };
+}
+
+/**
+ * A checked form's filters as the deck reads them (numbers, the key in capitals), what is unset
+ * left out; half and double time only with a tempo to apply it to.
+ */
+export function filtersOf({ halfDouble, ...form }: DigForm): DigFilters {
+  const hasTempo = form.bpmMin !== undefined || form.bpmMax !== undefined;
+  const {
+    current: _current,
+    mixWith: _mixWith,
+    surprise: _surprise,
+    ...filters
+  } = nextTrackQuerySchema.parse({ ...form, ...(hasTempo && halfDouble && { halfDouble }) });
+  // The form's empty boxes are undefined keys; the filters have no key for them.
+  const set = Object.entries(filters as Record<string, unknown>).filter(([, value]) => value !== undefined);
+  return Object.fromEntries(set);
 }

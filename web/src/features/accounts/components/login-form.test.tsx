@@ -1,4 +1,4 @@
-import { ACCOUNT_GUARD_MESSAGES } from '@klang/domain';
+import { ACCOUNT_GUARD_MESSAGES, ACCOUNT_MESSAGES } from '@klang/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -89,4 +89,22 @@ describe('login form and the sign-in challenge (decision 0253)', () => {
       expect(onSignedIn).toHaveBeenCalledOnce();
     },
   );
+
+  it('sends a reset link from its dialog without also trying to log in', { timeout: 30_000 }, async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(json(200, { ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <LoginForm onSignedIn={vi.fn()} Challenge={FakeChallenge} />
+      </QueryClientProvider>,
+    );
+    fireEvent.change(screen.getByLabelText('Email or username'), { target: { value: 'ada' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-pass' } });
+    await user.click(screen.getByRole('button', { name: 'Forgot your password?' }));
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    await screen.findByText(ACCOUNT_MESSAGES.resetEmailSent);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/accounts/password-reset']);
+  });
 });

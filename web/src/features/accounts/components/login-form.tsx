@@ -1,12 +1,13 @@
-import { ACCOUNT_MESSAGES, loginSchema } from '@klang/domain';
-import { useState, type ComponentType, type SyntheticEvent } from 'react';
+import { ACCOUNT_MESSAGES, loginSchema, type LoginInput } from '@klang/domain';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type ComponentType } from 'react';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { isApiError } from '../../../lib/api-error';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { accountsApi } from '../api/accounts-api';
 import { useAuthStore } from '../auth-store';
-import { errorsFromFailure, validate, type FieldErrors } from '../form-errors';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 
 /** A captcha field (the forms area's, composed in app/): it reports a solved token, or null. */
@@ -24,67 +25,35 @@ type LoginFormProps = {
 /** Spec 001 §2 /login: email or username, and password (spec 001 §5 Login for the rules). */
 export function LoginForm({ onSignedIn, Challenge }: LoginFormProps) {
   const applySession = useAuthStore((state) => state.applySession);
-  const [values, setValues] = useState({ identifier: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [isSubmitting, setSubmitting] = useState(false);
+  const form = useZodForm<LoginInput>(loginSchema, { defaultValues: { identifier: '', password: '' } });
+  const login = useMutation({ mutationFn: accountsApi.login });
   // The check appears when the server asks for it; each solved token is accepted once, so after
   // every attempt the widget starts again (a new key remounts it).
   const [challenge, setChallenge] = useState<{ round: number; token: string | null } | null>(null);
 
-  const change = (field: keyof typeof values) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-    setMessage(null);
-  };
-
-  async function submit(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = validate(loginSchema, values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSubmitting(true);
+  const submit = form.onSubmit(async ({ identifier, password }) => {
     try {
       const captchaToken = challenge?.token ?? undefined;
-      applySession(await accountsApi.login({ ...values, ...(captchaToken && { captchaToken }) }));
+      applySession(await login.mutateAsync({ identifier, password, ...(captchaToken && { captchaToken }) }));
       onSignedIn();
     } catch (error) {
-      const failure = errorsFromFailure(error, ACCOUNT_MESSAGES.invalidCredentials);
-      setErrors(failure.fields);
-      setMessage(failure.message ?? null);
+      form.fail(error, ACCOUNT_MESSAGES.invalidCredentials);
       if (challenge || (isApiError(error) && error.code === 'CHALLENGE_REQUIRED')) {
         setChallenge((current) => ({ round: (current?.round ?? 0) + 1, token: null }));
       }
-    } finally {
-      setSubmitting(false);
     }
-  }
+  });
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-      {message && <Banner tone="error">{message}</Banner>}
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      {form.message && <Banner tone="error">{form.message}</Banner>}
       <Input
         label="Email or username"
-        name="identifier"
         autoComplete="username"
         autoCapitalize="none"
-        value={values.identifier}
-        onChange={(event) => {
-          change('identifier')(event.target.value);
-        }}
-        error={errors.identifier}
+        {...form.field('identifier')}
       />
-      <Input
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        value={values.password}
-        onChange={(event) => {
-          change('password')(event.target.value);
-        }}
-        error={errors.password}
-      />
+      <Input label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
       <div className="-mt-1 flex justify-end">
         <ForgotPasswordDialog />
       </div>
@@ -93,12 +62,12 @@ export function LoginForm({ onSignedIn, Challenge }: LoginFormProps) {
           key={challenge.round}
           onTokenChange={(token) => {
             setChallenge((current) => current && { ...current, token });
-            setErrors((current) => ({ ...current, captchaToken: undefined }));
+            form.clearErrors('captchaToken');
           }}
-          error={errors.captchaToken}
+          error={form.errorOf('captchaToken')}
         />
       )}
-      <Button type="submit" size="lg" isLoading={isSubmitting}>
+      <Button type="submit" size="lg" isLoading={form.formState.isSubmitting}>
         Log In
       </Button>
     </form>

@@ -1,13 +1,16 @@
-import { ACCOUNT_MESSAGES, profileUpdateSchema } from '@klang/domain';
-import { useState, type SyntheticEvent } from 'react';
+import { ACCOUNT_MESSAGES, artistSignupSchema, profileUpdateSchema } from '@klang/domain';
+import { useMutation } from '@tanstack/react-query';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { accountsApi } from '../api/accounts-api';
 import { useAuthStore, type AuthProfile } from '../auth-store';
-import { errorsFromFailure, validate, type FieldErrors } from '../form-errors';
+
+/** An artist's artist name is required here too (spec 001 §5), as at signup; the server checks it. */
+const artistProfileSchema = profileUpdateSchema.extend({ artistName: artistSignupSchema.shape.artistName });
 
 type ProfileSettingsFormProps = { profile: AuthProfile; onDemoRefusal: (error: unknown) => boolean };
 
@@ -15,61 +18,40 @@ type ProfileSettingsFormProps = { profile: AuthProfile; onDemoRefusal: (error: u
 export function ProfileSettingsForm({ profile, onDemoRefusal }: ProfileSettingsFormProps) {
   const applySession = useAuthStore((state) => state.applySession);
   const isArtist = profile.role === 'artist';
-  const [values, setValues] = useState({
-    username: profile.username,
-    artistName: profile.artistName ?? '',
-    bio: profile.bio ?? '',
-    instagram: profile.instagram ?? '',
-    website: profile.website ?? '',
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [isSaving, setSaving] = useState(false);
-
-  const field = (name: keyof typeof values) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) => {
-      setValues((current) => ({ ...current, [name]: event.target.value }));
-      setErrors((current) => ({ ...current, [name]: undefined }));
-      setMessage(null);
+  const form = useZodForm(isArtist ? artistProfileSchema : profileUpdateSchema, {
+    defaultValues: {
+      username: profile.username,
+      artistName: profile.artistName ?? '',
+      bio: profile.bio ?? '',
+      instagram: profile.instagram ?? '',
+      website: profile.website ?? '',
     },
   });
+  const save = useMutation({ mutationFn: accountsApi.updateProfile });
 
-  async function submit(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = validate(profileUpdateSchema, values);
-    if (isArtist && !values.artistName.trim()) found.artistName = ACCOUNT_MESSAGES.artistNameRequired;
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
+  const submit = form.onSubmit(async (values) => {
     try {
-      applySession(await accountsApi.updateProfile(isArtist ? values : { ...values, artistName: undefined }));
+      applySession(await save.mutateAsync(isArtist ? values : { ...values, artistName: undefined }));
       toast.success(ACCOUNT_MESSAGES.profileSaved);
     } catch (error) {
       if (onDemoRefusal(error)) return;
-      const failure = errorsFromFailure(error, ACCOUNT_MESSAGES.profileLoadFailed);
-      setErrors(failure.fields);
-      setMessage(failure.message);
-    } finally {
-      setSaving(false);
+      form.fail(error, ACCOUNT_MESSAGES.profileLoadFailed);
     }
-  }
+  });
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-      {message && <Banner tone="error">{message}</Banner>}
-      <Input label="Username" autoComplete="username" autoCapitalize="none" {...field('username')} />
-      {isArtist && <Input label="Artist name" {...field('artistName')} />}
-      <Textarea label="Bio" rows={3} {...field('bio')} />
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      {form.message && <Banner tone="error">{form.message}</Banner>}
+      <Input label="Username" autoComplete="username" autoCapitalize="none" {...form.field('username')} />
+      {isArtist && <Input label="Artist name" {...form.field('artistName')} />}
+      <Textarea label="Bio" rows={3} {...form.field('bio')} />
       {isArtist && (
         <>
-          <Input label="Instagram" autoCapitalize="none" {...field('instagram')} />
-          <Input label="Website" type="url" {...field('website')} />
+          <Input label="Instagram" autoCapitalize="none" {...form.field('instagram')} />
+          <Input label="Website" type="url" {...form.field('website')} />
         </>
       )}
-      <Button type="submit" isLoading={isSaving} className="self-start">
+      <Button type="submit" isLoading={form.formState.isSubmitting} className="self-start">
         Save Changes
       </Button>
     </form>

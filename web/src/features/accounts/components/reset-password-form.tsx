@@ -1,25 +1,32 @@
-import { ACCOUNT_MESSAGES, newPasswordSchema } from '@klang/domain';
-import { useEffect, useState, type SyntheticEvent } from 'react';
+import { ACCOUNT_MESSAGES, resetConfirmSchema } from '@klang/domain';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { accountsApi } from '../api/accounts-api';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
-import { errorsFromFailure, validate } from '../form-errors';
 
 export const RESET_REDIRECT_MS = 3_000;
 
-/** Spec 001 §5 New password: required, at least 6 characters, and both entries equal. */
-export function checkNewPassword(
-  password: string,
-  confirmation: string,
-): { password?: string; confirmation?: string } {
-  const found = validate(newPasswordSchema, password);
-  if (found.form) return { password: found.form };
-  if (password !== confirmation) return { confirmation: ACCOUNT_MESSAGES.passwordsDoNotMatch };
-  return {};
-}
+/**
+ * Spec 001 §5 New password: both entries equal, judged once the new password itself passes (its
+ * own message comes first). The second entry never leaves the browser, so no body schema has it.
+ */
+export const confirmationMatches = (field: string) => ({
+  path: ['confirmation'],
+  message: ACCOUNT_MESSAGES.passwordsDoNotMatch,
+  when: ({ issues }: { issues: readonly { path?: readonly PropertyKey[] | undefined }[] }) =>
+    !issues.some((issue) => issue.path?.[0] === field),
+});
+
+/** The reset's password rules (the server's own) and the confirmation. */
+export const newPasswordFormSchema = resetConfirmSchema
+  .pick({ password: true })
+  .loose()
+  .refine((values) => values.password === values.confirmation, confirmationMatches('password'));
 
 type Status = 'checking' | 'invalid' | 'ready' | 'done';
 
@@ -30,11 +37,13 @@ type Status = 'checking' | 'invalid' | 'ready' | 'done';
  */
 export function ResetPasswordForm({ token, onDone }: { token: string | null; onDone: () => void }) {
   const [status, setStatus] = useState<Status>(token ? 'checking' : 'invalid');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirmation?: string }>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [isSaving, setSaving] = useState(false);
+  const form = useZodForm(newPasswordFormSchema, {
+    defaultValues: { password: '', confirmation: '' },
+    editClears: 'all',
+  });
+  const confirm = useMutation({
+    mutationFn: (password: string) => accountsApi.confirmPasswordReset(token ?? '', password),
+  });
 
   useEffect(() => {
     if (!token) return;
@@ -56,23 +65,15 @@ export function ResetPasswordForm({ token, onDone }: { token: string | null; onD
     };
   }, [status, onDone]);
 
-  async function submit(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = checkNewPassword(password, confirmation);
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !token) return;
-    setSaving(true);
+  const submit = form.onSubmit(async ({ password }) => {
+    if (!token) return;
     try {
-      await accountsApi.confirmPasswordReset(token, password);
+      await confirm.mutateAsync(password);
       setStatus('done');
     } catch (error) {
-      const failure = errorsFromFailure(error, ACCOUNT_MESSAGES.resetFailed);
-      if (failure.fields.password) setErrors({ password: failure.fields.password });
-      setMessage(failure.message);
-    } finally {
-      setSaving(false);
+      form.fail(error, ACCOUNT_MESSAGES.resetFailed);
     }
-  }
+  });
 
   if (status === 'checking') return <Spinner label="Checking your reset link" />;
   if (status === 'invalid') {
@@ -88,31 +89,16 @@ export function ResetPasswordForm({ token, onDone }: { token: string | null; onD
   }
   if (status === 'done') return <Banner tone="success">{ACCOUNT_MESSAGES.passwordResetDone}</Banner>;
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-      {message && <Banner tone="error">{message}</Banner>}
-      <Input
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          setErrors({});
-        }}
-        error={errors.password}
-      />
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      {form.message && <Banner tone="error">{form.message}</Banner>}
+      <Input label="New password" type="password" autoComplete="new-password" {...form.field('password')} />
       <Input
         label="Confirm new password"
         type="password"
         autoComplete="new-password"
-        value={confirmation}
-        onChange={(event) => {
-          setConfirmation(event.target.value);
-          setErrors({});
-        }}
-        error={errors.confirmation}
+        {...form.field('confirmation')}
       />
-      <Button type="submit" size="lg" isLoading={isSaving}>
+      <Button type="submit" size="lg" isLoading={form.formState.isSubmitting}>
         Update Password
       </Button>
     </form>

@@ -5,20 +5,26 @@ import {
   type ArtistSignup,
   type Session,
 } from '@klang/domain';
-import { useState, type SyntheticEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { sendAnalyticsEvent } from '../../../lib/analytics';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { accountsApi } from '../api/accounts-api';
 import { useAuthStore } from '../auth-store';
-import { errorsFromFailure, validate, type FieldErrors } from '../form-errors';
 
 type Kind = 'listener' | 'artist';
 
 const EMPTY = { username: '', artistName: '', bio: '', instagram: '', website: '', email: '', password: '' };
-type Values = typeof EMPTY;
+type Values = typeof EMPTY & { inviteToken?: string };
+
+/** A listener's body: the artist-only fields stay out, the invite goes in when there is one. */
+function listenerPayload({ username, email, password, inviteToken }: Values) {
+  return { username, email, password, ...(inviteToken !== undefined && { inviteToken }) };
+}
 
 /**
  * Another way to finish the artist signup (after a checkout, spec 001 §4): its own button label,
@@ -51,87 +57,67 @@ export function SignupForm({
   const applySession = useAuthStore((state) => state.applySession);
   const setStoreError = useAuthStore((state) => state.setError);
   const storeError = useAuthStore((state) => state.error);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [isSubmitting, setSubmitting] = useState(false);
-  const [stepLabel, setStepLabel] = useState<string | null>(null);
-
-  const field = (name: keyof Values) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) => {
-      setValues((current) => ({ ...current, [name]: event.target.value }));
-      setErrors((current) => ({ ...current, [name]: undefined }));
+  const form = useZodForm(kind === 'listener' ? listenerSignupSchema : artistSignupSchema, {
+    defaultValues: { ...EMPTY, ...(kind === 'listener' && inviteToken !== undefined && { inviteToken }) },
+    // An edit also clears the store's message, which spoke of the form as it was.
+    onEdit: () => {
       setStoreError(null);
     },
   });
-
-  async function submit(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const payload =
+  const [stepLabel, setStepLabel] = useState<string | null>(null);
+  const signup = useMutation({
+    mutationFn: (values: Values): Promise<Session> =>
       kind === 'listener'
-        ? {
-            username: values.username,
-            email: values.email,
-            password: values.password,
-            ...(inviteToken !== undefined && { inviteToken }),
-          }
-        : values;
-    const found = validate(kind === 'listener' ? listenerSignupSchema : artistSignupSchema, payload);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+        ? accountsApi.signupListener(listenerPayload(values))
+        : completion
+          ? completion.run(values, setStepLabel)
+          : accountsApi.signupArtist(values),
+    onSettled: () => {
+      setStepLabel(null);
+    },
+  });
+  const isSubmitting = form.formState.isSubmitting;
+
+  const submit = form.onSubmit(async (values) => {
     if (kind === 'artist' && !completion) {
       sendAnalyticsEvent({ name: 'signup_free_account_click', path: window.location.pathname });
     }
-    setSubmitting(true);
     try {
-      const session: Session =
-        kind === 'listener'
-          ? await accountsApi.signupListener(payload)
-          : completion
-            ? await completion.run(values, setStepLabel)
-            : await accountsApi.signupArtist(values);
-      applySession(session);
+      applySession(await signup.mutateAsync(values));
       onSignedUp();
     } catch (error) {
-      const failure = errorsFromFailure(error, ACCOUNT_MESSAGES.signupFailed);
-      setErrors(failure.fields);
       // Spec 000 §8: errors without a field appear on the email field.
-      if (failure.message) setErrors({ email: failure.message });
+      const failure = form.fail(error, ACCOUNT_MESSAGES.signupFailed, 'email');
       // The invite has no field of its own: the screen says why and lets the signup go on without it.
       if (failure.fields.inviteToken) onInviteRefused?.(failure.fields.inviteToken);
-    } finally {
-      setSubmitting(false);
-      setStepLabel(null);
     }
-  }
+  });
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       {storeError && <Banner tone="error">{storeError}</Banner>}
       <Input
         label="Username"
         autoComplete="username"
         autoCapitalize="none"
         hint={kind === 'artist' ? 'One word, no spaces' : undefined}
-        {...field('username')}
+        {...form.field('username')}
       />
       {kind === 'artist' && (
         <>
-          <Input label="Artist name" autoComplete="nickname" {...field('artistName')} />
-          <Textarea label="Bio" rows={3} {...field('bio')} />
-          <Input label="Instagram (optional)" autoCapitalize="none" {...field('instagram')} />
-          <Input label="Website (optional)" type="url" autoComplete="url" {...field('website')} />
+          <Input label="Artist name" autoComplete="nickname" {...form.field('artistName')} />
+          <Textarea label="Bio" rows={3} {...form.field('bio')} />
+          <Input label="Instagram (optional)" autoCapitalize="none" {...form.field('instagram')} />
+          <Input label="Website (optional)" type="url" autoComplete="url" {...form.field('website')} />
         </>
       )}
-      <Input label="Email" type="email" autoComplete="email" {...field('email')} />
+      <Input label="Email" type="email" autoComplete="email" {...form.field('email')} />
       <Input
         label="Password"
         type="password"
         autoComplete="new-password"
         hint="At least 6 characters"
-        {...field('password')}
+        {...form.field('password')}
       />
       <Button type="submit" size="lg" isLoading={isSubmitting}>
         {kind === 'listener'

@@ -1,10 +1,11 @@
 import { AB_TEST_LIMITS, AB_TEST_MESSAGES, startAbTestSchema, type TrackAbTest } from '@klang/domain';
 import { FlaskConical, Lock, Star, Upload, type LucideIcon } from 'lucide-react';
-import { useState, type ReactNode, type SyntheticEvent } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useStartAbTestMutation } from '../api/analytics-api';
 import { formatListeners, versionLabel } from '../ab-test-format';
 
@@ -43,63 +44,58 @@ function Blocker({
 
 const CHOOSE_VERSION_B = 'Choose the upload to test as version B.';
 
+/** "2,000" and "2 000" are read as typed; an empty field is 0, below the floor. */
+const asCap = (typed: unknown) => (typeof typed === 'string' ? Number(typed.replace(/[\s,]/g, '')) : typed);
+
+/** The form's words where the schema leaves zod its own: no pick, and a cap that is no number at all. */
+const startFormWords = ({ path }: { path?: readonly PropertyKey[] | undefined }) =>
+  path?.[0] === 'versionBTrackId' ? CHOOSE_VERSION_B : AB_TEST_MESSAGES.capOutOfRange;
+
 function StartForm({ page }: { page: TrackAbTest }) {
   const start = useStartAbTestMutation(page.trackId);
-  const [chosen, setChosen] = useState<string | undefined>(undefined);
-  const [cap, setCap] = useState(String(AB_TEST_LIMITS.defaultCap));
-  const [errors, setErrors] = useState<{ versionB?: string; cap?: string }>({});
+  const form = useZodForm(startAbTestSchema, {
+    defaultValues: { versionBTrackId: '', cap: AB_TEST_LIMITS.defaultCap },
+    messageFor: startFormWords,
+    // A failed start spoke of the form as it was.
+    onEdit: () => {
+      start.reset();
+    },
+  });
+  const chosen = form.watch('versionBTrackId');
   // The first candidate until the artist picks one; a pick that is no longer a candidate falls back.
   const versionB = page.candidates.some((c) => c.trackId === chosen) ? chosen : page.candidates[0]?.trackId;
 
-  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // "2,000" and "2 000" are read as typed; an empty field is 0, below the floor.
-    const parsed = startAbTestSchema.safeParse({
-      versionBTrackId: versionB,
-      cap: Number(cap.replace(/[\s,]/g, '')),
-    });
-    if (!parsed.success) {
-      const found: { versionB?: string; cap?: string } = {};
-      for (const issue of parsed.error.issues) {
-        if (issue.path[0] === 'versionBTrackId') found.versionB = CHOOSE_VERSION_B;
-        // A cap that is not a number at all gets the range's message too, not zod's own.
-        if (issue.path[0] === 'cap')
-          found.cap = issue.code === 'invalid_type' ? AB_TEST_MESSAGES.capOutOfRange : issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    start.mutate(parsed.data);
-  };
+  const submit = form.onSubmit((request) => {
+    start.mutate(request);
+  });
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        // What is checked and sent is the version the select shows, the fallback included.
+        form.setValue('versionBTrackId', versionB ?? '');
+        submit(event);
+      }}
+      className="flex flex-col gap-4"
+    >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Select
           label="Version B"
           options={page.candidates.map((c) => ({ value: c.trackId, label: versionLabel(c) }))}
           value={versionB}
           onValueChange={(value) => {
-            setChosen(value);
-            setErrors((e) => ({ ...e, versionB: undefined }));
-            start.reset();
+            form.setValue('versionBTrackId', value);
           }}
           hint="Another of your ready uploads that is not featured."
-          error={errors.versionB}
+          error={form.errorOf('versionBTrackId')}
         />
         <Input
           label="Cap (listeners per version)"
           inputMode="numeric"
           autoComplete="off"
-          value={cap}
-          onChange={(e) => {
-            setCap(e.target.value);
-            setErrors((current) => ({ ...current, cap: undefined }));
-            start.reset();
-          }}
           hint={`Between ${formatListeners(AB_TEST_LIMITS.minCap)} and ${formatListeners(AB_TEST_LIMITS.maxCap)}.`}
-          error={errors.cap}
+          {...form.field('cap', { setValueAs: asCap })}
         />
       </div>
       <div className="flex flex-col items-start gap-2">

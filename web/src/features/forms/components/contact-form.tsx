@@ -1,15 +1,48 @@
-import { validateContactForm } from '@klang/domain';
-import { useState, type SyntheticEvent } from 'react';
+import {
+  bugReportSchema,
+  contactSubmissionSchema,
+  validateContactForm,
+  type BugReport,
+  type ContactSubmission,
+} from '@klang/domain';
+import { useState } from 'react';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useSubmitBugReportMutation, useSubmitContactMutation } from '../api/forms-api';
 import { CaptchaField } from './captcha-field';
 import { FormSuccess } from './form-success';
 
 type Kind = 'contact' | 'bug';
-type Field = 'name' | 'email' | 'body' | 'captcha';
+
+const EMPTY = { name: '', email: '', message: '', description: '', captcha_token: '' };
+
+/** The first rule of spec 000 §5 the body breaks, as an issue on the body's field, or null. */
+function firstBrokenRule(kind: Kind, body: ContactSubmission | BugReport, text: string | undefined) {
+  const problem = validateContactForm({ ...body, body: text, captcha: body.captcha_token }, kind);
+  if (!problem) return null;
+  const path = {
+    name: 'name',
+    email: 'email',
+    body: kind === 'contact' ? 'message' : 'description',
+    captcha: 'captcha_token',
+  }[problem.field];
+  return { code: 'custom' as const, path: [path], message: problem.message };
+}
+
+/** The bodies' schemas (spec 000 §7) with the rules in the spec's order: one message at a time. */
+const SCHEMAS = {
+  contact: contactSubmissionSchema.superRefine((body, context) => {
+    const issue = firstBrokenRule('contact', body, body.message);
+    if (issue) context.addIssue(issue);
+  }),
+  bug: bugReportSchema.superRefine((body, context) => {
+    const issue = firstBrokenRule('bug', body, body.description);
+    if (issue) context.addIssue(issue);
+  }),
+};
 
 const COPY = {
   contact: {
@@ -38,34 +71,22 @@ export function ContactForm({ kind }: { kind: Kind }) {
   const contact = useSubmitContactMutation();
   const bug = useSubmitBugReportMutation();
   const mutation = kind === 'contact' ? contact : bug;
-  const [values, setValues] = useState({ name: '', email: '', body: '' });
-  const [token, setToken] = useState<string | null>(null);
-  const [problem, setProblem] = useState<{ field: Field; message: string } | null>(null);
+  const form = useZodForm(SCHEMAS[kind], { defaultValues: EMPTY, editClears: 'all' });
   // Every token is accepted once: a new widget after each attempt.
   const [captchaRound, setCaptchaRound] = useState(0);
+  const bodyField = kind === 'contact' ? 'message' : 'description';
 
-  const change = (field: 'name' | 'email' | 'body') => (value: string) => {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    setProblem(null);
-  };
-
-  function submit(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = validateContactForm({ ...values, captcha: token ?? undefined }, kind);
-    setProblem(found);
-    if (found) return;
-    const common = { name: values.name, email: values.email, captcha_token: token ?? '' };
+  const submit = form.onSubmit(({ name, email, message, description, captcha_token }) => {
     const onSettled = () => {
-      setToken(null);
+      form.setValue('captcha_token', '');
       setCaptchaRound((round) => round + 1);
     };
-    if (kind === 'contact') contact.mutate({ ...common, message: values.body }, { onSettled });
-    else bug.mutate({ ...common, description: values.body }, { onSettled });
-  }
+    if (kind === 'contact') contact.mutate({ name, email, message, captcha_token }, { onSettled });
+    else bug.mutate({ name, email, description, captcha_token }, { onSettled });
+  });
 
   function reset() {
-    setValues({ name: '', email: '', body: '' });
-    setProblem(null);
+    form.reset(EMPTY);
     contact.reset();
     bug.reset();
   }
@@ -81,50 +102,20 @@ export function ContactForm({ kind }: { kind: Kind }) {
     );
   }
 
-  const errorFor = (field: Field) => (problem?.field === field ? problem.message : undefined);
   return (
     <form
       noValidate
       onSubmit={submit}
       className="flex flex-col gap-5 rounded-3xl border border-line bg-surface p-6 sm:p-8"
     >
-      <Input
-        label="Name"
-        name="name"
-        autoComplete="name"
-        value={values.name}
-        onChange={(event) => {
-          change('name')(event.target.value);
-        }}
-        error={errorFor('name')}
-      />
-      <Input
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        onChange={(event) => {
-          change('email')(event.target.value);
-        }}
-        error={errorFor('email')}
-      />
-      <Textarea
-        label={copy.bodyLabel}
-        name={kind === 'contact' ? 'message' : 'description'}
-        rows={6}
-        value={values.body}
-        onChange={(event) => {
-          change('body')(event.target.value);
-        }}
-        error={errorFor('body')}
-      />
+      <Input label="Name" autoComplete="name" {...form.field('name')} />
+      <Input label="Email" type="email" autoComplete="email" {...form.field('email')} />
+      <Textarea label={copy.bodyLabel} rows={6} {...form.field(bodyField)} />
       <CaptchaField
         key={captchaRound}
-        error={errorFor('captcha')}
+        error={form.errorOf('captcha_token')}
         onTokenChange={(next) => {
-          setToken(next);
-          if (next) setProblem(null);
+          form.setValue('captcha_token', next ?? '');
         }}
       />
       {/* Beside the button that was pressed, not at the top: on a phone the top of the form is

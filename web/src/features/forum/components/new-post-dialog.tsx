@@ -1,5 +1,4 @@
 import { FORUM_LIMITS, FORUM_MESSAGES, createForumPostSchema, type ForumCategory } from '@klang/domain';
-import { useState, type SyntheticEvent } from 'react';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -8,6 +7,7 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { ApiError } from '../../../lib/api-error';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreatePostMutation } from '../hooks/use-forum-mutations';
 
 interface NewPostDialogProps {
@@ -34,48 +34,26 @@ export function NewPostDialog({
   defaultCategoryId,
   onCreated,
 }: NewPostDialogProps) {
-  const [categoryId, setCategoryId] = useState(defaultCategoryId ?? '');
-  const [title, setTitle] = useState('');
-  const [content, setContent] = useState('');
-  const [isAnonymous, setIsAnonymous] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const empty = { categoryId: defaultCategoryId ?? '', title: '', content: '', isAnonymous: false };
+  // An edit clears the message, the checkbox's too: it spoke of the fields as they were (issue 30).
+  const form = useZodForm(createForumPostSchema, { defaultValues: empty, editClears: 'all' });
+  const [categoryId, isAnonymous] = form.watch(['categoryId', 'isAnonymous']);
   const create = useCreatePostMutation();
 
   const reset = () => {
-    setCategoryId(defaultCategoryId ?? '');
-    setTitle('');
-    setContent('');
-    setIsAnonymous(false);
-    setError(null);
+    form.reset(empty);
   };
 
-  /** An edit clears the message: it spoke of the fields as they were. */
-  const edit =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setError(null);
-    };
-
-  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = createForumPostSchema.safeParse({ categoryId, title, content, isAnonymous });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? FORUM_MESSAGES.fillAllFields);
-      return;
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const { post } = await create.mutateAsync(values);
+      reset();
+      onOpenChange(false);
+      onCreated(post.id);
+    } catch (failure) {
+      form.setError('root', { message: failureMessage(failure) });
     }
-    setError(null);
-    create.mutate(parsed.data, {
-      onSuccess: ({ post }) => {
-        reset();
-        onOpenChange(false);
-        onCreated(post.id);
-      },
-      onError: (failure) => {
-        setError(failureMessage(failure));
-      },
-    });
-  };
+  });
 
   return (
     <Dialog
@@ -87,38 +65,37 @@ export function NewPostDialog({
     >
       <DialogContent title="Create New Post" size="lg">
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          {error && <Banner tone="error">{error}</Banner>}
+          {/* One line for all fields: every rule's message is 'Please fill in all fields' or a length. */}
+          {form.firstMessage && <Banner tone="error">{form.firstMessage}</Banner>}
           <Select
             label="Category"
             placeholder="Select a category"
             options={categories.map((c) => ({ value: c.id, label: c.name }))}
             value={categoryId || undefined}
-            onValueChange={edit(setCategoryId)}
+            onValueChange={(next) => {
+              form.setValue('categoryId', next);
+            }}
           />
           <Input
             label="Title"
-            value={title}
             maxLength={FORUM_LIMITS.titleMaxChars}
-            onChange={(e) => {
-              edit(setTitle)(e.target.value);
-            }}
             placeholder="What is on your mind?"
+            {...form.register('title')}
           />
           <Textarea
             label="Content"
             rows={6}
-            value={content}
             maxLength={FORUM_LIMITS.postMaxChars}
-            onChange={(e) => {
-              edit(setContent)(e.target.value);
-            }}
             placeholder="Share your thoughts..."
+            {...form.register('content')}
           />
           <Checkbox
             label="Post anonymously"
             description="Your name and picture are not shown to anyone."
             checked={isAnonymous}
-            onCheckedChange={setIsAnonymous}
+            onCheckedChange={(next) => {
+              form.setValue('isAnonymous', next);
+            }}
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button
@@ -130,7 +107,7 @@ export function NewPostDialog({
             >
               Cancel
             </Button>
-            <Button type="submit" isLoading={create.isPending}>
+            <Button type="submit" isLoading={form.formState.isSubmitting}>
               Create Post
             </Button>
           </div>

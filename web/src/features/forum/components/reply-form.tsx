@@ -1,10 +1,11 @@
-import { FORUM_LIMITS, FORUM_MESSAGES, type ForumReply } from '@klang/domain';
-import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { FORUM_LIMITS, FORUM_MESSAGES, createForumReplySchema, type ForumReply } from '@klang/domain';
+import { useEffect } from 'react';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-error';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreateReplyMutation } from '../hooks/use-forum-mutations';
 
 interface ReplyFormProps {
@@ -19,37 +20,28 @@ interface ReplyFormProps {
  * while blank, Cancel only when answering a reply; success clears it and says so for 3 s.
  */
 export function ReplyForm({ postId, replyingTo, onCancelReplyTo }: ReplyFormProps) {
-  const [content, setContent] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const field = useRef<HTMLTextAreaElement>(null);
+  const form = useZodForm(createForumReplySchema, { defaultValues: { content: '' } });
   const create = useCreateReplyMutation(postId);
+  const content = form.watch('content');
+  const isPosting = form.formState.isSubmitting;
 
+  const { setFocus } = form;
   useEffect(() => {
-    if (replyingTo) field.current?.focus();
-  }, [replyingTo]);
+    if (replyingTo) setFocus('content');
+  }, [replyingTo, setFocus]);
 
-  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const trimmed = content.trim();
-    if (!trimmed) {
-      setError(FORUM_MESSAGES.enterReply);
-      return;
+  const submit = form.onSubmit(async ({ content: typed }) => {
+    try {
+      await create.mutateAsync({ content: typed.trim(), parentReplyId: replyingTo?.id ?? null });
+      form.reset({ content: '' });
+      onCancelReplyTo();
+      toast.success(FORUM_MESSAGES.replyPosted);
+    } catch (failure) {
+      form.setError('root', {
+        message: failure instanceof ApiError ? failure.message : FORUM_MESSAGES.replyFailed,
+      });
     }
-    setError(null);
-    create.mutate(
-      { content: trimmed, parentReplyId: replyingTo?.id ?? null },
-      {
-        onSuccess: () => {
-          setContent('');
-          onCancelReplyTo();
-          toast.success(FORUM_MESSAGES.replyPosted);
-        },
-        onError: (failure) => {
-          setError(failure instanceof ApiError ? failure.message : FORUM_MESSAGES.replyFailed);
-        },
-      },
-    );
-  };
+  });
 
   return (
     <form
@@ -57,7 +49,7 @@ export function ReplyForm({ postId, replyingTo, onCancelReplyTo }: ReplyFormProp
       onSubmit={submit}
       className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4 sm:p-5"
     >
-      {error && <Banner tone="error">{error}</Banner>}
+      {form.firstMessage && <Banner tone="error">{form.firstMessage}</Banner>}
       {replyingTo && (
         <p className="border-l-2 border-line pl-3 text-sm text-muted">
           Replying to{' '}
@@ -66,15 +58,11 @@ export function ReplyForm({ postId, replyingTo, onCancelReplyTo }: ReplyFormProp
         </p>
       )}
       <Textarea
-        ref={field}
         label={replyingTo ? 'Reply to comment' : 'Add a reply'}
         placeholder="Write your reply..."
         rows={4}
         maxLength={FORUM_LIMITS.replyMaxChars}
-        value={content}
-        onChange={(e) => {
-          setContent(e.target.value);
-        }}
+        {...form.register('content')}
       />
       <div className="flex justify-end gap-2">
         {replyingTo && (
@@ -82,8 +70,8 @@ export function ReplyForm({ postId, replyingTo, onCancelReplyTo }: ReplyFormProp
             Cancel
           </Button>
         )}
-        <Button type="submit" disabled={!content.trim() || create.isPending}>
-          {create.isPending ? 'Posting...' : 'Post Reply'}
+        <Button type="submit" disabled={!content.trim() || isPosting}>
+          {isPosting ? 'Posting...' : 'Post Reply'}
         </Button>
       </div>
     </form>

@@ -1,4 +1,10 @@
-import { PACK_MESSAGES, PACKS, type Pack, type PackResult } from '@klang/domain';
+import {
+  PACK_MESSAGES,
+  PACKS,
+  generatePackImageRequestSchema,
+  type Pack,
+  type PackResult,
+} from '@klang/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Download, ExternalLink, Sparkles, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -9,9 +15,13 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { deleteResult, fetchResults, generateImage, packKeys } from '../api/klang-packs-api';
 import { downloadShot } from '../download-shot';
 import { useTimedMessage } from '../hooks/use-timed-message';
+
+/** The request's prompt and its rules; the user and the pack are the screen's, not typed. */
+const promptSchema = generatePackImageRequestSchema.pick({ prompt: true });
 
 type PressShotScreenProps = {
   pack: Pack;
@@ -22,14 +32,15 @@ type PressShotScreenProps = {
 /** Spec 002 §2.6 Generate Press Shot: prompt, generate, the grid, the viewer. */
 export function PressShotScreen({ pack, userId, onBack }: PressShotScreenProps) {
   const queryClient = useQueryClient();
-  const [prompt, setPrompt] = useState('');
+  const form = useZodForm(promptSchema, { defaultValues: { prompt: '' } });
+  const prompt = form.watch('prompt');
   const [viewing, setViewing] = useState<PackResult | null>(null);
   const [deleting, setDeleting] = useState<PackResult | null>(null);
   const error = useTimedMessage(PACKS.toastLongMs);
   const results = useQuery({ queryKey: packKeys.results(pack.id), queryFn: () => fetchResults(pack.id) });
 
   const generate = useMutation({
-    mutationFn: () => generateImage({ user_id: userId, pack_id: pack.id, prompt: prompt.trim() }),
+    mutationFn: (typed: string) => generateImage({ user_id: userId, pack_id: pack.id, prompt: typed.trim() }),
     onSuccess: (created) => {
       // Spec 002 §4: new results go to the front of the list.
       queryClient.setQueryData<PackResult[]>(packKeys.results(pack.id), (list) => [
@@ -83,20 +94,16 @@ export function PressShotScreen({ pack, userId, onBack }: PressShotScreenProps) 
       {error.message && <Banner tone="error">{error.message}</Banner>}
       <form
         className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-5"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (canGenerate) generate.mutate();
-        }}
+        onSubmit={form.onSubmit(({ prompt: typed }) => {
+          if (canGenerate) generate.mutate(typed);
+        })}
       >
         <Textarea
           label="Describe your press shot"
           placeholder="A moody club DJ shoot"
           rows={3}
           maxLength={PACKS.promptMax}
-          value={prompt}
-          onChange={(event) => {
-            setPrompt(event.target.value);
-          }}
+          {...form.field('prompt')}
           hint="Try lighting, place and framing: neon, studio, sunset, black and white, grunge, close-up, full body."
         />
         <Button type="submit" disabled={!canGenerate} isLoading={generate.isPending} className="self-start">

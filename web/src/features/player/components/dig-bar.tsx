@@ -1,26 +1,12 @@
-import { ENERGY_BANDS, GENRE_NAMES, type EnergyBand } from '@klang/domain';
 import { Disc3, Radar, Shuffle, SlidersHorizontal, X } from 'lucide-react';
-import { useState, type ReactNode, type SyntheticEvent } from 'react';
-import { Banner } from '../../../components/ui/banner';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
 import { cn } from '../../../components/ui/cn';
-import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
-import { checkFilters, countFilters, describeFilters, NO_FILTERS, type DigFilters } from '../dig-filters';
+import { Dialog, DialogTrigger } from '../../../components/ui/dialog';
+import { countFilters, describeFilters, NO_FILTERS, type DigFilters } from '../dig-filters';
 
-const ANY = 'any';
-const CAMELOT_CODES = Array.from({ length: 12 }, (_, i) => [`${String(i + 1)}A`, `${String(i + 1)}B`]).flat();
-const KEY_OPTIONS = [
-  { value: ANY, label: 'Any key' },
-  ...CAMELOT_CODES.map((code) => ({ value: code, label: `Mixes with ${code}` })),
-];
-const GENRE_OPTIONS = [
-  { value: ANY, label: 'Any genre' },
-  ...GENRE_NAMES.map((g) => ({ value: g, label: g })),
-];
-const ENERGY_LABELS: Record<EnergyBand, string> = { low: 'Low', mid: 'Mid', high: 'High' };
+// Its own chunk: the form library comes with the filters, not with every visit to Discover.
+const DigDialog = lazy(() => import('./dig-dialog').then((module) => ({ default: module.DigDialog })));
 
 type DigBarProps = {
   filters: DigFilters;
@@ -67,13 +53,15 @@ export function DigBar({
           </Button>
         </DialogTrigger>
         {isOpen && (
-          <DigDialog
-            filters={filters}
-            onApply={(next) => {
-              setOpen(false);
-              onDig(next, isMixing);
-            }}
-          />
+          <Suspense fallback={null}>
+            <DigDialog
+              filters={filters}
+              onApply={(next) => {
+                setOpen(false);
+                onDig(next, isMixing);
+              }}
+            />
+          </Suspense>
         )}
       </Dialog>
       <Button
@@ -123,106 +111,5 @@ export function DigBar({
         </p>
       )}
     </div>
-  );
-}
-
-/** The filters' form: checked with the server's own schema before it leaves, kept as typed if not. */
-function DigDialog({ filters, onApply }: { filters: DigFilters; onApply: (filters: DigFilters) => void }) {
-  const [bpmMin, setBpmMin] = useState(filters.bpmMin?.toString() ?? '');
-  const [bpmMax, setBpmMax] = useState(filters.bpmMax?.toString() ?? '');
-  const [halfDouble, setHalfDouble] = useState(filters.halfDouble ?? false);
-  const [key, setKey] = useState<string>(filters.key ?? ANY);
-  const [energy, setEnergy] = useState<EnergyBand | null>(filters.energy ?? null);
-  const [genre, setGenre] = useState<string>(filters.genre ?? ANY);
-  const [error, setError] = useState<string | null>(null);
-
-  function apply(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = checkFilters({
-      ...(bpmMin.trim() && { bpmMin: Number(bpmMin) }),
-      ...(bpmMax.trim() && { bpmMax: Number(bpmMax) }),
-      ...((bpmMin.trim() || bpmMax.trim()) && halfDouble && { halfDouble: true }),
-      ...(key !== ANY && { key }),
-      ...(energy && { energy }),
-      ...(genre !== ANY && { genre: genre as DigFilters['genre'] }),
-    });
-    if ('error' in checked) {
-      setError(checked.error);
-      return;
-    }
-    onApply(checked.filters);
-  }
-
-  return (
-    <DialogContent
-      title="Dig the blind deck"
-      description="Only tracks that match are dealt, still blind: nothing about them shows until you like one."
-      size="sm"
-    >
-      <form id="dig-filters" noValidate onSubmit={apply} className="flex flex-col gap-4">
-        {error && <Banner tone="error">{error}</Banner>}
-        <div className="grid grid-cols-2 gap-3">
-          <Input
-            label="From BPM"
-            inputMode="decimal"
-            placeholder="e.g. 122"
-            value={bpmMin}
-            onChange={(event) => {
-              setBpmMin(event.target.value);
-              setError(null);
-            }}
-          />
-          <Input
-            label="To BPM"
-            inputMode="decimal"
-            placeholder="e.g. 128"
-            value={bpmMax}
-            onChange={(event) => {
-              setBpmMax(event.target.value);
-              setError(null);
-            }}
-          />
-        </div>
-        <Checkbox
-          label="Half and double time too"
-          description="87 BPM matches 170–176, as a DJ would count it."
-          checked={halfDouble}
-          onCheckedChange={setHalfDouble}
-        />
-        <Select label="Key (Camelot)" options={KEY_OPTIONS} value={key} onValueChange={setKey} />
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1.5 text-sm font-medium text-fg">Energy</legend>
-          <div className="flex gap-2">
-            {[null, ...ENERGY_BANDS].map((band) => (
-              <Button
-                key={band ?? ANY}
-                type="button"
-                size="sm"
-                variant={energy === band ? 'primary' : 'secondary'}
-                aria-pressed={energy === band}
-                onClick={() => {
-                  setEnergy(band);
-                }}
-              >
-                {band ? ENERGY_LABELS[band] : 'Any'}
-              </Button>
-            ))}
-          </div>
-        </fieldset>
-        <Select label="Genre" options={GENRE_OPTIONS} value={genre} onValueChange={setGenre} />
-        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-          <Button
-            type="button"
-            variant="ghost"
-            onClick={() => {
-              onApply(NO_FILTERS);
-            }}
-          >
-            Clear all
-          </Button>
-          <Button type="submit">Deal matching tracks</Button>
-        </div>
-      </form>
-    </DialogContent>
   );
 }

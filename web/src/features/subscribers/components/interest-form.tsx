@@ -1,58 +1,40 @@
 import {
   INTEREST_GENRES,
+  normaliseSubscriber,
+  subscriberInsertSchema,
   validateInterestForm,
-  type InterestField,
-  type SubscriberInsert,
 } from '@klang/domain';
-import { useState, type SyntheticEvent } from 'react';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useRegisterInterestMutation } from '../api/subscribers-api';
 import { ChoiceGroup } from './choice-group';
 
 /** Who registers: the spec's subscribers.role. */
 export type InterestRole = 'listener' | 'artist';
-type Form = {
-  role: InterestRole;
-  name: string;
-  artistName: string;
-  email: string;
-  username: string;
-  marketingOptIn: boolean;
-  genre: string;
-  iosBeta: 'yes' | 'no' | null;
-};
 
-const EMPTY: Form = {
-  role: 'listener',
+/** The form holds the body's own fields (spec 000 §3 subscribers); normaliseSubscriber tidies them. */
+const EMPTY = {
+  role: 'listener' as InterestRole,
   name: '',
-  artistName: '',
+  artist_name: '',
   email: '',
   username: '',
-  marketingOptIn: false,
+  marketing_opt_in: false,
   genre: '',
-  iosBeta: null,
+  ios_beta_interest: null as 'yes' | 'no' | null,
 };
 
-const GENRE_OPTIONS = INTEREST_GENRES.map((genre) => ({ value: genre, label: genre }));
+/** The body's schema with the rules of spec 000 §5, in the spec's order: one message at a time. */
+const interestFormSchema = subscriberInsertSchema.superRefine((body, context) => {
+  const problem = validateInterestForm(body);
+  if (problem) context.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+});
 
-/** The body of spec 000 §7's POST /rest/v1/subscribers, field for field (§3 subscribers). */
-function toSubscriber(form: Form): SubscriberInsert {
-  const isArtist = form.role === 'artist';
-  return {
-    role: form.role,
-    name: form.name.trim(),
-    artist_name: isArtist ? form.artistName.trim() : null,
-    email: form.email.trim().toLowerCase(),
-    username: form.username.trim() ? form.username.trim() : null,
-    marketing_opt_in: form.marketingOptIn,
-    genre: isArtist && form.genre ? form.genre : null,
-    ios_beta_interest: form.iosBeta,
-  };
-}
+const GENRE_OPTIONS = INTEREST_GENRES.map((genre) => ({ value: genre, label: genre }));
 
 /**
  * Interest registration (spec 000 §5): one error at a time, in the spec's order; changing any
@@ -66,31 +48,32 @@ export function InterestForm({
   /** The screen around the form speaks to the role chosen. */
   onRoleChange?: (role: InterestRole) => void;
 }) {
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [problem, setProblem] = useState<{ field: InterestField; message: string } | null>(null);
   const mutation = useRegisterInterestMutation();
+  const form = useZodForm(interestFormSchema, {
+    defaultValues: EMPTY,
+    editClears: 'all',
+    // The failure's line too: it spoke of the form as it was.
+    onEdit: () => {
+      mutation.reset();
+    },
+  });
+  // The controls that are not text boxes show the form's values and set them.
+  const [role, genre, iosBeta, marketingOptIn] = form.watch([
+    'role',
+    'genre',
+    'ios_beta_interest',
+    'marketing_opt_in',
+  ]);
+  const isArtist = role === 'artist';
 
-  function update<Key extends keyof Form>(key: Key, value: Form[Key]) {
-    setForm((previous) => ({ ...previous, [key]: value }));
-    setProblem(null);
-    mutation.reset();
-  }
+  const submit = form.onSubmit((values) => {
+    mutation.mutate(normaliseSubscriber(values), {
+      onSuccess: () => {
+        onRegistered(values.role);
+      },
+    });
+  });
 
-  function submit(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const body = toSubscriber(form);
-    const found = validateInterestForm(body);
-    setProblem(found);
-    if (!found)
-      mutation.mutate(body, {
-        onSuccess: () => {
-          onRegistered(form.role);
-        },
-      });
-  }
-
-  const errorFor = (field: InterestField) => (problem?.field === field ? problem.message : undefined);
-  const isArtist = form.role === 'artist';
   return (
     <form
       noValidate
@@ -100,78 +83,41 @@ export function InterestForm({
       <ChoiceGroup
         legend="I am a"
         name="role"
-        value={form.role}
-        onChange={(role) => {
-          update('role', role);
-          onRoleChange?.(role);
+        value={role}
+        onChange={(next) => {
+          form.setValue('role', next);
+          onRoleChange?.(next);
         }}
         options={[
           { value: 'listener', label: 'Listener' },
           { value: 'artist', label: 'Artist' },
         ]}
       />
-      <Input
-        label="Name"
-        name="name"
-        autoComplete="name"
-        value={form.name}
-        onChange={(e) => {
-          update('name', e.target.value);
-        }}
-        error={errorFor('name')}
-      />
-      {isArtist && (
-        <Input
-          label="Artist name"
-          name="artist_name"
-          value={form.artistName}
-          onChange={(e) => {
-            update('artistName', e.target.value);
-          }}
-          error={errorFor('artist_name')}
-        />
-      )}
-      <Input
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={form.email}
-        onChange={(e) => {
-          update('email', e.target.value);
-        }}
-        error={errorFor('email')}
-      />
-      <Input
-        label="Username (optional)"
-        name="username"
-        autoComplete="username"
-        value={form.username}
-        onChange={(e) => {
-          update('username', e.target.value);
-        }}
-      />
+      <Input label="Name" autoComplete="name" {...form.field('name')} />
+      {isArtist && <Input label="Artist name" {...form.field('artist_name')} />}
+      <Input label="Email" type="email" autoComplete="email" {...form.field('email')} />
+      <Input label="Username (optional)" autoComplete="username" {...form.register('username')} />
       {isArtist && (
         <Select
           label="Genre"
           name="genre"
           placeholder="Choose your genre"
           options={GENRE_OPTIONS}
-          value={form.genre || undefined}
-          onValueChange={(genre) => {
-            update('genre', genre);
+          value={genre || undefined}
+          onValueChange={(next) => {
+            form.setValue('genre', next);
           }}
-          error={errorFor('genre')}
+          error={form.errorOf('genre')}
         />
       )}
       <ChoiceGroup
         legend="Interested in the iOS beta?"
         name="ios_beta_interest"
-        value={form.iosBeta}
+        value={iosBeta}
         onChange={(choice) => {
-          update('iosBeta', choice);
+          form.setValue('ios_beta_interest', choice);
         }}
-        error={errorFor('ios_beta_interest')}
+        error={form.errorOf('ios_beta_interest')}
         options={[
           { value: 'yes', label: 'Yes' },
           { value: 'no', label: 'No' },
@@ -179,9 +125,9 @@ export function InterestForm({
       />
       <Checkbox
         label="Send me news and updates by email"
-        checked={form.marketingOptIn}
+        checked={marketingOptIn}
         onCheckedChange={(checked) => {
-          update('marketingOptIn', checked);
+          form.setValue('marketing_opt_in', checked);
         }}
       />
       {/* Beside the button that was pressed, not at the top: on a phone the top of the form is

@@ -1,11 +1,17 @@
-import { SOUND_CONFIDENCE, type ArtistTrack, type TrackSound } from '@klang/domain';
+import {
+  SOUND_CONFIDENCE,
+  setTrackSoundRequestSchema,
+  type ArtistTrack,
+  type TrackSound,
+} from '@klang/domain';
 import { AlertTriangle, Pencil } from 'lucide-react';
-import { useState, type SyntheticEvent } from 'react';
+import { useState } from 'react';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { isApiError } from '../../../lib/api-error';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useSetTrackSoundMutation } from '../hooks/use-artist-tracks';
 
 /** A measured value as sure as its confidence: "124 BPM", "≈124 BPM", or uncertain (decision 0261). */
@@ -62,39 +68,34 @@ export function TrackSoundLine({ track }: { track: ArtistTrack }) {
   );
 }
 
+/** A box's text as the request has it: a number or a Camelot code, or null to use the measurement. */
+const asBpm = (typed: unknown) => (typeof typed === 'string' && typed.trim() ? Number(typed) : null);
+const asKey = (typed: unknown) =>
+  typeof typed === 'string' && typed.trim() ? typed.trim().toUpperCase() : null;
+
 function EditSoundDialog({ track, sound }: { track: ArtistTrack; sound: TrackSound }) {
   const [isOpen, setOpen] = useState(false);
-  const [bpm, setBpm] = useState('');
-  const [key, setKey] = useState('');
+  const form = useZodForm(setTrackSoundRequestSchema, {
+    defaultValues: { bpm: sound.bpmArtist, key: sound.keyArtist },
+  });
   const save = useSetTrackSoundMutation();
-  const error = save.error && isApiError(save.error) ? save.error.message : save.error ? 'Not saved' : null;
 
-  function submit(event: SyntheticEvent<HTMLFormElement>) {
-    event.preventDefault();
-    save.mutate(
-      {
-        trackId: track.id,
-        bpm: bpm.trim() ? Number(bpm) : null,
-        key: key.trim() ? key.trim().toUpperCase() : null,
-      },
-      {
-        onSuccess: () => {
-          setOpen(false);
-        },
-      },
-    );
-  }
+  // The request's own schema: a bad value is refused before it leaves, in the server's words.
+  const submit = form.onSubmit(async ({ bpm, key }) => {
+    try {
+      await save.mutateAsync({ trackId: track.id, bpm: bpm ?? null, key: key ?? null });
+      setOpen(false);
+    } catch (error) {
+      form.setError('root', { message: isApiError(error) ? error.message : 'Not saved' });
+    }
+  });
 
   return (
     <Dialog
       open={isOpen}
       onOpenChange={(open) => {
         setOpen(open);
-        if (open) {
-          setBpm(sound.bpmArtist?.toString() ?? '');
-          setKey(sound.keyArtist ?? '');
-          save.reset();
-        }
+        if (open) form.reset({ bpm: sound.bpmArtist, key: sound.keyArtist });
       }}
     >
       <DialogTrigger asChild>
@@ -113,25 +114,19 @@ function EditSoundDialog({ track, sound }: { track: ArtistTrack; sound: TrackSou
         size="sm"
       >
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          {error && <Banner tone="error">{error}</Banner>}
+          {form.firstMessage && <Banner tone="error">{form.firstMessage}</Banner>}
           <Input
             label="BPM"
             inputMode="decimal"
             placeholder={sound.bpm === null ? 'e.g. 124' : String(Math.round(sound.bpm))}
-            value={bpm}
-            onChange={(event) => {
-              setBpm(event.target.value);
-            }}
+            {...form.register('bpm', { setValueAs: asBpm })}
           />
           <Input
             label="Key (Camelot, such as 8A)"
             placeholder={sound.key ?? 'e.g. 8A'}
-            value={key}
-            onChange={(event) => {
-              setKey(event.target.value);
-            }}
+            {...form.register('key', { setValueAs: asKey })}
           />
-          <Button type="submit" isLoading={save.isPending}>
+          <Button type="submit" isLoading={form.formState.isSubmitting}>
             Save
           </Button>
         </form>

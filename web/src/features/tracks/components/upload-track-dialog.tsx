@@ -1,5 +1,11 @@
-import { GENRES, TRACK_MESSAGES as M, type ArtistTrack, type TrackSound } from '@klang/domain';
-import { useQueryClient } from '@tanstack/react-query';
+import {
+  GENRES,
+  TRACK_MESSAGES as M,
+  uploadTrackQuerySchema,
+  type ArtistTrack,
+  type TrackSound,
+} from '@klang/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Music } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Banner } from '../../../components/ui/banner';
@@ -10,6 +16,7 @@ import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-error';
 import { cropToJpeg } from '../../../lib/crop-image';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { tracksKeys, tracksApi } from '../api/tracks-api';
 import { UPLOAD_STAGES, checkAudioFile, uploadingPercent, type UploadStage } from '../upload-rules';
 import { AudioFilePreview } from './audio-file-preview';
@@ -23,6 +30,8 @@ const CLOSE_DELAY_MEASURED_MS = 4000;
 const RESET_DELAY_MS = 1000;
 const PROCESSING_POLL_MS = 1500;
 const COVER_PIXELS = 1000;
+const FORM_ID = 'upload-track';
+const EMPTY = { title: '', genre: '', label: 'Unsigned' };
 
 const GENRE_OPTIONS = GENRES.map((g) => ({
   value: g.name,
@@ -50,10 +59,14 @@ const sleep = (ms: number) =>
  */
 export function UploadTrackDialog({ open, onOpenChange, onUploaded, onRefusal }: UploadTrackDialogProps) {
   const queryClient = useQueryClient();
-  const [title, setTitle] = useState('');
-  const [isTitleTouched, setTitleTouched] = useState(false);
-  const [genre, setGenre] = useState('');
-  const [label, setLabel] = useState('Unsigned');
+  const form = useZodForm(uploadTrackQuerySchema, { defaultValues: EMPTY, check: 'touched' });
+  const [title, genre] = form.watch(['title', 'genre']);
+  const send = useMutation({
+    mutationFn: ({ fields, file }: { fields: Parameters<typeof tracksApi.upload>[0]; file: File }) =>
+      tracksApi.upload(fields, file, (fraction) => {
+        setPercent(uploadingPercent(fraction));
+      }),
+  });
   const [audio, setAudio] = useState<File | null>(null);
   const [audioError, setAudioError] = useState<string | null>(null);
   const [cover, setCover] = useState<CoverChoice>({ kind: 'none' });
@@ -74,10 +87,7 @@ export function UploadTrackDialog({ open, onOpenChange, onUploaded, onRefusal }:
   const canUpload = title.trim() !== '' && genre !== '' && audio !== null && !audioError && !isBusy;
 
   function reset() {
-    setTitle('');
-    setTitleTouched(false);
-    setGenre('');
-    setLabel('Unsigned');
+    form.reset(EMPTY);
     setAudio(null);
     setAudioError(null);
     setCover({ kind: 'none' });
@@ -102,7 +112,7 @@ export function UploadTrackDialog({ open, onOpenChange, onUploaded, onRefusal }:
     return undefined;
   }
 
-  async function upload() {
+  async function upload({ title: typed, genre: chosen, label }: typeof EMPTY) {
     if (!audio || !canUpload) return;
     setFailure(null);
     enter('uploading');
@@ -122,13 +132,15 @@ export function UploadTrackDialog({ open, onOpenChange, onUploaded, onRefusal }:
       } else if (cover.kind === 'stored') {
         coverId = cover.cover.coverId;
       }
-      const { track } = await tracksApi.upload(
-        { title: title.trim(), genre, label: label.trim() || 'Unsigned', ...(coverId && { coverId }) },
-        audio,
-        (fraction) => {
-          setPercent(uploadingPercent(fraction));
+      const { track } = await send.mutateAsync({
+        fields: {
+          title: typed.trim(),
+          genre: chosen,
+          label: label.trim() || 'Unsigned',
+          ...(coverId && { coverId }),
         },
-      );
+        file: audio,
+      });
       if (coverId) enter('coverStored');
       enter('processing');
       const processed = await waitUntilProcessed(track.id);
@@ -179,7 +191,8 @@ export function UploadTrackDialog({ open, onOpenChange, onUploaded, onRefusal }:
               Cancel
             </Button>
             <Button
-              onClick={() => void upload()}
+              type="submit"
+              form={FORM_ID}
               disabled={!canUpload}
               isLoading={isBusy && stage !== 'success'}
             >
@@ -211,43 +224,25 @@ export function UploadTrackDialog({ open, onOpenChange, onUploaded, onRefusal }:
         }
       >
         <form
+          id={FORM_ID}
           className="flex flex-col gap-4"
           onSubmit={(event) => {
-            event.preventDefault();
-            void upload();
+            form.onSubmit(upload)(event);
           }}
         >
           {failure && <Banner tone="error">{failure}</Banner>}
-          <Input
-            label="Title"
-            value={title}
-            maxLength={200}
-            disabled={isBusy}
-            error={isTitleTouched && !title.trim() ? M.titleRequired : undefined}
-            onBlur={() => {
-              setTitleTouched(true);
-            }}
-            onChange={(event) => {
-              setTitle(event.target.value);
-            }}
-          />
+          <Input label="Title" maxLength={200} disabled={isBusy} {...form.field('title')} />
           <Select
             label="Genre"
             options={GENRE_OPTIONS}
             value={genre || undefined}
-            onValueChange={setGenre}
+            onValueChange={(next) => {
+              form.setValue('genre', next);
+            }}
             placeholder="Select a genre"
             disabled={isBusy}
           />
-          <Input
-            label="Label"
-            value={label}
-            maxLength={120}
-            disabled={isBusy}
-            onChange={(event) => {
-              setLabel(event.target.value);
-            }}
-          />
+          <Input label="Label" maxLength={120} disabled={isBusy} {...form.register('label')} />
           <div className="flex flex-col gap-1.5">
             <span className="text-sm font-medium text-fg" id="audio-file-label">
               Audio file

@@ -1,5 +1,5 @@
-import { TUTOR_MESSAGES } from '@klang/domain';
-import { cleanup, render, screen } from '@testing-library/react';
+import { TUTOR_LIMITS, TUTOR_MESSAGES } from '@klang/domain';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readTutorReply } from '../api/reply';
@@ -73,4 +73,45 @@ describe('the topics the tutor offers', () => {
     await userEvent.click(button);
     expect(onSend).not.toHaveBeenCalled();
   });
+});
+
+describe('the follow-up box', () => {
+  beforeAll(() => {
+    Element.prototype.scrollIntoView = vi.fn();
+  });
+  afterEach(cleanup);
+
+  it(
+    'ignores a blank question, says when one is too long, and sends and empties on a good one',
+    { timeout: 30_000 },
+    async () => {
+      const onSend = renderPanel(false);
+      const box = screen.getByLabelText<HTMLInputElement>('Follow-up question');
+      const send = screen.getByRole('button', { name: 'Send follow-up question' });
+
+      // Spec 002 §5: empty or whitespace input is ignored, with the send button disabled.
+      fireEvent.change(box, { target: { value: '   ' } });
+      expect(send).toHaveProperty('disabled', true);
+      fireEvent.submit(box);
+      expect(screen.queryByRole('alert')).toBeNull();
+
+      fireEvent.change(box, { target: { value: 'x'.repeat(TUTOR_LIMITS.promptMax + 1) } });
+      fireEvent.click(send);
+      expect((await screen.findByRole('alert')).textContent).toBe(TUTOR_MESSAGES.questionTooLong);
+      expect(box.getAttribute('aria-invalid')).toBe('true');
+
+      fireEvent.change(box, { target: { value: 'And the hi-hats?' } });
+      await waitFor(() => {
+        expect(screen.queryByRole('alert')).toBeNull();
+      });
+      fireEvent.click(send);
+      await waitFor(() => {
+        expect(onSend).toHaveBeenCalledWith('And the hi-hats?', 'c1');
+      });
+      expect(onSend).toHaveBeenCalledOnce();
+      await waitFor(() => {
+        expect(box.value).toBe('');
+      });
+    },
+  );
 });

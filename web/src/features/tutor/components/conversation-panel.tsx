@@ -1,12 +1,12 @@
 import { TUTOR_MESSAGES } from '@klang/domain';
 import { Download, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../components/ui/cn';
 import { transcriptFileName, transcriptText, type Conversation } from '../state/conversations';
 import { useMessageAudio } from '../state/use-message-audio';
 import { MessageBubble } from './message-bubble';
-import { QuestionBar } from './question-bar';
+import { QuestionBar, useQuestionForm } from './question-bar';
 
 function downloadTranscript(conversation: Conversation) {
   const url = URL.createObjectURL(new Blob([transcriptText(conversation)], { type: 'text/plain' }));
@@ -39,7 +39,7 @@ export function ConversationPanel({
   onClose: () => void;
   onError: (message: string) => void;
 }) {
-  const [followUp, setFollowUp] = useState('');
+  const followUp = useQuestionForm();
   const audio = useMessageAudio();
   const stopAudio = audio.stop;
   const end = useRef<HTMLDivElement>(null);
@@ -64,12 +64,6 @@ export function ConversationPanel({
       window.removeEventListener('keydown', onKey);
     };
   }, [isOpen, onClose]);
-
-  const submit = () => {
-    if (!conversation || !followUp.trim() || isLoading) return;
-    onSend(followUp, conversation.id);
-    setFollowUp('');
-  };
 
   return (
     <div
@@ -145,9 +139,10 @@ export function ConversationPanel({
           <QuestionBar
             id="tutor-follow-up"
             label="Follow-up question"
-            value={followUp}
-            onValueChange={setFollowUp}
-            onSubmit={submit}
+            form={followUp}
+            onSend={(text) => {
+              onSend(text, conversation.id);
+            }}
             onError={onError}
             isLoading={isLoading}
             placeholder={TUTOR_MESSAGES.followUpPlaceholder}

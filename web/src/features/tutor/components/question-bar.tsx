@@ -1,14 +1,24 @@
+import { tutorRequestSchema } from '@klang/domain';
 import { Mic, MicOff, Send } from 'lucide-react';
 import { cn } from '../../../components/ui/cn';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { useDictation } from '../state/use-dictation';
+
+/** A question's rules: those of the tutor's request (spec 002 §7), which the server checks too. */
+const questionSchema = tutorRequestSchema.pick({ prompt: true });
+
+/** The question box's form; its screen holds it, since the screen's example questions fill it. */
+export function useQuestionForm() {
+  return useZodForm(questionSchema, { defaultValues: { prompt: '' } });
+}
 
 type QuestionBarProps = {
   id: string;
   /** The field's name for screen readers. */
   label: string;
-  value: string;
-  onValueChange: (value: string) => void;
-  onSubmit: () => void;
+  form: ReturnType<typeof useQuestionForm>;
+  /** A question that passed the rules; the box empties once it is sent. */
+  onSend: (question: string) => void;
   onError: (message: string) => void;
   isLoading: boolean;
   placeholder: string;
@@ -20,15 +30,25 @@ type QuestionBarProps = {
 
 /** A question typed or dictated (spec 002 §2.4): the text box, the dictation toggle and send. */
 export function QuestionBar(props: QuestionBarProps) {
-  const { id, value, onValueChange, isLoading, size } = props;
-  const dictation = useDictation(onValueChange, props.onError);
+  const { id, form, onSend, isLoading, size } = props;
+  const isBlank = !form.watch('prompt').trim();
+  const message = form.errorOf('prompt');
+  const dictation = useDictation((text) => {
+    form.setValue('prompt', text);
+  }, props.onError);
+  const send = form.onSubmit(({ prompt }) => {
+    onSend(prompt);
+    form.reset();
+  });
   const box = size === 'lg' ? 'size-12' : 'size-11';
   return (
     <form
-      className={cn('flex items-center gap-2', props.className)}
+      noValidate
+      className={cn('flex flex-wrap items-center gap-2', props.className)}
       onSubmit={(event) => {
-        event.preventDefault();
-        props.onSubmit();
+        // Spec 002 §5 Tutor: empty or whitespace input is ignored, without a word.
+        if (isBlank) event.preventDefault();
+        else send(event);
       }}
     >
       <label htmlFor={id} className="sr-only">
@@ -36,10 +56,9 @@ export function QuestionBar(props: QuestionBarProps) {
       </label>
       <input
         id={id}
-        value={value}
-        onChange={(event) => {
-          onValueChange(event.target.value);
-        }}
+        {...form.register('prompt')}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? `${id}-message` : undefined}
         disabled={isLoading}
         placeholder={props.placeholder}
         className={cn(
@@ -66,7 +85,7 @@ export function QuestionBar(props: QuestionBarProps) {
       </button>
       <button
         type="submit"
-        disabled={isLoading || !value.trim()}
+        disabled={isLoading || isBlank}
         aria-label={props.sendLabel}
         className={cn(
           'grid shrink-0 place-items-center rounded-full bg-primary text-on-primary hover:bg-primary-hover disabled:opacity-50',
@@ -75,6 +94,11 @@ export function QuestionBar(props: QuestionBarProps) {
       >
         <Send aria-hidden="true" className="size-5" />
       </button>
+      {message && (
+        <p id={`${id}-message`} role="alert" className="basis-full px-4 text-sm text-accent">
+          {message}
+        </p>
+      )}
     </form>
   );
 }

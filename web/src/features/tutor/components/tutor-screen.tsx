@@ -1,6 +1,6 @@
 import { TUTOR_MESSAGES } from '@klang/domain';
 import { MessageSquare, Mic, Trash2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Banner } from '../../../components/ui/banner';
 import { cn } from '../../../components/ui/cn';
 import { formatLongDate } from '../../../lib/format-date';
@@ -8,7 +8,7 @@ import type { TutorVariant } from '../api/tutor-api';
 import { useTutorChat } from '../state/use-tutor-chat';
 import { useVoiceSession } from '../state/use-voice-session';
 import { ConversationPanel } from './conversation-panel';
-import { QuestionBar } from './question-bar';
+import { QuestionBar, useQuestionForm } from './question-bar';
 import { VoiceOverlay } from './voice-overlay';
 
 /** Spec 002 §2.4: the four example questions. */
@@ -26,14 +26,8 @@ export const EXAMPLE_QUESTIONS = [
 export function TutorScreen({ variant, header }: { variant: TutorVariant; header: ReactNode }) {
   const chat = useTutorChat(variant);
   const voice = useVoiceSession(variant, chat.addConversation);
-  const [input, setInput] = useState('');
+  const question = useQuestionForm();
   const error = chat.error ?? (voice.isActive ? null : voice.error);
-
-  const submit = () => {
-    if (!input.trim() || chat.isLoading) return;
-    void chat.send(input, null);
-    setInput('');
-  };
 
   return (
     <div
@@ -57,9 +51,10 @@ export function TutorScreen({ variant, header }: { variant: TutorVariant; header
           <QuestionBar
             id={`${variant}-question`}
             label="Your question"
-            value={input}
-            onValueChange={setInput}
-            onSubmit={submit}
+            form={question}
+            onSend={(text) => {
+              void chat.send(text, null);
+            }}
             onError={chat.setError}
             isLoading={chat.isLoading}
             placeholder={TUTOR_MESSAGES.inputPlaceholder}
@@ -69,16 +64,16 @@ export function TutorScreen({ variant, header }: { variant: TutorVariant; header
             className="w-full"
           />
           <div className="flex flex-wrap justify-center gap-2" aria-label="Example questions">
-            {EXAMPLE_QUESTIONS.map((question) => (
+            {EXAMPLE_QUESTIONS.map((example) => (
               <button
-                key={question}
+                key={example}
                 type="button"
                 onClick={() => {
-                  setInput(question);
+                  question.setValue('prompt', example);
                 }}
                 className="rounded-full border border-line px-3 py-1.5 text-sm text-fg hover:border-primary hover:bg-primary/10"
               >
-                {question}
+                {example}
               </button>
             ))}
           </div>

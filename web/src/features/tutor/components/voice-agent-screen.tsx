@@ -1,13 +1,20 @@
-import { TUTOR_MESSAGES } from '@klang/domain';
+import { TUTOR_MESSAGES, tutorRequestSchema } from '@klang/domain';
 import { ExternalLink, Keyboard, Mic, MicOff, Send, Square } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../../components/ui/cn';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { AnswerMarkdown } from './answer-markdown';
 import { useVoiceAgentHearing } from '../api/tutor-api';
 import { recognitionConstructor } from '../state/speech';
 import { useDictation } from '../state/use-dictation';
 import { useVoiceAgent } from '../state/use-voice-agent';
+
+/**
+ * A typed turn to Abel: a question to the same tutor, by the rules of its request (spec 002 §7).
+ * The agent's socket has no schema of its own; it drops a blank turn, as the box does.
+ */
+const turnSchema = tutorRequestSchema.pick({ prompt: true });
 
 /**
  * The live voice agent (spec 002 §2.5): a heading and tagline, a 500x500 card whose circle shows
@@ -30,7 +37,8 @@ export function VoiceAgentScreen({
 }) {
   const agent = useVoiceAgent();
   const hearing = useVoiceAgentHearing();
-  const [text, setText] = useState('');
+  const turn = useZodForm(turnSchema, { defaultValues: { prompt: '' } });
+  const isBlank = !turn.watch('prompt').trim();
   const [dictationError, setDictationError] = useState<string | null>(null);
   const dictation = useDictation((transcript) => {
     setDictationError(null);
@@ -40,7 +48,7 @@ export function VoiceAgentScreen({
   const serverHears = hearing.data?.speechToText === true;
   const typedOnly = hearing.data?.speechToText === false;
   const canDictate = agent.typed && browserHears;
-  const error = agent.error ?? dictationError;
+  const error = agent.error ?? dictationError ?? turn.errorOf('prompt');
   const isActive = agent.status === 'connected' || agent.status === 'connecting';
   const label = dictation.isListening ? 'listening' : agent.label;
   const compact = typedOnly || (agent.isConnected && agent.typed);
@@ -55,10 +63,14 @@ export function VoiceAgentScreen({
   }, [typedOnly, start]);
 
   // A typed session's box takes the keyboard at once.
-  const textBox = useRef<HTMLInputElement>(null);
+  const { setFocus } = turn;
   useEffect(() => {
-    if (agent.isConnected && agent.typed) textBox.current?.focus();
-  }, [agent.isConnected, agent.typed]);
+    if (agent.isConnected && agent.typed) setFocus('prompt');
+  }, [agent.isConnected, agent.typed, setFocus]);
+  const send = turn.onSubmit(({ prompt }) => {
+    agent.sendText(prompt);
+    turn.reset();
+  });
 
   // Each answer to a question is brought into view, clear of the fixed bars below (the bottom
   // navigation on a phone, the now-playing bar on a desktop) and the sticky top bar.
@@ -166,23 +178,21 @@ export function VoiceAgentScreen({
       </div>
       {agent.isConnected && (
         <form
+          noValidate
           className="flex w-full max-w-[500px] items-center gap-2"
           onSubmit={(event) => {
-            event.preventDefault();
-            agent.sendText(text);
-            setText('');
+            // A blank turn is dropped without a word, as the send button's being disabled says.
+            if (isBlank) event.preventDefault();
+            else send(event);
           }}
         >
           <label htmlFor="voice-agent-text" className="sr-only">
             Type a message to Abel
           </label>
           <input
-            ref={textBox}
             id="voice-agent-text"
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-            }}
+            {...turn.register('prompt')}
+            aria-invalid={turn.errorOf('prompt') ? true : undefined}
             placeholder="Or type a message..."
             className="h-11 min-w-0 flex-1 rounded-full border border-line bg-field px-4 text-fg placeholder:text-muted focus:outline-2 focus:outline-primary"
           />
@@ -206,7 +216,7 @@ export function VoiceAgentScreen({
           )}
           <button
             type="submit"
-            disabled={!text.trim()}
+            disabled={isBlank}
             aria-label="Send message"
             className="grid size-11 shrink-0 place-items-center rounded-full bg-primary text-on-primary hover:bg-primary-hover disabled:opacity-50"
           >
