@@ -1,7 +1,7 @@
-import { kitEndpoints, type SavePresetRequest } from '@klang/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { kitEndpoints } from '@klang/domain';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { fetchPresets, savePreset } from './soundlab-api';
+import { fetchPresets } from './soundlab-api';
 
 /** One query-key factory for what the Kit reads from the server: the saved presets, the voices. */
 export const kitKeys = {
@@ -17,18 +17,6 @@ export function useSoundlabPresetsQuery() {
     queryFn: async () => (await fetchPresets()).presets,
     // Each visit reads them afresh: the sounds' signed URLs expire.
     staleTime: 0,
-  });
-}
-
-/**
- * Saves one preset; the server answers nothing, so the presets are read again, and the returned
- * promise waits for that read, so the pads can then take the saved sounds from it.
- */
-export function useSavePresetMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ preset, body }: { preset: number; body: SavePresetRequest }) => savePreset(preset, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: kitKeys.presets() }),
   });
 }
 
