@@ -2,11 +2,6 @@ import { accountFunctionsEndpoints, paymentsEndpoints } from '@klang/domain';
 import { api } from '../../../lib/api-client';
 
 /** The spec's account functions (spec 001 §7), with the spec's field names, through their entries. */
-/** The account functions' reads, keyed by the account they are about. */
-export const accountKeys = {
-  entitlements: (userId: string) => ['account', 'entitlements', userId] as const,
-};
-
 export const accountFunctionsApi = {
   deleteAccount: (userId: string, confirmationText: string) =>
     api.call(accountFunctionsEndpoints.deleteUserAccount, {

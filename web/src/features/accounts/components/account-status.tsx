@@ -3,7 +3,8 @@ import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-error';
-import { accountFunctionsApi, accountKeys } from '../api/account-functions-api';
+import { accountFunctionsApi } from '../api/account-functions-api';
+import { accountKeys } from '../api/accounts-api';
 import { useAuthStore } from '../auth-store';
 
 export const DEBUG_RELOAD_MS = 2_000;

@@ -1,8 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { accountsApi } from '../api/accounts-api';
+import { accountKeys, accountsApi } from '../api/accounts-api';
 import { useAuthStore } from '../auth-store';
-
-export const sessionQueryKey = ['auth', 'session'] as const;
 
 /**
  * Spec 000 §4: the stored session is loaded at startup. The server's answer wins over what
@@ -11,7 +9,7 @@ export const sessionQueryKey = ['auth', 'session'] as const;
  * the stored user, so a flaky connection does not sign anyone out.
  */
 export const sessionQuery = queryOptions({
-  queryKey: sessionQueryKey,
+  queryKey: accountKeys.session(),
   queryFn: async () => {
     const { session } = await accountsApi.session();
     if (session) useAuthStore.getState().applySession(session);
