@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-error';
 import { formatDuration } from '../../../lib/format-duration';
 import { playerApi } from '../api/player-api';
+import { playerKeys } from '../api/player-keys';
 import { playTrack } from '../audio/audio-engine';
 import { positionMs } from '../audio/position';
 import { revealedFrom, usePlayerStore, type RevealedTrack } from '../player-store';
@@ -48,7 +49,7 @@ export function BlindShare({
   artistHref,
 }: BlindShareProps) {
   const shared = useQuery({
-    queryKey: ['shared-track', token],
+    queryKey: playerKeys.sharedTrack(token),
     queryFn: ({ signal }) => playerApi.sharedTrack(token, signal),
     retry: false,
   });
