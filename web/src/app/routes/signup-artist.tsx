@@ -46,7 +46,7 @@ export function Component() {
           );
           // No longer a checkout user: the next visit here is an ordinary signup.
           queryClient.removeQueries({ queryKey: paymentsKeys.checkoutSignupState() });
-          queryClient.setQueryData(accountKeys.session(), { session });
+          queryClient.setQueryData(accountKeys.session(), { isSignedIn: true });
           return session;
         },
       }

@@ -7,6 +7,9 @@ import { useAuthStore } from '../auth-store';
  * auth-storage remembered: no session there means signed out here too. The store is updated
  * inside the query, so it is current the moment the query stops pending. A network failure keeps
  * the stored user, so a flaky connection does not sign anyone out.
+ *
+ * The session itself goes to the auth store, its one holder; the query keeps only whether the
+ * server knew one, and when it was asked (so a check is not repeated within the minute).
  */
 export const sessionQuery = queryOptions({
   queryKey: accountKeys.session(),
@@ -14,7 +17,7 @@ export const sessionQuery = queryOptions({
     const { session } = await accountsApi.session();
     if (session) useAuthStore.getState().applySession(session);
     else useAuthStore.getState().clearSession();
-    return { session };
+    return { isSignedIn: session !== null };
   },
   staleTime: 60_000,
   retry: 1,
