@@ -12,6 +12,7 @@ import { playerKeys } from '../api/player-keys';
 import { playTrack } from '../audio/audio-engine';
 import { positionMs } from '../audio/position';
 import { revealedFrom, usePlayerStore, type RevealedTrack } from '../player-store';
+import { announceChanges } from '../server-changes';
 import { BlindPreview } from './blind-preview';
 import { formatPoints } from '../points-toast';
 
@@ -78,6 +79,7 @@ export function BlindShare({
   const like = useMutation({
     mutationFn: (alias: string) => playerApi.like(alias, false, positionMs()),
     onSuccess: (reveal, alias) => {
+      announceChanges('likes', 'points', 'taste');
       const named = revealedFrom(alias, reveal);
       usePlayerStore.getState().markLiked(named);
       setPlayed({ state: 'revealed', named, points: reveal.pointsAwarded });
