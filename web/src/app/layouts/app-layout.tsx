@@ -9,15 +9,13 @@ import { MiniPlayer } from '../../features/player/components/mini-player';
 import { useAppliedVolume } from '../../features/player/components/now-playing';
 import { NowPlayingBar } from '../../features/player/components/now-playing-bar';
 import { setPackOwnerSource } from '../../features/player/offline-pack/pack-owner';
-import { setServerChangeHandler } from '../../features/player/server-changes';
 import { useListQueue } from '../../features/player/hooks/use-list-queue';
 import { useMediaSession } from '../../features/player/hooks/use-media-session';
 import { useListeningTimer } from '../../features/player/hooks/use-listening-timer';
 import { usePlayerStore } from '../../features/player/player-store';
-import { queryClient } from '../../lib/query-client';
 import { paths } from '../paths';
 import { showsForumButton } from '../shell/forum-button-visibility';
-import { invalidatePlayerChanges } from '../shell/player-query-sync';
+import { usePlayerQuerySync } from '../shell/player-query-sync';
 import { useDiscoverReturn } from '../shell/use-discover-return';
 import { AppSidebar } from './app-sidebar';
 import { BottomNav } from './bottom-nav';
@@ -27,11 +25,6 @@ import { BottomNav } from './bottom-nav';
 // root layout: only the signed-in screens deal with a pack, and the landing's download stays
 // within its budget.
 setPackOwnerSource(() => useAuthStore.getState().user?.id ?? null);
-// What the player's commands change on the server (likes, library, follows, points, taste) is
-// read by other features' queries, whose keys only the app may name. Here for the same reasons.
-setServerChangeHandler((changes) => {
-  invalidatePlayerChanges(queryClient, changes);
-});
 
 /**
  * Spec 002 §2.12: the mini player shows on these screens when a track is loaded, never on /player;
@@ -73,6 +66,7 @@ export function AppLayout() {
   useListQueue();
   useMediaSession();
   useAppliedVolume();
+  usePlayerQuerySync();
   return (
     <div className="flex min-h-dvh flex-col lg:pl-64">
       <AppSidebar hasPlayerBar={withBar} className="max-lg:hidden" />

@@ -1,4 +1,6 @@
-import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
+import { cleanup, renderHook } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-error';
 import { catalogueKeys } from '../../features/catalogue/api/catalogue-api';
@@ -11,7 +13,7 @@ import { usePlayerStore } from '../../features/player/player-store';
 import { setServerChangeHandler } from '../../features/player/server-changes';
 import { stubPlayback } from '../../features/player/test-playback';
 import { revealOf } from '../../features/player/test-reveal';
-import { invalidatePlayerChanges } from './player-query-sync';
+import { usePlayerQuerySync } from './player-query-sync';
 
 const TRACK = { id: '6f1d2c3b-0000-4000-8000-000000000001', durationMs: 60_000 };
 const HELD: Record<string, QueryKey> = {
@@ -38,13 +40,15 @@ describe("the player's commands and the queries that hold what they change", () 
     client = new QueryClient();
     for (const key of Object.values(HELD)) client.setQueryData(key, {});
     // As the signed-in layout wires it (app-layout.tsx).
-    setServerChangeHandler((changes) => {
-      invalidatePlayerChanges(client, changes);
+    renderHook(usePlayerQuerySync, {
+      wrapper: ({ children }: { children: ReactNode }) =>
+        createElement(QueryClientProvider, { client }, children),
     });
     vi.spyOn(playerApi, 'next').mockResolvedValue({ state: 'track', track: TRACK, tuned: false });
     vi.spyOn(playerApi, 'leave').mockResolvedValue(undefined);
   });
   afterEach(() => {
+    cleanup();
     setServerChangeHandler(() => undefined);
     vi.restoreAllMocks();
     usePlayerStore.getState().clear();
