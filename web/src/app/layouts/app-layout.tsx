@@ -15,6 +15,7 @@ import { useListeningTimer } from '../../features/player/hooks/use-listening-tim
 import { usePlayerStore } from '../../features/player/player-store';
 import { paths } from '../paths';
 import { showsForumButton } from '../shell/forum-button-visibility';
+import { usePlayerQuerySync } from '../shell/player-query-sync';
 import { useDiscoverReturn } from '../shell/use-discover-return';
 import { AppSidebar } from './app-sidebar';
 import { BottomNav } from './bottom-nav';
@@ -65,6 +66,7 @@ export function AppLayout() {
   useListQueue();
   useMediaSession();
   useAppliedVolume();
+  usePlayerQuerySync();
   return (
     <div className="flex min-h-dvh flex-col lg:pl-64">
       <AppSidebar hasPlayerBar={withBar} className="max-lg:hidden" />

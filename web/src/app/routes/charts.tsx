@@ -1,13 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { catalogueKeys } from '../../features/catalogue/api/catalogue-api';
 import { Charts } from '../../features/catalogue/components/charts';
 import { preloadTrack } from '../../features/player/audio/audio-engine';
 import { useBlindChartPlay } from '../../features/player/hooks/use-blind-chart-play';
 import { useListPlayback } from '../../features/player/hooks/use-list-playback';
-import { usePlayerStore } from '../../features/player/player-store';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { paths } from '../paths';
 
@@ -15,14 +11,6 @@ export function Component() {
   useDocumentTitle('Charts');
   const playback = useListPlayback('charts');
   const blindPlay = useBlindChartPlay();
-  // A like of a track played blind from here (the mini player's) reveals its row: read it again.
-  const queryClient = useQueryClient();
-  const revealedId = usePlayerStore((state) =>
-    state.trackOrigin === 'charts' ? state.revealed?.trackId : null,
-  );
-  useEffect(() => {
-    if (revealedId) void queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
-  }, [revealedId, queryClient]);
   return (
     <section className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:px-8">
       <header className="flex flex-col gap-1">

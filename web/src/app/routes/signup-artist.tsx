@@ -2,9 +2,10 @@ import { UPGRADE_MESSAGES } from '@klang/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { ArtistCompletion } from '../../features/accounts/components/signup-form';
-import { sessionQueryKey } from '../../features/accounts/hooks/use-session-restore';
+import { accountKeys } from '../../features/accounts/api/accounts-api';
 import {
   completeCheckoutSignup,
+  paymentsKeys,
   useCheckoutSignupState,
   type SignupStage,
 } from '../../features/payments/api/subscription-api';
@@ -44,8 +45,8 @@ export function Component() {
             },
           );
           // No longer a checkout user: the next visit here is an ordinary signup.
-          queryClient.removeQueries({ queryKey: ['checkout', 'signup-state'] });
-          queryClient.setQueryData(sessionQueryKey, { session });
+          queryClient.removeQueries({ queryKey: paymentsKeys.checkoutSignupState() });
+          queryClient.setQueryData(accountKeys.session(), { isSignedIn: true });
           return session;
         },
       }

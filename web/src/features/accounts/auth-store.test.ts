@@ -47,4 +47,20 @@ describe('useAuthStore', () => {
     useAuthStore.getState().clearSession();
     expect(useAuthStore.getState()).toMatchObject({ user: null, profile: null, subscriptionTier: 'free' });
   });
+
+  it('takes whether the address is confirmed from the server alone: never stored, reset on sign-out', () => {
+    useAuthStore.getState().applySession({
+      user: { id: '00000000-0000-4000-8000-000000000001', email: 'ada@example.com' },
+      profile: null,
+      userType: 'listener',
+      subscriptionTier: 'free',
+      isDemo: false,
+      isAdmin: false,
+      emailVerified: false,
+    });
+    expect(useAuthStore.getState().emailVerified).toBe(false);
+    expect(localStorage.getItem('auth-storage')).not.toContain('emailVerified');
+    useAuthStore.getState().clearSession();
+    expect(useAuthStore.getState().emailVerified).toBe(true);
+  });
 });

@@ -24,14 +24,17 @@ type AuthState = {
   subscriptionTier: SubscriptionTier;
   /** From the server's session alone, never stored: it lists the team's pages (decision 0309). */
   isAdmin: boolean;
-  isLoading: boolean;
+  /**
+   * From the server's session alone, never stored (decision 0255): true until the server says
+   * otherwise, so nothing asks for a confirmation on the strength of an old copy.
+   */
+  emailVerified: boolean;
+  /** A form's message that outlives the form (the signup's), UI state beside the session. */
   error: string | null;
   setSession: (user: AuthUser, profile?: AuthProfile | null, tier?: SubscriptionTier) => void;
   /** Takes the server's view of the signed-in account (GET /api/accounts/session, sign-in, sign-up). */
   applySession: (session: Session) => void;
   setProfile: (profile: AuthProfile | null) => void;
-  setSubscriptionTier: (tier: SubscriptionTier) => void;
-  setLoading: (isLoading: boolean) => void;
   setError: (error: string | null) => void;
   /** Spec 000 §4: sign-out clears local state first (user, profile, tier back to free). */
   clearSession: () => void;
@@ -71,29 +74,32 @@ function readTier(value: unknown): SubscriptionTier {
  * The signed-in user as this browser knows it (spec 000 §3 auth state), kept in localStorage as
  * 'auth-storage' so user, profile and tier survive a reload. The server's session stays the truth:
  * this only decides what to show before the server has answered.
+ *
+ * The one copy of the session in the browser: the session query (`use-session-restore.ts`) asks
+ * the server and writes its answer here rather than keeping it. A query cache would lose it on a
+ * reload, and persisting that cache would put a persister on the first route for one record.
  */
 export const useAuthStore = create<AuthState>()(
   persist(
     (set) => ({
       ...signedOut,
       isAdmin: false,
-      isLoading: false,
+      emailVerified: true,
       error: null,
       setSession: (user, profile = null, tier = DEFAULT_SUBSCRIPTION_TIER) =>
-        set({ user, profile, subscriptionTier: tier, error: null }),
+        set({ user, profile, subscriptionTier: tier, emailVerified: true, error: null }),
       applySession: (session) =>
         set({
           user: session.user,
           profile: session.profile,
           subscriptionTier: session.subscriptionTier,
           isAdmin: session.isAdmin,
+          emailVerified: session.emailVerified,
           error: null,
         }),
       setProfile: (profile) => set({ profile }),
-      setSubscriptionTier: (subscriptionTier) => set({ subscriptionTier }),
-      setLoading: (isLoading) => set({ isLoading }),
       setError: (error) => set({ error }),
-      clearSession: () => set({ ...signedOut, isAdmin: false, error: null }),
+      clearSession: () => set({ ...signedOut, isAdmin: false, emailVerified: true, error: null }),
     }),
     {
       name: STORAGE_KEYS.auth,

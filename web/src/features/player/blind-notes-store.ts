@@ -3,6 +3,7 @@ import { BLIND_NOTES, BLIND_NOTES_MESSAGES, PLAYER_MESSAGES, type SkipReason } f
 import { ApiError } from '../../lib/api-error';
 import { playerApi } from './api/player-api';
 import { positionMs } from './audio/position';
+import { announceChanges } from './server-changes';
 
 /** A moment the listener marked in the deal on screen, as the button confirms it. */
 export interface MarkedMoment {
@@ -114,6 +115,7 @@ export const blindNotes = {
     showNote({ text: 'Thanks, noted', points: 0, isError: false }, at);
     try {
       const { pointsAwarded } = await playerApi.skipReason(offered.alias, reason);
+      if (pointsAwarded > 0) announceChanges('points');
       if (pointsAwarded > 0 && useBlindNotesStore.getState().reasonNote?.at === at)
         showNote({ text: 'Thanks, noted', points: pointsAwarded, isError: false }, at);
     } catch (error) {
@@ -138,6 +140,7 @@ export const blindNotes = {
     };
     try {
       const { pointsAwarded } = await playerApi.markMoment(alias, position);
+      if (pointsAwarded > 0) announceChanges('points');
       const at = Date.now();
       settle({
         marked: deal.marked + 1,

@@ -22,6 +22,7 @@ import { revealedFrom, usePlayerStore } from './player-store';
 import { NO_FILTERS, type DigFilters } from './dig-filters';
 import { isOffline, offlinePack } from './offline-pack/offline-pack-store';
 import { showPointsToast } from './points-toast';
+import { announceChanges } from './server-changes';
 import { toast } from '../../components/ui/toast';
 
 /**
@@ -49,7 +50,11 @@ const END_PHASES: readonly DiscoverPhase[] = [
 
 interface DiscoverState {
   phase: DiscoverPhase;
-  /** The card after a like, for the track on screen; null before the like. */
+  /**
+   * The card after a like, for the track on screen; null before the like. It is the like's
+   * answer, not a copy of the library or the follows: the card's toggles update it from their own
+   * answers and announce the change to the queries that hold those (`server-changes.ts`).
+   */
   reveal: Reveal | null;
   error: string | null;
   /** A like or a skip is being recorded. */
@@ -250,7 +255,9 @@ function show(next: BlindTrack): void {
  */
 async function skipUnlessGone(id: string): Promise<number | null> {
   try {
-    return (await playerApi.dislike(id, positionMs())).pointsAwarded;
+    const { pointsAwarded } = await playerApi.dislike(id, positionMs());
+    announceChanges('points', 'taste');
+    return pointsAwarded;
   } catch (error) {
     if (error instanceof ApiError && error.code === 'NOT_FOUND') return null;
     throw error;
@@ -405,6 +412,7 @@ export const discover = {
     set({ isBusy: true });
     try {
       const revealed = await playerApi.like(track.id, false, positionMs());
+      announceChanges('likes', 'points', 'taste');
       // The listener may have moved on while the like was recorded: reveal only what is shown.
       if (shownTrack()?.id !== track.id) return;
       const named = revealedFrom(track.id, revealed);
@@ -465,9 +473,11 @@ export const discover = {
       // The card keeps showing what the like earned; the library's own points get a toast.
       if (reveal.addedToLibrary) {
         await playerApi.removeFromLibrary(reveal.track.id);
+        announceChanges('library');
         set({ reveal: { ...reveal, addedToLibrary: false } });
       } else {
         const added = await playerApi.like(reveal.track.id, true);
+        announceChanges('library', 'points');
         showPointsToast(added.pointsAwarded);
         set({ reveal: { ...added, pointsAwarded: reveal.pointsAwarded } });
       }
@@ -483,6 +493,7 @@ export const discover = {
       const state = reveal.artist.isFollowing
         ? await playerApi.unfollow(reveal.artist.id)
         : await playerApi.follow(reveal.artist.id);
+      announceChanges('follows');
       if (state.isFollowing && !reveal.artist.isFollowing)
         toast.info(FOLLOW_MESSAGES.following(reveal.track.artist), FOLLOW_MESSAGES.firstDeal);
       const current = useDiscoverStore.getState().reveal;

@@ -7,6 +7,15 @@ import {
 } from '@klang/domain';
 import { api } from '../../../lib/api-client';
 
+/** One query-key factory for the accounts area's reads (the invites have their own, `inviteKeys`). */
+export const accountKeys = {
+  all: ['account'] as const,
+  session: () => [...accountKeys.all, 'session'] as const,
+  /** The verification link's answer: its token is spent once, so the answer is kept. */
+  verifyEmail: (token: string | null) => [...accountKeys.all, 'verify-email', token] as const,
+  entitlements: (userId: string) => [...accountKeys.all, 'entitlements', userId] as const,
+};
+
 /**
  * The accounts area's own calls (decision 0220), each through its contract entry. The spec's
  * account functions are `account-functions-api.ts`, which only the screens that need them load.

@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-error';
 import { accountFunctionsApi } from '../api/account-functions-api';
+import { accountKeys } from '../api/accounts-api';
 import { useAuthStore } from '../auth-store';
 
 export const DEBUG_RELOAD_MS = 2_000;
@@ -25,31 +25,30 @@ function Row({ label, value }: { label: string; value: string }) {
 export function AccountStatus() {
   const user = useAuthStore((state) => state.user);
   const tier = useAuthStore((state) => state.subscriptionTier);
-  const [debug, setDebug] = useState<string | null>(null);
-  const [isSyncing, setSyncing] = useState(false);
   const entitlements = useQuery({
-    queryKey: ['account', 'entitlements', user?.id],
+    queryKey: accountKeys.entitlements(user?.id ?? ''),
     queryFn: () => accountFunctionsApi.checkEntitlements(user?.id ?? ''),
     enabled: Boolean(user),
   });
-  if (!user) return null;
-
-  async function sync(userId: string) {
-    setSyncing(true);
-    try {
-      const { debug_info: info } = await accountFunctionsApi.debugPurchase(userId);
-      setDebug(
-        `Payment customer: ${info.has_stripe_customer ? 'yes' : 'no'} · Subscription active: ${info.stripe_subscription_active ? 'yes' : 'no'}`,
-      );
+  // The debug sync reloads the page 2 s after it answers, to read the plan afresh.
+  const sync = useMutation({
+    mutationFn: (userId: string) => accountFunctionsApi.debugPurchase(userId),
+    onSuccess: () => {
       setTimeout(() => {
         window.location.reload();
       }, DEBUG_RELOAD_MS);
-    } catch (error) {
-      setDebug(isApiError(error) ? error.message : String(error));
-      setSyncing(false);
-    }
-  }
+    },
+  });
+  if (!user) return null;
 
+  const info = sync.data?.debug_info;
+  const debug = info
+    ? `Payment customer: ${info.has_stripe_customer ? 'yes' : 'no'} · Subscription active: ${info.stripe_subscription_active ? 'yes' : 'no'}`
+    : sync.error
+      ? isApiError(sync.error)
+        ? sync.error.message
+        : String(sync.error)
+      : null;
   const entitled = entitlements.data?.hasArtistEntitlement ?? false;
   return (
     <div className="flex flex-col gap-5">
@@ -71,8 +70,11 @@ export function AccountStatus() {
       {debug && <Banner tone="info">{debug}</Banner>}
       <Button
         variant="secondary"
-        isLoading={isSyncing}
-        onClick={() => void sync(user.id)}
+        // Busy until the reload, once the sync has answered.
+        isLoading={sync.isPending || sync.isSuccess}
+        onClick={() => {
+          sync.mutate(user.id);
+        }}
         className="self-start"
       >
         Sync Purchase Status

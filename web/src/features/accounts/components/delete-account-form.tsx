@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES } from '@klang/domain';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -14,25 +15,23 @@ export function DeleteAccountForm({ onDeleted, onDemoRefusal }: DeleteAccountFor
   const userId = useAuthStore((state) => state.user?.id);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [isDeleting, setDeleting] = useState(false);
   const matches = text === ACCOUNT_MESSAGES.deleteConfirmation;
+  const deletion = useMutation({
+    mutationFn: (id: string) => accountFunctionsApi.deleteAccount(id, text),
+    onSuccess: onDeleted,
+    onError: (failure) => {
+      if (onDemoRefusal(failure)) return;
+      setError(isApiError(failure) ? failure.message : ACCOUNT_MESSAGES.deleteFailed);
+    },
+  });
 
-  async function remove() {
+  function remove() {
     if (!userId) return;
     if (!matches) {
       setError(ACCOUNT_MESSAGES.deleteConfirmationMismatch);
       return;
     }
-    setDeleting(true);
-    try {
-      await accountFunctionsApi.deleteAccount(userId, text);
-      onDeleted();
-    } catch (failure) {
-      if (onDemoRefusal(failure)) return;
-      setError(isApiError(failure) ? failure.message : ACCOUNT_MESSAGES.deleteFailed);
-    } finally {
-      setDeleting(false);
-    }
+    deletion.mutate(userId);
   }
 
   return (
@@ -60,8 +59,8 @@ export function DeleteAccountForm({ onDeleted, onDemoRefusal }: DeleteAccountFor
       <Button
         variant="danger"
         disabled={!matches}
-        isLoading={isDeleting}
-        onClick={() => void remove()}
+        isLoading={deletion.isPending}
+        onClick={remove}
         className="self-start"
       >
         Delete My Account

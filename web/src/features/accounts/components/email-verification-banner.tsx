@@ -1,19 +1,19 @@
 import { ACCOUNT_GUARD_MESSAGES, MESSAGES } from '@klang/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { isApiError } from '../../../lib/api-error';
 import { accountsApi } from '../api/accounts-api';
-import { sessionQuery } from '../hooks/use-session-restore';
+import { useAuthStore } from '../auth-store';
 
 /**
  * Until the signed-in account has confirmed its address (decision 0255), the profile says what
  * that costs (its likes do not count in the charts) and offers to send the link again.
  */
 export function EmailVerificationBanner() {
-  const session = useQuery(sessionQuery).data?.session;
+  const isUnverified = useAuthStore((state) => state.user !== null && !state.emailVerified);
   const resend = useMutation({ mutationFn: accountsApi.resendVerification });
-  if (!session || session.emailVerified) return null;
+  if (!isUnverified) return null;
   const failure = resend.error
     ? isApiError(resend.error) && resend.error.status > 0 && resend.error.status < 500
       ? resend.error.message

@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES, LIMITS } from '@klang/domain';
+import { useMutation } from '@tanstack/react-query';
 import { ImagePlus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { Area } from 'react-easy-crop';
@@ -26,23 +27,27 @@ export function PhotoUpload({ onDemoRefusal }: { onDemoRefusal: (error: unknown)
   const picked = usePickedImage(checkImageFile);
   const { source, error, setError, choose } = picked;
   const [area, setArea] = useState<Area | null>(null);
-  const [isSaving, setSaving] = useState(false);
-
-  async function save() {
-    if (!source || !area) return;
-    setSaving(true);
-    setError(null);
-    try {
-      const { profileImageUrl } = await accountsApi.uploadPhoto(await cropToJpeg(source, area));
-      if (profile) setProfile({ ...profile, profileImageUrl });
+  // The photo's URL is part of the session's profile, which the auth store holds for the app.
+  const upload = useMutation({
+    mutationFn: async (crop: { source: string; area: Area }) =>
+      accountsApi.uploadPhoto(await cropToJpeg(crop.source, crop.area)),
+    onMutate: () => {
+      setError(null);
+    },
+    onSuccess: ({ profileImageUrl }) => {
+      const current = useAuthStore.getState().profile;
+      if (current) setProfile({ ...current, profileImageUrl });
       picked.clear();
       toast.success(ACCOUNT_MESSAGES.profileImageUpdated);
-    } catch (failure) {
+    },
+    onError: (failure) => {
       if (onDemoRefusal(failure)) return;
       setError(isApiError(failure) ? failure.message : ACCOUNT_MESSAGES.imageInvalid);
-    } finally {
-      setSaving(false);
-    }
+    },
+  });
+
+  function save() {
+    if (source && area) upload.mutate({ source, area });
   }
 
   return (
@@ -61,7 +66,7 @@ export function PhotoUpload({ onDemoRefusal }: { onDemoRefusal: (error: unknown)
             className="sm:h-72"
           />
           <div className="flex flex-wrap gap-3">
-            <Button onClick={() => void save()} isLoading={isSaving}>
+            <Button onClick={save} isLoading={upload.isPending}>
               Save Photo
             </Button>
             <Button

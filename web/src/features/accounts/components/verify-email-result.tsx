@@ -3,8 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Banner } from '../../../components/ui/banner';
 import { Spinner } from '../../../components/ui/spinner';
-import { accountsApi } from '../api/accounts-api';
-import { sessionQueryKey } from '../hooks/use-session-restore';
+import { accountKeys, accountsApi } from '../api/accounts-api';
 
 type VerifyEmailResultProps = {
   token: string | null;
@@ -19,10 +18,10 @@ type VerifyEmailResultProps = {
 export function VerifyEmailResult({ token, next }: VerifyEmailResultProps) {
   const queryClient = useQueryClient();
   const result = useQuery({
-    queryKey: ['auth', 'verify-email', token],
+    queryKey: accountKeys.verifyEmail(token),
     queryFn: async () => {
       await accountsApi.verifyEmail(token ?? '');
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      await queryClient.invalidateQueries({ queryKey: accountKeys.session() });
       return true;
     },
     enabled: token !== null,

@@ -9,6 +9,7 @@ export const catalogueKeys = {
   library: () => [...catalogueKeys.all, 'library'] as const,
   artist: (ref: ArtistRef) => [...catalogueKeys.all, 'artist', ref] as const,
   follows: () => [...catalogueKeys.all, 'follows'] as const,
+  chartMethod: () => [...catalogueKeys.all, 'chart-method'] as const,
 };
 
 /** An artist page is opened by id (`/artist/{id}`) or by a pro artist's custom URL. */
@@ -86,7 +87,7 @@ export function useFollowedArtistsQuery() {
 /** The published chart method's live figures (`/charts/method`): public, the same for everyone. */
 export function useChartMethodQuery() {
   return useQuery({
-    queryKey: ['chart-method'] as const,
+    queryKey: catalogueKeys.chartMethod(),
     queryFn: ({ signal }) => api.call(catalogueEndpoints.chartMethod, { signal }),
     staleTime: 60_000,
   });

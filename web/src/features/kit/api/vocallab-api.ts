@@ -1,15 +1,6 @@
-import { KIT_MESSAGES, kitEndpoints, type GenerateVocalsRequest, type Voice } from '@klang/domain';
+import { KIT_MESSAGES, kitEndpoints, type GenerateVocalsRequest } from '@klang/domain';
 import { api } from '../../../lib/api-client';
 import { kitErrorMessage } from './function-error';
-
-/** Spec 002 §7 get-voices; any failure is 'Failed to load voices' (spec 002 §8). */
-export async function fetchVoices(): Promise<Voice[]> {
-  try {
-    return (await api.call(kitEndpoints.getVoices)).voices;
-  } catch (error) {
-    throw new Error(KIT_MESSAGES.failedToLoadVoices, { cause: error });
-  }
-}
 
 /** Spec 002 §7 generate-vocals: an audio blob; a failure reads as spec 002 §8 says. */
 export async function generateVocals(body: GenerateVocalsRequest): Promise<Blob> {

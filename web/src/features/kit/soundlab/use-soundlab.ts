@@ -1,6 +1,8 @@
-import { KIT_LIMITS, KIT_MESSAGES, SOUNDLAB, type SavePresetRequest } from '@klang/domain';
+import { KIT_LIMITS, KIT_MESSAGES, SOUNDLAB, type SavedPreset, type SavePresetRequest } from '@klang/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchPresets, generateSound, savePreset } from '../api/soundlab-api';
+import { kitKeys, useSoundlabPresetsQuery } from '../api/kit-queries';
+import { generateSound, savePreset } from '../api/soundlab-api';
 import { createDefaultPads, fileNameFor, hasSoundsToSave, nameResult, roleOf, type Pad } from './pads';
 import { createZip } from './zip';
 
@@ -11,12 +13,34 @@ export interface GeneratedSound {
   name: string;
 }
 
-type Presets = Record<number, Pad[]>;
+/** The pads of the presets the artist has changed since they were last saved, by preset. */
+type Drafts = Partial<Record<number, Pad[]>>;
 
-const PRESET_IDS = [1, 2, 3, 4] as const;
+const NO_SAVED: readonly SavedPreset[] = [];
 
-function defaultPresets(): Presets {
-  return Object.fromEntries(PRESET_IDS.map((id) => [id, createDefaultPads()]));
+/** The pads of a preset as the server holds them, or empty pads when it was never saved. */
+function savedPads(saved: readonly SavedPreset[], presetId: number): Pad[] {
+  const preset = saved.find((p) => p.preset === presetId);
+  return createDefaultPads().map((pad) => {
+    const stored = preset?.pads.find((p) => p.pad === pad.id);
+    return stored
+      ? { ...pad, label: stored.label, sound: stored.soundUrl, isSaved: stored.soundUrl !== null }
+      : pad;
+  });
+}
+
+/** A preset's name: the artist's rename, else the saved name, else the default. */
+function presetNameOf(
+  saved: readonly SavedPreset[],
+  renamed: Partial<Record<number, string>>,
+  index: number,
+) {
+  return (
+    renamed[index + 1] ??
+    saved.find((p) => p.preset === index + 1)?.name ??
+    SOUNDLAB.defaultPresetNames[index] ??
+    ''
+  );
 }
 
 /** A pad's audio bytes: the generated blob, or the saved file fetched from this server. */
@@ -44,6 +68,36 @@ function download(blob: Blob, fileName: string): void {
 }
 
 /**
+ * Saves a preset's sound pads (a generated sound as its bytes, a saved one kept as it is), then
+ * gathers every sound for the zip the artist downloads.
+ */
+async function savePresetPads(preset: number, name: string, pads: readonly Pad[]) {
+  const soundPads = pads.filter((pad) => roleOf(pad.id) === 'sound');
+  const body: SavePresetRequest = {
+    name,
+    pads: await Promise.all(
+      soundPads.map(async (pad) => ({
+        pad: pad.id,
+        label: pad.label,
+        sound:
+          pad.sound === null
+            ? null
+            : pad.isSaved
+              ? ({ keep: true } as const)
+              : { mp3Base64: toBase64(await bytesOf(pad)) },
+      })),
+    ),
+  };
+  await savePreset(preset, body);
+  const taken = new Set<string>();
+  return Promise.all(
+    soundPads
+      .filter((pad) => pad.sound !== null)
+      .map(async (pad) => ({ name: fileNameFor(pad.label, pad.id, taken), data: await bytesOf(pad) })),
+  );
+}
+
+/**
  * The starter kit a first visit finds on the 'drums' preset (issue 20), instead of sixteen
  * empty pads: real sounds, generated on demand by the same engine as the artist's own, placed
  * and labelled, and kept only when the artist saves the preset.
@@ -61,7 +115,7 @@ export const STARTER_KIT: readonly { pad: number; label: string; prompt: string 
 
 /** Renders the starter kit into the drums preset's empty pads, one sound at a time. */
 async function fillStarterKit(
-  setPresets: (update: (current: Presets) => Presets) => void,
+  setDrafts: (update: (current: Drafts) => Drafts) => void,
   setIsStarting: (starting: boolean) => void,
   isCurrent: () => boolean,
 ) {
@@ -71,7 +125,7 @@ async function fillStarterKit(
       const blob = await generateSound(prompt);
       if (!isCurrent()) return;
       const url = URL.createObjectURL(blob);
-      setPresets((current) => ({
+      setDrafts((current) => ({
         ...current,
         1: (current[1] ?? createDefaultPads()).map((p) =>
           p.id === pad && p.sound === null ? { ...p, label, sound: url, blob, isSaved: false } : p,
@@ -86,10 +140,25 @@ async function fillStarterKit(
   }
 }
 
-/** SoundLab's state and actions (spec 002 §4 SoundLab); the screen only draws them. */
+/**
+ * SoundLab's state and actions (spec 002 §4 SoundLab); the screen only draws them. The saved
+ * presets are the server's, read through a query; the hook keeps only what the artist has
+ * changed since (the drafts and renames), which a save hands back to the query.
+ */
 export function useSoundLab() {
-  const [presets, setPresets] = useState<Presets>(defaultPresets);
-  const [presetNames, setPresetNames] = useState<string[]>([...SOUNDLAB.defaultPresetNames]);
+  const queryClient = useQueryClient();
+  const presetsQuery = useSoundlabPresetsQuery();
+  // The server answers a save with nothing: the presets are read again, and the save waits for
+  // that read, so the pads can then take the saved sounds from the query.
+  const saveMutation = useMutation({
+    mutationFn: ({ preset, name, pads }: { preset: number; name: string; pads: readonly Pad[] }) =>
+      savePresetPads(preset, name, pads),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: kitKeys.presets() }),
+  });
+  const saved = presetsQuery.data ?? NO_SAVED;
+  const [drafts, setDrafts] = useState<Drafts>({});
+  const [renamed, setRenamed] = useState<Partial<Record<number, string>>>({});
+  const presetNames = SOUNDLAB.defaultPresetNames.map((_, i) => presetNameOf(saved, renamed, i));
   const [selectedPreset, setSelectedPreset] = useState(1);
   const [isEditing, setIsEditing] = useState(false);
   const [selectedPad, setSelectedPad] = useState<number | null>(null);
@@ -99,14 +168,13 @@ export function useSoundLab() {
   const [progress, setProgress] = useState<number | null>(null);
   const [volume, setVolume] = useState<number>(SOUNDLAB.defaultVolume);
   const [message, setMessage] = useState<string | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
   const [confirmation, setConfirmation] = useState<string | null>(null);
   const [sounding, setSounding] = useState<ReadonlySet<number>>(new Set());
   const [isStarting, setIsStarting] = useState(false);
   const audio = useRef(new Map<number, HTMLAudioElement>());
   const messageTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  const pads = presets[selectedPreset] ?? createDefaultPads();
+  const pads = drafts[selectedPreset] ?? savedPads(saved, selectedPreset);
 
   const showMessage = useCallback((text: string) => {
     clearTimeout(messageTimer.current);
@@ -116,48 +184,38 @@ export function useSoundLab() {
     }, KIT_LIMITS.messageMs);
   }, []);
 
+  const isMounted = useRef(true);
   useEffect(() => {
-    let isCurrent = true;
-    fetchPresets().then(
-      ({ presets: saved }) => {
-        if (!isCurrent) return;
-        setPresets((current) => {
-          const next = { ...current };
-          for (const preset of saved) {
-            next[preset.preset] = createDefaultPads().map((pad) => {
-              const stored = preset.pads.find((p) => p.pad === pad.id);
-              return stored
-                ? { ...pad, label: stored.label, sound: stored.soundUrl, isSaved: stored.soundUrl !== null }
-                : pad;
-            });
-          }
-          return next;
-        });
-        setPresetNames((names) =>
-          names.map((name, i) => saved.find((p) => p.preset === i + 1)?.name ?? name),
-        );
-        if (saved.length === 0) void fillStarterKit(setPresets, setIsStarting, () => isCurrent);
-      },
-      (error: unknown) => {
-        console.error('Failed to load presets', error);
-      },
-    );
+    isMounted.current = true;
     const players = audio.current;
     return () => {
-      isCurrent = false;
+      isMounted.current = false;
       clearTimeout(messageTimer.current);
       for (const player of players.values()) player.pause();
     };
   }, []);
+
+  // A first visit, with nothing saved, finds the starter kit on the drums preset (once a visit).
+  const hasNoSaved = presetsQuery.data?.length === 0;
+  const isStarterAsked = useRef(false);
+  useEffect(() => {
+    if (!hasNoSaved || isStarterAsked.current) return;
+    isStarterAsked.current = true;
+    void fillStarterKit(setDrafts, setIsStarting, () => isMounted.current);
+  }, [hasNoSaved]);
+
+  useEffect(() => {
+    if (presetsQuery.isError) console.error('Failed to load presets', presetsQuery.error);
+  }, [presetsQuery.isError, presetsQuery.error]);
 
   useEffect(() => {
     for (const player of audio.current.values()) player.volume = volume;
   }, [volume]);
 
   function updatePad(id: number, change: Partial<Pad>) {
-    setPresets((current) => ({
+    setDrafts((current) => ({
       ...current,
-      [selectedPreset]: (current[selectedPreset] ?? createDefaultPads()).map((pad) =>
+      [selectedPreset]: (current[selectedPreset] ?? savedPads(saved, selectedPreset)).map((pad) =>
         pad.id === id ? { ...pad, ...change } : pad,
       ),
     }));
@@ -214,56 +272,33 @@ export function useSoundLab() {
       showMessage(KIT_MESSAGES.noSoundsToSave);
       return;
     }
-    setIsSaving(true);
+    const preset = selectedPreset;
+    const draft = drafts[preset];
+    // Rename ignores blank text, so a name is never empty.
+    const name = presetNames[preset - 1]?.trim() ?? `preset ${String(preset)}`;
     try {
-      const soundPads = pads.filter((pad) => roleOf(pad.id) === 'sound');
-      const presetName = presetNames[selectedPreset - 1]?.trim();
-      const body: SavePresetRequest = {
-        // Rename ignores blank text, so a name is never empty.
-        name: presetName ?? `preset ${selectedPreset}`,
-        pads: await Promise.all(
-          soundPads.map(async (pad) => ({
-            pad: pad.id,
-            label: pad.label,
-            sound:
-              pad.sound === null
-                ? null
-                : pad.isSaved
-                  ? ({ keep: true } as const)
-                  : { mp3Base64: toBase64(await bytesOf(pad)) },
-          })),
-        ),
-      };
-      await savePreset(selectedPreset, body);
-      const taken = new Set<string>();
-      const entries = await Promise.all(
-        soundPads
-          .filter((pad) => pad.sound !== null)
-          .map(async (pad) => ({
-            name: fileNameFor(pad.label, pad.id, taken),
-            data: await bytesOf(pad),
-          })),
-      );
-      download(createZip(entries), `preset-${selectedPreset}-sounds.zip`);
+      const entries = await saveMutation.mutateAsync({ preset, name, pads });
+      download(createZip(entries), `preset-${String(preset)}-sounds.zip`);
       clearTimeout(messageTimer.current);
       setMessage(null);
       setConfirmation(
-        `Saved “${body.name}”: ${String(entries.length)} ${entries.length === 1 ? 'sound' : 'sounds'}, and their zip is downloading.`,
+        `Saved “${name}”: ${String(entries.length)} ${entries.length === 1 ? 'sound' : 'sounds'}, and their zip is downloading.`,
       );
       messageTimer.current = setTimeout(() => {
         setConfirmation(null);
       }, KIT_LIMITS.messageMs);
-      setPresets((current) => ({
-        ...current,
-        [selectedPreset]: (current[selectedPreset] ?? []).map((pad) =>
-          pad.sound ? { ...pad, isSaved: true } : pad,
-        ),
-      }));
+      // The query now holds what was saved: the draft goes, unless the presets could not be read
+      // again (then it stays, marked saved) or the artist changed the pads while it was saving.
+      const isReadAgain = queryClient.getQueryState(kitKeys.presets())?.status === 'success';
+      setDrafts((current) => {
+        if (!draft || current[preset] !== draft) return current;
+        if (isReadAgain) return { ...current, [preset]: undefined };
+        return { ...current, [preset]: draft.map((pad) => (pad.sound ? { ...pad, isSaved: true } : pad)) };
+      });
+      if (isReadAgain) setRenamed((current) => ({ ...current, [preset]: undefined }));
     } catch (error) {
       console.error('Failed to save preset', error);
       showMessage(KIT_MESSAGES.failedToSavePreset);
-    } finally {
-      setIsSaving(false);
     }
   }
 
@@ -282,7 +317,7 @@ export function useSoundLab() {
     progress,
     volume,
     message,
-    isSaving,
+    isSaving: saveMutation.isPending,
     setDescription,
     setSoundName,
     setVolume,
@@ -301,8 +336,8 @@ export function useSoundLab() {
         void save();
       } else if (role === 'reset') {
         stopAll();
-        setPresets((current) => ({ ...current, [selectedPreset]: createDefaultPads() }));
-        setPresetNames([...SOUNDLAB.defaultPresetNames]);
+        setDrafts((current) => ({ ...current, [selectedPreset]: createDefaultPads() }));
+        setRenamed(Object.fromEntries(SOUNDLAB.defaultPresetNames.map((name, i) => [i + 1, name])));
         clearPanel();
       } else if (role === 'sound') {
         if (isEditing) {
@@ -319,7 +354,7 @@ export function useSoundLab() {
 
     rename(preset: number, name: string) {
       if (!name.trim()) return;
-      setPresetNames((names) => names.map((current, i) => (i === preset - 1 ? name.trim() : current)));
+      setRenamed((current) => ({ ...current, [preset]: name.trim() }));
     },
 
     /** Spec 002 §7: four calls in sequence; a failed one is logged and skipped. */

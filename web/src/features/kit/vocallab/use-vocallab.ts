@@ -1,6 +1,7 @@
 import { KIT_MESSAGES, VOCALLAB, type Voice } from '@klang/domain';
 import { useEffect, useRef, useState } from 'react';
-import { fetchVoices, generateVocals } from '../api/vocallab-api';
+import { useVoicesQuery } from '../api/kit-queries';
+import { generateVocals } from '../api/vocallab-api';
 import { mp3FileName } from './file-name';
 
 const DEFAULTS = {
@@ -43,10 +44,15 @@ async function waveformOf(blob: Blob, bars: number): Promise<{ peaks: number[]; 
   }
 }
 
+const NO_VOICES: readonly Voice[] = [];
+
 /** VocalLab's states (spec 002 §4): idle, generating, a vocal ready to play and save. */
 export function useVocalLab() {
-  const [voices, setVoices] = useState<Voice[]>([]);
-  const [voiceId, setVoiceId] = useState('');
+  const voicesQuery = useVoicesQuery();
+  const voices = voicesQuery.data ?? NO_VOICES;
+  // Until the artist picks one, the first voice is the one used.
+  const [pickedVoiceId, setVoiceId] = useState<string | null>(null);
+  const voiceId = pickedVoiceId ?? voices[0]?.voice_id ?? '';
   const [settings, setSettings] = useState<VocalSettings>(DEFAULTS);
   const [mode, setMode] = useState<VocalMode>('speak');
   const [song, setSong] = useState<SongSettings>(SONG_DEFAULTS);
@@ -59,20 +65,9 @@ export function useVocalLab() {
   const [audioUrl, setAudioUrl] = useState<string | null>(null);
   const [isGenerating, setIsGenerating] = useState(false);
   const [isPlaying, setIsPlaying] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [actionError, setError] = useState<string | null>(null);
+  const error = actionError ?? (voicesQuery.isError ? KIT_MESSAGES.failedToLoadVoices : null);
   const audio = useRef<HTMLAudioElement | null>(null);
-
-  useEffect(() => {
-    fetchVoices().then(
-      (list) => {
-        setVoices(list);
-        setVoiceId((current) => current || (list[0]?.voice_id ?? ''));
-      },
-      () => {
-        setError(KIT_MESSAGES.failedToLoadVoices);
-      },
-    );
-  }, []);
 
   // One element per vocal; its own events drive the play/pause toggle (spec 002 §4).
   useEffect(() => {

@@ -2,12 +2,17 @@ import { accountFunctionsEndpoints, paymentsEndpoints, type ArtistSignup, type S
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export const subscriptionQueryKey = ['subscription'] as const;
+/** One query-key factory for the artist's plan and the checkout that leads to it. */
+export const paymentsKeys = {
+  all: ['payments'] as const,
+  subscription: () => [...paymentsKeys.all, 'subscription'] as const,
+  checkoutSignupState: () => [...paymentsKeys.all, 'checkout-signup-state'] as const,
+};
 
 /** Whether this browser holds a temporary checkout user (spec 000 §2: the signup's title). */
 export function useCheckoutSignupState() {
   return useQuery({
-    queryKey: ['checkout', 'signup-state'],
+    queryKey: paymentsKeys.checkoutSignupState(),
     queryFn: () => api.call(paymentsEndpoints.checkoutSignupState),
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -57,13 +62,13 @@ const fetchSubscriptionState = () => api.call(paymentsEndpoints.subscription);
 
 /** The Subscription tab (Settings): plan, status, renewal or trial end. */
 export function useSubscriptionState(enabled: boolean) {
-  return useQuery({ queryKey: subscriptionQueryKey, queryFn: fetchSubscriptionState, enabled });
+  return useQuery({ queryKey: paymentsKeys.subscription(), queryFn: fetchSubscriptionState, enabled });
 }
 
 /** Reads the plan afresh: true once the provider's subscription is live (trialing or active). */
 export async function isSubscriptionLive(client: QueryClient): Promise<boolean> {
   const state = await client.query({
-    queryKey: subscriptionQueryKey,
+    queryKey: paymentsKeys.subscription(),
     queryFn: fetchSubscriptionState,
     staleTime: 0,
   });
@@ -77,7 +82,7 @@ export function useSetCancelAtPeriodEnd() {
     mutationFn: (cancel: boolean) =>
       api.call(cancel ? paymentsEndpoints.cancelSubscription : paymentsEndpoints.resumeSubscription),
     onSuccess: (state) => {
-      client.setQueryData(subscriptionQueryKey, state);
+      client.setQueryData(paymentsKeys.subscription(), state);
     },
   });
 }

@@ -1,13 +1,12 @@
 import { playerEndpoints, type TasteSummary } from '@klang/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-
-const tasteKey = ['player', 'taste'] as const;
+import { playerKeys } from './player-keys';
 
 /** What the deck has learned of the listener's taste (decision 0285). */
 export function useTasteQuery() {
   return useQuery({
-    queryKey: tasteKey,
+    queryKey: playerKeys.taste(),
     queryFn: ({ signal }) => api.call(playerEndpoints.taste, { signal }),
   });
 }
@@ -19,7 +18,7 @@ export function useDoorGenresMutation() {
     mutationFn: (genres: TasteSummary['doorGenres']) =>
       api.call(playerEndpoints.setDoorGenres, { body: { genres } }),
     onSuccess: (taste) => {
-      queryClient.setQueryData(tasteKey, taste);
+      queryClient.setQueryData(playerKeys.taste(), taste);
     },
   });
 }
@@ -30,7 +29,7 @@ export function useResetTasteMutation() {
   return useMutation({
     mutationFn: () => api.call(playerEndpoints.resetTaste),
     onSuccess: (taste) => {
-      queryClient.setQueryData(tasteKey, taste);
+      queryClient.setQueryData(playerKeys.taste(), taste);
     },
   });
 }

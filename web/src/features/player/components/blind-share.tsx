@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { BLIND_SHARE_MESSAGES, PLAYER_MESSAGES, type ShareDealResponse } from '@klang/domain';
 import { Heart, Link2Off, Play, Sparkles } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -8,9 +8,11 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-error';
 import { formatDuration } from '../../../lib/format-duration';
 import { playerApi } from '../api/player-api';
+import { playerKeys } from '../api/player-keys';
 import { playTrack } from '../audio/audio-engine';
 import { positionMs } from '../audio/position';
 import { revealedFrom, usePlayerStore, type RevealedTrack } from '../player-store';
+import { announceChanges } from '../server-changes';
 import { BlindPreview } from './blind-preview';
 import { formatPoints } from '../points-toast';
 
@@ -48,7 +50,7 @@ export function BlindShare({
   artistHref,
 }: BlindShareProps) {
   const shared = useQuery({
-    queryKey: ['shared-track', token],
+    queryKey: playerKeys.sharedTrack(token),
     queryFn: ({ signal }) => playerApi.sharedTrack(token, signal),
     retry: false,
   });
@@ -57,42 +59,39 @@ export function BlindShare({
   const likedInPlayer = usePlayerStore((state) =>
     played.state === 'playing' && state.revealed?.trackId === played.alias ? state.revealed : null,
   );
-  const [isBusy, setIsBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function hear() {
-    setError(null);
-    setIsBusy(true);
-    try {
+  // The deal and the like are writes, each made once per tap: mutations, never retried.
+  const hear = useMutation({
+    mutationFn: async () => {
       const dealt: ShareDealResponse = await playerApi.shareDeal(token);
       if (dealt.state === 'track') {
         usePlayerStore.getState().setCurrentTrack(dealt.track, 'charts');
         await playTrack(dealt.track.id);
-        setPlayed({ state: 'playing', alias: dealt.track.id });
-      } else if (dealt.state === 'revealed')
+      }
+      return dealt;
+    },
+    onSuccess: (dealt) => {
+      if (dealt.state === 'track') setPlayed({ state: 'playing', alias: dealt.track.id });
+      else if (dealt.state === 'revealed')
         setPlayed({ state: 'revealed', named: revealedFrom(dealt.reveal.track.id, dealt.reveal), points: 0 });
       else setPlayed(dealt);
-    } catch (playError) {
-      setError(messageOf(playError, PLAYER_MESSAGES.audioFailedToLoad));
-    } finally {
-      setIsBusy(false);
-    }
-  }
-
-  async function like(alias: string) {
-    setError(null);
-    setIsBusy(true);
-    try {
-      const reveal = await playerApi.like(alias, false, positionMs());
+    },
+  });
+  const like = useMutation({
+    mutationFn: (alias: string) => playerApi.like(alias, false, positionMs()),
+    onSuccess: (reveal, alias) => {
+      announceChanges('likes', 'points', 'taste');
       const named = revealedFrom(alias, reveal);
       usePlayerStore.getState().markLiked(named);
       setPlayed({ state: 'revealed', named, points: reveal.pointsAwarded });
-    } catch (likeError) {
-      setError(messageOf(likeError, PLAYER_MESSAGES.trackUnavailable));
-    } finally {
-      setIsBusy(false);
-    }
-  }
+    },
+  });
+  const isBusy = hear.isPending || like.isPending;
+  // Only one can have failed last: a like is offered once the deal played.
+  const error = hear.error
+    ? messageOf(hear.error, PLAYER_MESSAGES.audioFailedToLoad)
+    : like.error
+      ? messageOf(like.error, PLAYER_MESSAGES.trackUnavailable)
+      : null;
 
   if (shared.isPending)
     return (
@@ -167,13 +166,25 @@ export function BlindShare({
       ) : played.state === 'playing' ? (
         <div className="flex flex-col items-center gap-3">
           <p className="text-sm text-muted">Playing in the player below.</p>
-          <Button size="lg" isLoading={isBusy} onClick={() => void like(played.alias)}>
+          <Button
+            size="lg"
+            isLoading={isBusy}
+            onClick={() => {
+              like.mutate(played.alias);
+            }}
+          >
             <Heart aria-hidden="true" className="size-5" />
             Like it to find out who made it
           </Button>
         </div>
       ) : (
-        <Button size="lg" isLoading={isBusy} onClick={() => void hear()}>
+        <Button
+          size="lg"
+          isLoading={isBusy}
+          onClick={() => {
+            hear.mutate();
+          }}
+        >
           <Play aria-hidden="true" className="size-5" />
           Hear it blind
         </Button>

@@ -1,6 +1,7 @@
 import { PLAYER_MESSAGES } from '@klang/domain';
 import { Heart, Pause, Play, SkipForward, Volume2, VolumeX } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { ApiError } from '../../../lib/api-error';
 import { playerApi } from '../api/player-api';
 import { cn } from '../../../components/ui/cn';
@@ -11,6 +12,7 @@ import { getAudioElement, pauseAudio, resumeTrack } from '../audio/audio-engine'
 import { useAudioState } from '../hooks/use-audio-state';
 import { useDiscoverSkip } from '../hooks/use-discover-skip';
 import { revealedFrom, usePlayerStore, type RevealedTrack } from '../player-store';
+import { announceChanges } from '../server-changes';
 import { formatTime } from './ring-scrubber';
 
 /**
@@ -101,37 +103,38 @@ export function SkipButton({ nowPlaying, className }: { nowPlaying: NowPlaying; 
  * Discover like is, and the name it reveals is shown where the mask was.
  */
 export function BlindLikeButton({ nowPlaying, className }: { nowPlaying: NowPlaying; className?: string }) {
-  const [isBusy, setIsBusy] = useState(false);
+  // A like is recorded once per tap: a mutation, which the app's client never retries.
+  const like = useMutation({
+    mutationFn: ({ alias, positionMs }: { alias: string; positionMs: number }) =>
+      playerApi.like(alias, false, positionMs),
+    onSuccess: (revealed, { alias }) => {
+      announceChanges('likes', 'points', 'taste');
+      // The listener may have moved on while the like was recorded: reveal only what is playing.
+      if (usePlayerStore.getState().currentTrack?.id !== alias) return;
+      usePlayerStore.getState().markLiked(revealedFrom(alias, revealed));
+    },
+    onError: (likeError) => {
+      // Visible where the listener looks, and read out: the mini player has no room for a line.
+      toast.error(likeError instanceof ApiError ? likeError.message : PLAYER_MESSAGES.trackUnavailable);
+    },
+  });
   const { track, isBlindChartPlay } = nowPlaying;
   if (!track || !isBlindChartPlay) return null;
 
-  const like = async () => {
-    setIsBusy(true);
-    try {
-      const seconds = getAudioElement().currentTime;
-      const revealed = await playerApi.like(track.id, false, Math.floor((seconds || 0) * 1000));
-      // The listener may have moved on while the like was recorded: reveal only what is playing.
-      if (usePlayerStore.getState().currentTrack?.id !== track.id) return;
-      const named = revealedFrom(track.id, revealed);
-      usePlayerStore.getState().markLiked(named);
-    } catch (likeError) {
-      // Visible where the listener looks, and read out: the mini player has no room for a line.
-      toast.error(likeError instanceof ApiError ? likeError.message : PLAYER_MESSAGES.trackUnavailable);
-    } finally {
-      setIsBusy(false);
-    }
-  };
   return (
     <button
       type="button"
       aria-label={PLAYER_MESSAGES.likeToReveal}
       title={PLAYER_MESSAGES.likeToReveal}
-      disabled={isBusy}
+      disabled={like.isPending}
       className={cn(
         'grid size-10 shrink-0 place-items-center rounded-full text-muted transition-colors hover:bg-field hover:text-primary disabled:opacity-50',
         className,
       )}
-      onClick={() => void like()}
+      onClick={() => {
+        const seconds = getAudioElement().currentTime;
+        like.mutate({ alias: track.id, positionMs: Math.floor((seconds || 0) * 1000) });
+      }}
     >
       <Heart aria-hidden="true" className="size-5" />
     </button>

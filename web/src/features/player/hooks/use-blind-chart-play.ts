@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { PLAYER_MESSAGES } from '@klang/domain';
 import { ApiError } from '../../../lib/api-error';
 import { playerApi } from '../api/player-api';
@@ -9,25 +10,30 @@ import { usePlayerStore } from '../player-store';
  * Plays a masked chart row blind (decision 0288): the server deals the track at that place of
  * the chart under a new alias, and the player plays it from the `charts` origin, masked until
  * the listener likes it (the like button of the mini player). `pending` is the place being
- * dealt, so a second tap waits for the first.
+ * dealt, so a second tap waits for the first. A deal is a write: a mutation, never retried.
  */
 export function useBlindChartPlay() {
-  const [pending, setPending] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const play = useCallback(async (genre: string, position: number) => {
-    setError(null);
-    setPending(position);
-    try {
+  const deal = useMutation({
+    mutationFn: async ({ genre, position }: { genre: string; position: number }) => {
       const { track } = await playerApi.chartDeal(genre, position);
       usePlayerStore.getState().setCurrentTrack(track, 'charts');
       await playTrack(track.id);
-    } catch (playError) {
-      setError(playError instanceof ApiError ? playError.message : PLAYER_MESSAGES.audioFailedToLoad);
-    } finally {
-      setPending(null);
-    }
-  }, []);
+    },
+  });
+
+  const { mutateAsync } = deal;
+  const play = useCallback(
+    (genre: string, position: number) =>
+      // The failure is shown from the mutation's error.
+      mutateAsync({ genre, position }).catch(() => undefined),
+    [mutateAsync],
+  );
+  const pending = deal.isPending ? deal.variables.position : null;
+  const error = deal.error
+    ? deal.error instanceof ApiError
+      ? deal.error.message
+      : PLAYER_MESSAGES.audioFailedToLoad
+    : null;
 
   return { play, pending, error };
 }

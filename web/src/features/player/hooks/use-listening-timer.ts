@@ -4,6 +4,7 @@ import { api } from '../../../lib/api-client';
 import { getAudioElement } from '../audio/audio-engine';
 import { usePlayerStore } from '../player-store';
 import { showPointsToast } from '../points-toast';
+import { announceChanges } from '../server-changes';
 
 const TICK_MS = LIMITS.listeningTickSeconds * 1000;
 
@@ -27,6 +28,7 @@ export function useListeningTimer(isSignedIn: boolean): void {
         void api
           .call(playerEndpoints.secureListeningXp, { body: { minutes_listened: minutes } })
           .then(({ minutes_awarded: awarded }) => {
+            if (awarded > 0) announceChanges('points');
             showPointsToast(awarded * POINTS.listeningMinute, 'For listening');
           })
           .catch(() => undefined);

@@ -6,6 +6,7 @@ import { playerApi } from '../api/player-api';
 import { usePlayerStore } from '../player-store';
 import { showPointsToast } from '../points-toast';
 import type * as PointsToast from '../points-toast';
+import { setServerChangeHandler } from '../server-changes';
 import { revealOf } from '../test-reveal';
 import { offlinePack, useOfflinePackStore } from './offline-pack-store';
 import { PACK_CACHE_NAME } from './pack-audio';
@@ -199,6 +200,33 @@ describe('back online', () => {
     });
     expect(sync).toHaveBeenLastCalledWith(PACK_ID, [{ trackId: THIRD, ending: 'left', positionMs: 60_000 }]);
     expect(storage.urls(PACK_CACHE_NAME)).toEqual([]);
+  });
+
+  it("tells the app's queries what a sync changed, and nothing when the sync fails", async () => {
+    const changed = vi.fn();
+    setServerChangeHandler(changed);
+    try {
+      await savePack();
+      setOnline(false);
+      offlinePack.record(FIRST, 'like', 2_000);
+      const sync = vi
+        .spyOn(playerApi, 'syncOfflinePack')
+        .mockRejectedValueOnce(
+          new ApiError({ status: 0, code: 'UNAVAILABLE', message: NETWORK_ERROR_MESSAGE }),
+        )
+        .mockResolvedValue({
+          results: [{ trackId: FIRST, state: 'recorded', reveal: revealOf(FIRST, 6) }],
+          pointsAwarded: 6,
+        });
+      setOnline(true);
+      await offlinePack.sync();
+      expect(changed).not.toHaveBeenCalled();
+      await offlinePack.sync();
+      expect(sync).toHaveBeenCalledTimes(2);
+      expect(changed).toHaveBeenCalledExactlyOnceWith(['points', 'taste', 'likes']);
+    } finally {
+      setServerChangeHandler(() => undefined);
+    }
   });
 
   it('keeps the verdicts for the next try when the network fails again', async () => {

@@ -12,6 +12,7 @@ import { safeStorage, STORAGE_KEYS } from '../../../lib/storage';
 import { playerApi } from '../api/player-api';
 import { revealedFrom, usePlayerStore } from '../player-store';
 import { showPointsToast } from '../points-toast';
+import { announceChanges } from '../server-changes';
 import { clearPackAudio, deletePackAudio, hasCacheStorage, savePackAudio } from './pack-audio';
 import {
   isPackExpired,
@@ -167,6 +168,7 @@ async function sendVerdicts(packId: string): Promise<void> {
     const liked = answer.results.flatMap((result) =>
       result.state === 'recorded' && result.reveal ? [{ alias: result.trackId, reveal: result.reveal }] : [],
     );
+    announceChanges('points', 'taste', ...(liked.length > 0 ? (['likes'] as const) : []));
     announce(liked, answer.pointsAwarded);
   }
 }

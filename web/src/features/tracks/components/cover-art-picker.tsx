@@ -1,4 +1,5 @@
 import { TRACK_MESSAGES as M, type CoverArtResult } from '@klang/domain';
+import { useMutation } from '@tanstack/react-query';
 import { ImagePlus, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { Area } from 'react-easy-crop';
@@ -36,30 +37,34 @@ export function CoverArtPicker({ value, onChange, onRefusal, disabled }: CoverAr
   }, [cropSource]);
   const [prompt, setPrompt] = useState('');
   const [seed, setSeed] = useState(0);
-  const [isGenerating, setGenerating] = useState(false);
+  // Each tap asks for a new picture (the seed moves on), stored by the server until the upload.
+  const generation = useMutation({
+    mutationFn: async (text: string) => {
+      const cover = await tracksApi.generateCover(text, seed);
+      if (!cover.url) throw new Error(M.coverNoUrl);
+      return cover;
+    },
+    onSuccess: (cover) => {
+      setSeed((s) => s + 1);
+      onChange({ kind: 'stored', cover });
+    },
+    onError: (failure) => {
+      if (onRefusal(failure)) return;
+      setError(isApiError(failure) ? failure.message : M.coverGenerateFailed);
+    },
+  });
   function choose(file: File | undefined) {
     const source = picked.choose(file);
     if (source) onChange({ kind: 'crop', source, area: null });
   }
 
-  async function generate() {
+  function generate() {
     if (!prompt.trim()) {
       setError(M.promptRequired);
       return;
     }
     setError(null);
-    setGenerating(true);
-    try {
-      const cover = await tracksApi.generateCover(prompt.trim(), seed);
-      if (!cover.url) throw new Error(M.coverNoUrl);
-      setSeed((s) => s + 1);
-      onChange({ kind: 'stored', cover });
-    } catch (failure) {
-      if (onRefusal(failure)) return;
-      setError(isApiError(failure) ? failure.message : M.coverGenerateFailed);
-    } finally {
-      setGenerating(false);
-    }
+    generation.mutate(prompt.trim());
   }
 
   return (
@@ -112,7 +117,7 @@ export function CoverArtPicker({ value, onChange, onRefusal, disabled }: CoverAr
               setPrompt(event.target.value);
             }}
           />
-          <Button variant="secondary" onClick={() => void generate()} isLoading={isGenerating}>
+          <Button variant="secondary" onClick={generate} isLoading={generation.isPending}>
             <Sparkles aria-hidden="true" className="size-4" />
             {value.kind === 'stored' ? 'Generate again' : 'Generate cover art'}
           </Button>

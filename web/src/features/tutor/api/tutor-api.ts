@@ -7,6 +7,11 @@ import { readTutorReply, type TutorReply } from './reply';
 
 export type TutorVariant = 'tutorlab' | 'abel';
 
+/** The tutors' server reads; the conversations themselves live on the device. */
+export const tutorKeys = {
+  voiceAgentHearing: () => ['tutor', 'voice-agent', 'hearing'] as const,
+};
+
 /** Spec 002 §7: TutorLab calls tutor-response, Abel calls abel-response. */
 const FUNCTION: Record<
   TutorVariant,
@@ -62,7 +67,7 @@ export function fetchVoiceAgentSession(): Promise<VoiceAgentSession> {
 /** Whether the voice agent turns speech into text: fixed by the server's configuration. */
 export function useVoiceAgentHearing() {
   return useQuery({
-    queryKey: ['tutor', 'voice-agent', 'hearing'],
+    queryKey: tutorKeys.voiceAgentHearing(),
     queryFn: ({ signal }) => api.call(tutorEndpoints.voiceAgentHearing, { signal }),
     staleTime: Infinity,
   });
