@@ -5,9 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
   LOCAL_AGENT_ID,
+  TUTOR_LIMITS,
+  TUTOR_MESSAGES,
   VOICE_AGENT_RECOMMENDATIONS_TOOL,
   voiceAgentRecommendationsSchema,
 } from '@klang/domain';
+import type { ChatMessage, ChatProvider } from '../../providers/llm/chat';
 import { createLocalTutor } from '../../providers/llm/local-tutor/local-tutor';
 import { NO_STT, type SttProvider } from '../../providers/stt/stt';
 import { AGENT_TEXT, AGENT_PATH, attachAgentServer } from './agent-server';
@@ -45,10 +48,14 @@ const KNOWN_GROOVE = {
   genre: 'Minimal / Deep Tech',
 };
 
-async function startAgent(stt: SttProvider = NO_STT, speechSeconds = 3) {
+async function startAgent(
+  stt: SttProvider = NO_STT,
+  speechSeconds = 3,
+  llm: ChatProvider = createLocalTutor(),
+) {
   const server = createServer((_request, response) => response.writeHead(404).end());
   const agent = attachAgentServer(server, {
-    llm: createLocalTutor(),
+    llm,
     stt,
     speakPcm: () => Promise.resolve(tone(speechSeconds)),
     catalogueTracks: (accountId, genre) =>
@@ -154,8 +161,17 @@ describe('the official ElevenLabs SDK against the local agent server', () => {
 
 describe('the local agent server on the wire', () => {
   let agent: Awaited<ReturnType<typeof startAgent>>;
+  /** Every conversation the language model was asked to continue. */
+  const asked: (readonly ChatMessage[])[] = [];
   beforeAll(async () => {
-    agent = await startAgent();
+    const tutor = createLocalTutor();
+    agent = await startAgent(NO_STT, 3, {
+      ...tutor,
+      stream: (messages, signal) => {
+        asked.push(messages);
+        return tutor.stream(messages, signal);
+      },
+    });
   });
   afterAll(async () => {
     agent.agent.close();
@@ -247,6 +263,33 @@ describe('the local agent server on the wire', () => {
       ),
     );
     expect(notice).toBeDefined();
+    socket.close(1000);
+  });
+
+  it('refuses a typed question over the tutor’s limit in its words, and keeps no note longer than one, whatever a script sends', async () => {
+    const { socket, frames } = await connect(agent.url('a'));
+    socket.send(JSON.stringify({ type: 'conversation_initiation_client_data' }));
+    await until(() => frames.find((f) => f.type === 'audio'));
+    const tooLong = 'Why? '.repeat(TUTOR_LIMITS.promptMax / 5) + '!';
+    socket.send(
+      JSON.stringify({
+        type: 'contextual_update',
+        text: `The user is on ${'x'.repeat(TUTOR_LIMITS.promptMax)}`,
+      }),
+    );
+    socket.send(JSON.stringify({ type: 'user_message', text: tooLong }));
+    const responses = () =>
+      frames
+        .filter((f) => f.type === 'agent_response')
+        .map((f) => (f.agent_response_event as { agent_response: string }).agent_response);
+    await until(() => responses().find((text) => text === TUTOR_MESSAGES.questionTooLong));
+    socket.send(JSON.stringify({ type: 'user_message', text: 'How do I make my drums punchier?' }));
+    // The greeting, the refusal, then the answer to the question within the limit.
+    await until(() => responses()[2]);
+    const sent = asked.flat().map((m) => m.content);
+    expect(sent.some((content) => content.includes('Why? Why?'))).toBe(false);
+    expect(sent.some((content) => content.includes('x'.repeat(100)))).toBe(false);
+    expect(sent).toContain('How do I make my drums punchier?');
     socket.close(1000);
   });
 

@@ -6,6 +6,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import {
   LOCAL_AGENT_ID,
   TUTOR_LIMITS,
+  TUTOR_MESSAGES,
   VOICE_AGENT_RECOMMENDATIONS_TOOL,
   type TutorCatalogueTrack,
   type VoiceAgentRecommendations,
@@ -146,11 +147,21 @@ class AgentConversation {
     }
     switch (message.type) {
       case 'user_message':
-        if (typeof message.text === 'string' && message.text.trim())
-          void this.answer(message.text.trim(), false);
+        if (typeof message.text === 'string' && message.text.trim()) {
+          // The tutor's own limit, whatever the page sends: a longer question is refused in its
+          // words and never reaches the language model (a script could otherwise send a megabyte).
+          const question = message.text.trim();
+          if (question.length > TUTOR_LIMITS.promptMax) void this.say(TUTOR_MESSAGES.questionTooLong);
+          else void this.answer(question, false);
+        }
         return;
       case 'contextual_update':
-        if (typeof message.text === 'string' && message.text.trim()) {
+        // Notes the page writes about its screen, a sentence each: a longer one is not a note.
+        if (
+          typeof message.text === 'string' &&
+          message.text.trim() &&
+          message.text.length <= TUTOR_LIMITS.promptMax
+        ) {
           this.context.push(message.text.trim());
           if (this.context.length > CONTEXT_NOTES_MAX) this.context.shift();
         }
