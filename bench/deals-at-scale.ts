@@ -5,7 +5,8 @@
 // measured listeners, tracks and window are the same and only the table's size changes.
 // Goal: each operation's p50 and p95 within 20 % of dataset S's.
 //   npx tsx bench/deals-at-scale.ts        (writes bench/results/deals-at-scale.json)
-//   GROWTH=0.1 for a tenth of the growth (a quick look; the record needs the default of 1)
+//   GROWTH=0.1 for a tenth of the growth (a quick look; the record needs the default of 1);
+//   KEEP=1 to keep the grown cluster up afterwards
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -30,6 +31,8 @@ const GROWTH = Number(process.env.GROWTH ?? 1);
 const NEW_LISTENERS = Math.round(190_000 * GROWTH);
 const DEALS_PER_NEW_LISTENER = 100;
 const GOAL_RATIO = 1.2;
+/** KEEP=1 keeps the grown cluster up (and writes no record) for EXPLAIN by hand. */
+const KEEP = process.env.KEEP === '1';
 
 function summarise(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -295,12 +298,17 @@ try {
     ratios,
   };
   console.log(JSON.stringify(record, null, 2));
-  if (GROWTH === 1)
+  if (GROWTH === 1 && !KEEP)
     writeFileSync(
       path.join(import.meta.dirname, 'results', 'deals-at-scale.json'),
       `${JSON.stringify(record, null, 2)}\n`,
     );
   await db.close();
+  if (KEEP) {
+    // For EXPLAIN by hand: the grown cluster stays up until this process is stopped.
+    console.log(`kept: ${cluster.url}`);
+    await new Promise((resolve) => process.once('SIGTERM', resolve));
+  }
 } finally {
   cluster.stop();
 }
