@@ -1,5 +1,6 @@
 import {
   bugReportSchema,
+  FORM_LIMITS,
   contactSubmissionSchema,
   validateContactForm,
   type BugReport,
@@ -108,9 +109,15 @@ export function ContactForm({ kind }: { kind: Kind }) {
       onSubmit={submit}
       className="flex flex-col gap-5 rounded-3xl border border-line bg-surface p-6 sm:p-8"
     >
-      <Input label="Name" autoComplete="name" {...form.field('name')} />
-      <Input label="Email" type="email" autoComplete="email" {...form.field('email')} />
-      <Textarea label={copy.bodyLabel} rows={6} {...form.field(bodyField)} />
+      <Input label="Name" autoComplete="name" maxLength={FORM_LIMITS.name} {...form.field('name')} />
+      <Input
+        label="Email"
+        type="email"
+        autoComplete="email"
+        maxLength={FORM_LIMITS.email}
+        {...form.field('email')}
+      />
+      <Textarea label={copy.bodyLabel} rows={6} maxLength={FORM_LIMITS.message} {...form.field(bodyField)} />
       <CaptchaField
         key={captchaRound}
         error={form.errorOf('captcha_token')}

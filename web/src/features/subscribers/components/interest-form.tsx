@@ -1,4 +1,5 @@
 import {
+  FORM_LIMITS,
   INTEREST_GENRES,
   normaliseSubscriber,
   subscriberInsertSchema,
@@ -93,10 +94,21 @@ export function InterestForm({
           { value: 'artist', label: 'Artist' },
         ]}
       />
-      <Input label="Name" autoComplete="name" {...form.field('name')} />
-      {isArtist && <Input label="Artist name" {...form.field('artist_name')} />}
-      <Input label="Email" type="email" autoComplete="email" {...form.field('email')} />
-      <Input label="Username (optional)" autoComplete="username" {...form.register('username')} />
+      <Input label="Name" autoComplete="name" maxLength={FORM_LIMITS.name} {...form.field('name')} />
+      {isArtist && <Input label="Artist name" maxLength={FORM_LIMITS.name} {...form.field('artist_name')} />}
+      <Input
+        label="Email"
+        type="email"
+        autoComplete="email"
+        maxLength={FORM_LIMITS.email}
+        {...form.field('email')}
+      />
+      <Input
+        label="Username (optional)"
+        autoComplete="username"
+        maxLength={FORM_LIMITS.username}
+        {...form.register('username')}
+      />
       {isArtist && (
         <Select
           label="Genre"
