@@ -106,6 +106,9 @@ export const TABLE_OWNERS = {
       tracks: 'the dashboard counts the followers who heard a new track in its first day (decision 0306)',
     },
   },
+  // The partition that takes a deal of a month without one (decision 0312); the months'
+  // partitions are made by `deals_prepare_month`, under names no migration spells.
+  deals_default: { owner: 'player' },
   deal_notes: {
     owner: 'player',
     readers: { analytics: 'Blind Notes are counted beside the hooks they explain (decision 0302)' },

@@ -138,7 +138,8 @@ describe('0312, deals by month', () => {
     );
     const before = await exposure(track);
 
-    expect(await migrate(db)).toEqual(['0312-deals-by-month.sql']);
+    // 0312 first, then whatever came after it.
+    expect((await migrate(db))[0]).toBe('0312-deals-by-month.sql');
 
     expect(await partitionOf(old.id)).toBe('deals_y2025m03');
     const month = new Date().toISOString().slice(0, 7).replace('-', 'm');

@@ -61,7 +61,7 @@ export type ZodForm<Values extends FieldValues> = UseFormReturn<Values> & {
 
 /**
  * A react-hook-form form checked by a domain schema, the one the server checks the body with
- * (STYLE.md: one zod schema per payload). Messages appear on submit, the schema's first per
+ * (CONTRIBUTING.md: one zod schema per payload). Messages appear on submit, the schema's first per
  * field, and an edit clears them rather than checking again while the user types, as the spec's
  * forms always did. Submit handlers get the values as typed: the server applies the schema's
  * transforms itself, and the API's body types are the schema's input.
