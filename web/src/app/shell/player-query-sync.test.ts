@@ -10,7 +10,7 @@ import { playerKeys } from '../../features/player/api/player-keys';
 import { blindNotes } from '../../features/player/blind-notes-store';
 import { discover } from '../../features/player/discover-store';
 import { usePlayerStore } from '../../features/player/player-store';
-import { setServerChangeHandler } from '../../features/player/server-changes';
+import { announceChanges, setServerChangeHandler } from '../../features/player/server-changes';
 import { stubPlayback } from '../../features/player/test-playback';
 import { revealOf } from '../../features/player/test-reveal';
 import { usePlayerQuerySync } from './player-query-sync';
@@ -34,13 +34,14 @@ function staleOf(client: QueryClient): string[] {
 
 describe("the player's commands and the queries that hold what they change", () => {
   let client: QueryClient;
+  let layout: { unmount: () => void };
 
   beforeEach(() => {
     stubPlayback();
     client = new QueryClient();
     for (const key of Object.values(HELD)) client.setQueryData(key, {});
     // As the signed-in layout wires it (app-layout.tsx).
-    renderHook(usePlayerQuerySync, {
+    layout = renderHook(usePlayerQuerySync, {
       wrapper: ({ children }: { children: ReactNode }) =>
         createElement(QueryClientProvider, { client }, children),
     });
@@ -53,6 +54,15 @@ describe("the player's commands and the queries that hold what they change", () 
     vi.restoreAllMocks();
     usePlayerStore.getState().clear();
     blindNotes.forget();
+  });
+
+  it('refreshes nothing once the signed-in layout is gone (a command answered after sign-out)', () => {
+    announceChanges('points');
+    expect(staleOf(client)).toEqual(['points']);
+    client.setQueryData(loyaltyKeys.card, {});
+    layout.unmount();
+    announceChanges('library', 'points');
+    expect(staleOf(client)).toEqual([]);
   });
 
   it('a like leaves the catalogue, the points and the taste to be read again', async () => {

@@ -38,5 +38,9 @@ export function usePlayerQuerySync(): void {
     setServerChangeHandler((changes) => {
       invalidatePlayerChanges(client, changes);
     });
+    // Signed out, the layout is gone: a late command's answer refreshes nothing.
+    return () => {
+      setServerChangeHandler(() => undefined);
+    };
   }, [client]);
 }
