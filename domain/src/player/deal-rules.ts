@@ -15,6 +15,14 @@ export const DEAL_RULES = {
    * Larger is refused; anything up to it is clamped to what the server observed.
    */
   positionMaxMs: 2_147_483_647,
+  /**
+   * How long a deal stays open (decision 0314): for this many days after it is dealt its alias
+   * can be played, liked, skipped or left; after that it names nothing, and the deck deals
+   * afresh. So a rating or a first serve is never more than this (plus one grant's lifetime) after
+   * its deal, and the verdict reads only the months its window can reach. An offline pack's
+   * lifetime (72 hours) is within it.
+   */
+  openDays: 7,
 } as const;
 
 /** How a deal ended: liked, skipped (a dislike), or left unrated after its audio was served. */

@@ -1,4 +1,4 @@
-import { ACTIVE_CHART_GENRES, DEMO_ACCOUNT, VERDICT } from '@klang/domain';
+import { ACTIVE_CHART_GENRES, DEAL_RULES, DEMO_ACCOUNT, VERDICT } from '@klang/domain';
 import type { Queryable } from '../../db/client';
 import type { StoredSound } from '../../lib/sound/stored-sound';
 import type { Bucket } from '../../providers/storage/storage';
@@ -248,6 +248,16 @@ export async function writeChartSnapshot(db: Queryable, day: string): Promise<nu
 }
 
 /**
+ * SQL: deal `d` was dealt early enough to have ended, or been first served, in the window that
+ * ends at $1 and is $2 days long. A deal is rated and served only while it is open (decision
+ * 0314: `DEAL_RULES.openDays`, and a grant's 600 s past it, so one day's margin), so this is exact,
+ * and it names the deal's partition key: the verdict reads the months its window can reach, not
+ * every month kept (decision 0312).
+ */
+const DEALT_FOR_WINDOW = `d.dealt_at > $1::timestamptz - ($2::int + ${String(DEAL_RULES.openDays + 1)}) * interval '1 day'
+      and d.dealt_at <= $1::timestamptz`;
+
+/**
  * Every rated deal of the window ($1 the moment judged, $2 the window in days) with its trust
  * weight (decision 0196), but a listener's deals of a track they had outside the deck's draw,
  * whenever: played from a chart (decision 0288), that play was not blind to popularity, and its
@@ -270,7 +280,7 @@ const WEIGHTED_RATINGS = `
              or d.ended_at < a.created_at + $4::bigint * interval '1 millisecond') as account_excluded,
            least(1.0, greatest(0, coalesce(d.listened_before_like_ms, 0))::float8 / $7::float8) as quick_w
     from deals d join accounts a on a.id = d.user_id
-    where d.ended_as in ('like', 'skip')
+    where d.ended_as in ('like', 'skip') and ${DEALT_FOR_WINDOW}
       and d.ended_at > $1::timestamptz - $2::int * interval '1 day' and d.ended_at <= $1::timestamptz
       and not exists (
         select 1 from deals c where c.user_id = d.user_id and c.track_id = d.track_id and c.origin <> 'discover')),
@@ -343,7 +353,8 @@ export async function refreshVerdicts(
          discounted_new_account, discounted_like_everything, accounts_excluded, listeners)
        select true, $1::timestamptz, $2::int,
               (select count(*)::int from deals d
-               where d.origin = 'discover' and d.first_served_at > $1::timestamptz - $2::int * interval '1 day'
+               where d.origin = 'discover' and ${DEALT_FOR_WINDOW}
+                 and d.first_served_at > $1::timestamptz - $2::int * interval '1 day'
                  and d.first_served_at <= $1::timestamptz),
               count(*)::int,
               (count(*) filter (where liked))::int,

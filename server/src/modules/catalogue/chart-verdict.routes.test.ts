@@ -3,6 +3,7 @@ import {
   artistTracksResponseSchema,
   chartMethodSchema,
   chartResponseSchema,
+  DEAL_RULES,
   DEMO_ACCOUNT,
   likeEverythingWeight,
   quickLikeWeight,
@@ -27,6 +28,8 @@ interface Rating {
   daysAgo?: number;
   /** What the server saw heard before a like (null: nothing). */
   heardMs?: number | null;
+  /** How long before it was served the deal was dealt (a minute unless said). */
+  dealtDaysEarlier?: number;
 }
 
 /** A listener account of a given age, as the chart job sees it (created_at). */
@@ -48,15 +51,24 @@ async function listeners(db: Queryable, count: number, ageDays = 30): Promise<st
 
 /**
  * A served deal that ended as `kind` (decision 0130's row, as the player writes it): served a
- * minute before it ended, a like with what was heard before it, a skip at 20 s.
+ * minute before it ended (and dealt then, or `dealtDaysEarlier`), a like with what was heard
+ * before it, a skip at 20 s.
  */
 async function rate(db: Queryable, userId: string, trackId: string, rating: Rating): Promise<void> {
   const heard = rating.kind === 'like' ? (rating.heardMs === undefined ? 30_000 : rating.heardMs) : null;
   await db.query(
     `insert into deals (user_id, track_id, dealt_at, first_served_at, ended_as, ended_at, end_position_ms, listened_before_like_ms)
-     select $1, $2, e - interval '1 minute', e - interval '1 minute', $3, e, coalesce($5, 20000), $5
+     select $1, $2, e - interval '1 minute' - make_interval(secs => $6), e - interval '1 minute', $3, e,
+            coalesce($5, 20000), $5
      from (select now() - make_interval(secs => $4) as e) x`,
-    [userId, trackId, rating.kind, (rating.daysAgo ?? 1) * 86_400, heard],
+    [
+      userId,
+      trackId,
+      rating.kind,
+      (rating.daysAgo ?? 1) * 86_400,
+      heard,
+      (rating.dealtDaysEarlier ?? 0) * 86_400,
+    ],
   );
 }
 
@@ -295,6 +307,17 @@ describe('blind-verdict charts (decisions 0195, 0196)', () => {
     expect(await scoreOf(t.db, track)).toBeCloseTo(wilsonLowerBound(2, 2), 9);
   });
 
+  it('reaches the deals dealt up to a deal’s open days before the window, rated in it (decision 0314)', async () => {
+    const track = await insertTrack(t.db, artist, { genre: DEEP });
+    const [a, b] = await listeners(t.db, 2, 90);
+    // Rated an hour inside a 30-day window, dealt almost as long before as a deal stays open.
+    const early = DEAL_RULES.openDays - 1 / 24;
+    await rate(t.db, a ?? '', track, { kind: 'like', daysAgo: 30 - 1 / 24, dealtDaysEarlier: early });
+    await rate(t.db, b ?? '', track, { kind: 'skip', daysAgo: 30 - 1 / 24, dealtDaysEarlier: early });
+    await refreshVerdicts(t.db, new Date(), 30);
+    expect(await scoreOf(t.db, track)).toBeCloseTo(wilsonLowerBound(1, 2), 9);
+  });
+
   it('orders equal verdicts and an empty window the same way every time: newest, then by id', async () => {
     await t.db.query(`delete from deals`);
     await refreshVerdicts(t.db, new Date(), 30);
@@ -391,10 +414,15 @@ describe('the published method: GET /api/catalogue/charts/method', () => {
     const artist = await insertAccount(t.db, 'artist');
     const track = await insertTrack(t.db, artist);
     const other = await insertTrack(t.db, artist, { genre: HOUSE });
-    const [steady, quick] = await listeners(t.db, 2);
+    const [steady, quick] = await listeners(t.db, 2, 60);
     const fresh = await listener(t.db, 0.2);
     const eager = await listener(t.db, 30);
-    await rate(t.db, steady ?? '', track, { kind: 'like' });
+    // Served and rated as the window opens, dealt almost as long before as a deal stays open.
+    await rate(t.db, steady ?? '', track, {
+      kind: 'like',
+      daysAgo: 29.9,
+      dealtDaysEarlier: DEAL_RULES.openDays - 0.05,
+    });
     await rate(t.db, steady ?? '', other, { kind: 'skip' });
     await rate(t.db, quick ?? '', track, { kind: 'like', heardMs: 3_000 });
     await rate(t.db, fresh, track, { kind: 'like', daysAgo: 0.1 });

@@ -1,6 +1,6 @@
 import type { SkipReason } from '@klang/domain';
 import type { Queryable } from '../../db/client';
-import { endPosition } from './player.repository';
+import { dealOpenAt, endPosition } from './player.repository';
 
 /** One of the caller's deals as a note needs it, the row locked for the rest of the transaction. */
 export interface NotedDealRow {
@@ -23,7 +23,7 @@ export function createBlindNotesRepository(db: Queryable) {
      * once are checked one after the other; `reportedMs` is clamped by the deal's own end
      * position SQL (`endPosition`, decision 0190): no later than the wall clock since the audio
      * was first served (0 when it never was) and the track's length. Undefined for another
-     * listener's alias or an unknown one.
+     * listener's alias, an unknown one, or a deal no longer open at `at` (decision 0314).
      */
     async lockOwnDeal(
       userId: string,
@@ -36,7 +36,7 @@ export function createBlindNotesRepository(db: Queryable) {
         `select d.ended_as, d.ended_at, d.first_served_at is not null as served,
            ${endPosition('$3', '$4')} as position_ms
          from deals d join tracks t on t.id = d.track_id
-         where d.id = $2 and d.user_id = $1 and d.pack_id is null
+         where d.id = $2 and d.user_id = $1 and d.pack_id is null and ${dealOpenAt('$3')}
          for update of d`,
         [userId, alias, at, reportedMs],
       );

@@ -232,4 +232,63 @@ describe('deals as listening events', () => {
       expect((await dealOf(theirs)).ended_as).toBeNull();
     });
   });
+
+  /**
+   * Decision 0314: a deal is open for DEAL_RULES.openDays after it is dealt. Past that its alias
+   * names nothing, whoever asks and however: so no rating or first serve is ever later than the
+   * verdict's reach, and a script cannot keep old aliases to rate on another day.
+   */
+  describe('a deal that is no longer open', () => {
+    /** Moves the deal's dealt_at back `days` (its grants follow, on update cascade). */
+    const age = async (alias: string, days: number): Promise<void> => {
+      await t.db.query(`update deals set dealt_at = dealt_at - make_interval(days => $2) where id = $1`, [
+        alias,
+        days,
+      ]);
+    };
+
+    it('names nothing to a like, a skip, a leave, a note or a grant, and changes nothing', async () => {
+      const listener = await signUp(t.app);
+      const alias = await served(listener, 30);
+      await age(alias, DEAL_RULES.openDays);
+      for (const [url, body] of [
+        [`/api/player/tracks/${alias}/like`, { positionMs: 20_000 }],
+        [`/api/player/tracks/${alias}/dislike`, { positionMs: 20_000 }],
+        [`/api/player/tracks/${alias}/leave`, { positionMs: 20_000 }],
+        [`/api/player/tracks/${alias}/moment`, { positionMs: 20_000 }],
+        ['/functions/v1/secure-track-access', { trackId: alias, purpose: 'playback' }],
+      ] as const) {
+        const res = await listener.post(url, body);
+        expect(res.statusCode, `${url}: ${res.body}`).toBe(404);
+      }
+      expect(await dealOf(alias)).toMatchObject({ ended_as: null, end_position_ms: null });
+      const [counts] = await t.db.query<{ likes: number; notes: number }>(
+        `select (select count(*)::int from track_interactions i where i.user_id = d.user_id) as likes,
+                (select count(*)::int from deal_notes n where n.deal_id = d.id) as notes
+         from deals d where d.id = $1`,
+        [alias],
+      );
+      expect(counts).toEqual({ likes: 0, notes: 0 });
+    });
+
+    it('is still open a day before it closes: it is skipped, and then its note is taken', async () => {
+      const listener = await signUp(t.app);
+      const alias = await served(listener, 30);
+      await age(alias, DEAL_RULES.openDays - 1);
+      const skip = await listener.post(`/api/player/tracks/${alias}/dislike`, { positionMs: 20_000 });
+      expect(skip.statusCode, skip.body).toBe(200);
+      expect((await dealOf(alias)).ended_as).toBe('skip');
+      const note = await listener.post(`/api/player/tracks/${alias}/skip-reason`, { reason: 'not-my-style' });
+      expect(note.statusCode, note.body).toBe(200);
+    });
+
+    it('is still liked a day before it closes, and revealed', async () => {
+      const listener = await signUp(t.app);
+      const alias = await served(listener, 30);
+      await age(alias, DEAL_RULES.openDays - 1);
+      const like = await listener.post(`/api/player/tracks/${alias}/like`, { positionMs: 20_000 });
+      expect(like.statusCode, like.body).toBe(200);
+      expect((await dealOf(alias)).ended_as).toBe('like');
+    });
+  });
 });

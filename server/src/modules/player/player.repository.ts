@@ -1,4 +1,5 @@
 import {
+  DEAL_RULES,
   RADAR_RULES,
   TASTE_BRIGHTNESS_EDGES_HZ,
   TASTE_GROUPS,
@@ -43,6 +44,15 @@ export function endPosition(at: string, reported: string): string {
   return `least(${reported}::bigint,
     coalesce(greatest(0, floor(extract(epoch from (${at}::timestamptz - d.first_served_at)) * 1000))::bigint, 0),
     coalesce((${versionB('b.duration_ms')}), t.duration_ms, 2147483647))::int`;
+}
+
+/**
+ * SQL: deal `d` is still open at `at` (decision 0314): dealt no more than `DEAL_RULES.openDays`
+ * before it. Every read of a deal by its alias says so, so an old alias names nothing, and the
+ * read touches only the months it can be in.
+ */
+export function dealOpenAt(at: string): string {
+  return `d.dealt_at > ${at}::timestamptz - interval '${String(DEAL_RULES.openDays)} days'`;
 }
 
 /**
@@ -335,10 +345,11 @@ export interface PlayableTrack {
  * alias of another listener, a public id not liked) names nothing: pre-like, a listener can only
  * speak of a track through the alias the deck gave them. A deal of an offline pack names nothing
  * here either: its verdict comes only with the pack's (decision 0305), bounded by the pack's.
+ * Nor does a deal no longer open at $3 (decision 0314).
  */
 const TARGET = `target as (
   (select d.track_id, d.id as deal_id, d.dealt_at as deal_dealt_at
-   from deals d where d.id = $2 and d.user_id = $1 and d.pack_id is null)
+   from deals d where d.id = $2 and d.user_id = $1 and d.pack_id is null and ${dealOpenAt('$3')})
   union all
   (select i.track_id, null::uuid, null::timestamptz from track_interactions i
    where i.user_id = $1 and i.track_id = $2 and i.interaction_type = 'like')
@@ -642,9 +653,10 @@ export function createPlayerRepository(db: Queryable) {
      * A track this user may stream, by the id the user holds for it: the alias of a deal of a
      * featured track (or one the user has liked since, or dealt from a chart, decision 0288), or
      * the public id of a track the user has liked (charts, library and artist pages play those). Another listener's alias, an
-     * undealt track and an unliked public id all find nothing, alike.
+     * undealt track, a deal no longer open at `at` (decision 0314) and an unliked public id all
+     * find nothing, alike.
      */
-    async findPlayable(userId: string, givenId: string): Promise<PlayableTrack | undefined> {
+    async findPlayable(userId: string, givenId: string, at: Date): Promise<PlayableTrack | undefined> {
       const rows = await db.query<{
         id: string;
         deal_id: string | null;
@@ -659,7 +671,7 @@ export function createPlayerRepository(db: Queryable) {
           from deals d join tracks t on t.id = d.track_id
           left join lateral (${versionB('b.audio_media_id, b.duration_ms')}) v on true
           join media_objects m on m.id = coalesce(v.audio_media_id, t.audio_media_id)
-          where d.id = $2 and d.user_id = $1 and not t.is_deleted and t.status = 'ready'
+          where d.id = $2 and d.user_id = $1 and ${dealOpenAt('$3')} and not t.is_deleted and t.status = 'ready'
             and (t.featured_in_player or d.origin = 'charts' or exists (
               select 1 from track_interactions i
               where i.user_id = $1 and i.track_id = t.id and i.interaction_type = 'like')))
@@ -669,7 +681,7 @@ export function createPlayerRepository(db: Queryable) {
           where i.user_id = $1 and i.track_id = $2 and i.interaction_type = 'like'
             and not t.is_deleted and t.status = 'ready')
          limit 1`,
-        [userId, givenId],
+        [userId, givenId, at],
         { prepare: true },
       );
       const row = rows[0];
@@ -791,11 +803,11 @@ export function createPlayerRepository(db: Queryable) {
 
     /**
      * Everything the rating rules need in one round trip: which track the given id names for this
-     * user (see TARGET), whether it is playable, whether it was served, and the user's like row.
+     * user at `at` (see TARGET), whether it is playable, whether it was served, and the user's like row.
      * Concurrency is left to the writes that follow (ON CONFLICT inserts and conditional
      * updates), so nothing is locked here.
      */
-    async findRatingState(userId: string, givenId: string): Promise<RatingState | undefined> {
+    async findRatingState(userId: string, givenId: string, at: Date): Promise<RatingState | undefined> {
       const rows = await db.query<{
         track_id: string;
         deal_id: string | null;
@@ -815,7 +827,7 @@ export function createPlayerRepository(db: Queryable) {
                 (select i.added_to_library from track_interactions i
                   where i.user_id = $1 and i.track_id = g.track_id and i.interaction_type = 'like') as library
          from target g`,
-        [userId, givenId],
+        [userId, givenId, at],
         { prepare: true },
       );
       const row = rows[0];
@@ -841,7 +853,8 @@ export function createPlayerRepository(db: Queryable) {
      * was ever sent (the award's `when` may ask `(select heard from deal)`). Undefined when nothing was
      * inserted (already liked, not dealt, not served, gone): the caller says why. One round trip
      * instead of seven: the like is the hottest write of Discover. A deal of an offline pack is
-     * liked only `inPack`, by the pack's verdicts (decision 0305), and any other deal only not.
+     * liked only `inPack`, by the pack's verdicts (decision 0305), and any other deal only not;
+     * either only while it is open at `likedAt` (decision 0314).
      */
     async insertLikeWithReveal(
       userId: string,
@@ -854,8 +867,9 @@ export function createPlayerRepository(db: Queryable) {
     ): Promise<(RevealRow & { points_awarded: number; heard: boolean }) | undefined> {
       const rows = await db.query<RevealRow & { points_awarded: number; heard: boolean }>(
         `with deal as (
-           select d.id, d.track_id, d.first_served_at is not null as heard
-           from deals d where d.id = $2 and d.user_id = $1 and d.pack_id is ${inPack ? 'not null' : 'null'}),
+           select d.id, d.dealt_at, d.track_id, d.first_served_at is not null as heard
+           from deals d where d.id = $2 and d.user_id = $1 and ${dealOpenAt('$4')}
+             and d.pack_id is ${inPack ? 'not null' : 'null'}),
          liked as (
            insert into track_interactions (user_id, track_id, interaction_type, added_to_library)
            select $1, deal.track_id, 'like', $3 from deal
@@ -868,7 +882,8 @@ export function createPlayerRepository(db: Queryable) {
              end_position_ms = ${endPosition('$4', '$5')},
              listened_before_like_ms = ${endPosition('$4', 'null')}
            from tracks t
-           where t.id = d.track_id and d.id = $2 and exists (select 1 from liked)),
+           where t.id = d.track_id and d.id = $2 and d.dealt_at = (select dealt_at from deal)
+             and exists (select 1 from liked)),
          undone as (
            delete from track_interactions
            where user_id = $1 and track_id = (select track_id from liked) and interaction_type = 'dislike'
@@ -893,13 +908,14 @@ export function createPlayerRepository(db: Queryable) {
     /**
      * Ends a deal as a skip at the reported position (clamped, see endPosition), once: a deal
      * already rated keeps its rating. A deal that had been left is rated now: the listener came
-     * back to it (a reload resumes the same deal).
+     * back to it (a reload resumes the same deal), while the deal is open (decision 0314).
      */
     async endDealAsSkip(dealId: string, endedAt: Date, positionMs: number | null): Promise<void> {
       await db.query(
         `update deals d set ended_as = 'skip', ended_at = $2, end_position_ms = ${endPosition('$2', '$3')}
          from tracks t
-         where t.id = d.track_id and d.id = $1 and (d.ended_as is null or d.ended_as = 'left')`,
+         where t.id = d.track_id and d.id = $1 and ${dealOpenAt('$2')}
+           and (d.ended_as is null or d.ended_as = 'left')`,
         [dealId, endedAt, positionMs],
         { prepare: true },
       );
@@ -910,7 +926,7 @@ export function createPlayerRepository(db: Queryable) {
      * see endPosition); a later report of a deal already left moves its position. False when
      * `alias` is not a deal of this user (another listener's alias is unknown here); a deal of
      * theirs that was rated or never served is left as it is. As for a like, a deal of an offline
-     * pack is known only `inPack`.
+     * pack is known only `inPack`, and either only while it is open at `endedAt` (decision 0314).
      */
     async endDealAsLeft(
       userId: string,
@@ -921,12 +937,14 @@ export function createPlayerRepository(db: Queryable) {
     ): Promise<boolean> {
       const rows = await db.query<{ known: boolean }>(
         `with own as (
-           select d.id from deals d
-           where d.id = $2 and d.user_id = $1 and d.pack_id is ${inPack ? 'not null' : 'null'}),
+           select d.id, d.dealt_at from deals d
+           where d.id = $2 and d.user_id = $1 and ${dealOpenAt('$3')}
+             and d.pack_id is ${inPack ? 'not null' : 'null'}),
          ended as (
            update deals d set ended_as = 'left', ended_at = $3, end_position_ms = ${endPosition('$3', '$4')}
            from tracks t
-           where t.id = d.track_id and d.id = (select id from own) and d.first_served_at is not null
+           where t.id = d.track_id and d.id = (select id from own) and d.dealt_at = (select dealt_at from own)
+             and d.first_served_at is not null
              and (d.ended_as is null or d.ended_as = 'left'))
          select exists (select 1 from own) as known`,
         [userId, alias, endedAt, positionMs],

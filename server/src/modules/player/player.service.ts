@@ -297,13 +297,13 @@ export function createPlayerService(deps: PlayerDeps) {
       userId: string,
       input: { trackId: string; purpose: 'playback' | 'preload'; duration: number },
     ) {
-      const track = await repo.findPlayable(userId, input.trackId);
+      const issuedAt = now();
+      const track = await repo.findPlayable(userId, input.trackId, issuedAt);
       if (!track) throw new AppError('NOT_FOUND', MESSAGES.accessDenied);
       const seconds = Math.min(
         LIMITS.secureUrlMaxSeconds,
         Math.max(LIMITS.secureUrlMinSeconds, input.duration),
       );
-      const issuedAt = now();
       const expiresAt = new Date(issuedAt.getTime() + seconds * 1000);
       // A path of its own and a length of its own per grant: nothing in the URL or the file's
       // size is the same for two listeners of one track. The sealed id lets the stream route
@@ -357,7 +357,7 @@ export function createPlayerService(deps: PlayerDeps) {
         const txRepo = createPlayerRepository(tx);
         // Say why nothing was inserted, or apply the rule for a track already liked (possibly by
         // a concurrent request that won the insert): it may still be added to the library.
-        const state = await txRepo.findRatingState(userId, givenId);
+        const state = await txRepo.findRatingState(userId, givenId, likedAt);
         if (!state?.playable) throw new AppError('NOT_FOUND', PLAYER_MESSAGES.trackUnavailable);
         if (!state.served) throw new AppError('FORBIDDEN', PLAYER_MESSAGES.trackNotServed);
         if (addToLibrary && state.like && (await txRepo.setLibrary(userId, state.trackId, true))) {
@@ -380,11 +380,12 @@ export function createPlayerService(deps: PlayerDeps) {
      */
     async dislike(userId: string, givenId: string, positionMs: number | null = null): Promise<number> {
       return db.transaction(async (tx) => {
-        const state = await createPlayerRepository(tx).findRatingState(userId, givenId);
+        const skippedAt = now();
+        const state = await createPlayerRepository(tx).findRatingState(userId, givenId, skippedAt);
         if (!state?.playable) throw new AppError('NOT_FOUND', PLAYER_MESSAGES.trackUnavailable);
         if (!state.served) throw new AppError('FORBIDDEN', PLAYER_MESSAGES.trackNotServed);
         if (state.like) return 0;
-        return skipIn(tx, userId, state, now(), positionMs);
+        return skipIn(tx, userId, state, skippedAt, positionMs);
       });
     },
 
@@ -421,7 +422,7 @@ export function createPlayerService(deps: PlayerDeps) {
         return { reveal: row ? await toReveal(row, 0) : null, points: 0 };
       }
       if (ending === 'skip') {
-        const state = await txRepo.findRatingState(userId, deal.trackId);
+        const state = await txRepo.findRatingState(userId, deal.trackId, at);
         if (state?.like) {
           await txRepo.endDealAsLeft(userId, deal.id, at, positionMs, true);
           return { reveal: null, points: 0 };
