@@ -152,6 +152,7 @@ export function createHooksRepository(
           trust.accountMinAgeMs,
           ...(version ? [version.testId, version.version, version.endedAt] : []),
         ],
+        { prepare: true },
       );
     },
 
@@ -193,6 +194,7 @@ export function createHooksRepository(
           DEMO_ACCOUNT.email,
           trust.accountMinAgeMs,
         ],
+        { prepare: true },
       );
     },
 
