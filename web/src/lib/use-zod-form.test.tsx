@@ -69,6 +69,15 @@ describe('useZodForm, the forms’ one binding to the domain schemas', () => {
     expect(screen.getByText(ACCOUNT_MESSAGES.passwordRequired)).toBeTruthy();
   });
 
+  it('moves the focus to the first field with a message on a refused submit, so it is seen', async () => {
+    render(<Form call={vi.fn(() => Promise.resolve())} />);
+    type('identifier', 'listener@example.com');
+    screen.getByRole('button', { name: 'Send' }).focus();
+    send();
+    await screen.findByText(ACCOUNT_MESSAGES.passwordRequired);
+    expect(document.activeElement).toBe(screen.getByLabelText('password'));
+  });
+
   it('puts a failed call’s field messages on their fields, and clears the form-level one on any edit', async () => {
     const call = vi
       .fn<() => Promise<void>>()

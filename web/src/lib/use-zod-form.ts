@@ -83,8 +83,11 @@ export function useZodForm<Input extends FieldValues, Values extends Input = Inp
     resolver,
     mode: check === 'touched' ? 'onTouched' : 'onSubmit',
     reValidateMode: check === 'touched' ? 'onChange' : 'onSubmit',
-    // The forms never moved the focus on a refused submit; the messages sit by their fields.
-    shouldFocusError: false,
+    // A refused submit moves the focus to the first field with a message, which scrolls it into
+    // view: a long form's Send is far below its first field, and a message the listener cannot
+    // see reads as a button that does nothing. The page's scroll padding keeps it clear of the
+    // fixed header.
+    shouldFocusError: true,
   });
   const { clearErrors, setError, subscribe, register, formState, handleSubmit } = form;
 
