@@ -48,6 +48,26 @@ describe('a chart row played blind (decision 0288)', () => {
     expect(result.current.error).toBeNull();
   });
 
+  it('deals once for a double tap, both taps landing before the next render', async () => {
+    let answer!: (value: unknown) => void;
+    calls.chartDeal.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    calls.playTrack.mockResolvedValue(undefined);
+    const { result } = renderChartPlay();
+    act(() => {
+      void result.current.play('House', 3);
+      void result.current.play('House', 3);
+    });
+    answer({ track: { id: 'alias-1', durationMs: 1000 } });
+    await waitFor(() => {
+      expect(calls.playTrack).toHaveBeenCalledOnce();
+    });
+    expect(calls.chartDeal).toHaveBeenCalledOnce();
+    // Once answered, a tap deals again: the guard holds only while a deal is on its way.
+    calls.chartDeal.mockResolvedValue({ track: { id: 'alias-2', durationMs: 1000 } });
+    await act(() => result.current.play('House', 4));
+    expect(calls.chartDeal).toHaveBeenCalledTimes(2);
+  });
+
   it('never retries a failed deal, even one a retry might have fixed, and says why it failed', async () => {
     calls.chartDeal.mockRejectedValue(
       new ApiError({ status: 503, code: 'UNAVAILABLE', message: 'Try later' }),

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { PLAYER_MESSAGES } from '@klang/domain';
 import { ApiError } from '../../../lib/api-error';
 import { playerApi } from '../api/player-api';
@@ -22,10 +22,20 @@ export function useBlindChartPlay() {
   });
 
   const { mutateAsync } = deal;
+  // `isPending` is true from the render after the call: a double tap lands both taps before it,
+  // and each would deal the place again. The ref says so at once.
+  const inFlight = useRef(false);
   const play = useCallback(
-    (genre: string, position: number) =>
-      // The failure is shown from the mutation's error.
-      mutateAsync({ genre, position }).catch(() => undefined),
+    async (genre: string, position: number) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      try {
+        // The failure is shown from the mutation's error.
+        await mutateAsync({ genre, position }).catch(() => undefined);
+      } finally {
+        inFlight.current = false;
+      }
+    },
     [mutateAsync],
   );
   const pending = deal.isPending ? deal.variables.position : null;
