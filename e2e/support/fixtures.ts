@@ -49,7 +49,13 @@ export async function scan(page: Page, label: string) {
   });
   // A toast whose timer ends during the scan starts its exit fade after the wait above; a leaving
   // toast (Radix marks it closed; only toasts carry a swipe direction) is no longer read by anyone.
+  // Legacy mode runs axe in the page's own frames; the default opens a blank page per scan to
+  // finish the run across origins, for frames of other origins, which no scanned screen has (the
+  // blind embed's blog page is never scanned). Only the violations are read, so only they are
+  // sent whole to this process. Measured: 0.7 s a scan instead of 1.8 (decision 0315).
   const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
     .exclude('[data-state="closed"][data-swipe-direction]')
     .analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
