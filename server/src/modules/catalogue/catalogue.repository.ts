@@ -248,14 +248,15 @@ export async function writeChartSnapshot(db: Queryable, day: string): Promise<nu
 }
 
 /**
- * SQL: deal `d` was dealt early enough to have ended, or been first served, in the window that
+ * SQL: deal `d` was dealt late enough to have ended, or been first served, in the window that
  * ends at $1 and is $2 days long. A deal is rated and served only while it is open (decision
  * 0314: `DEAL_RULES.openDays`, and a grant's 600 s past it, so one day's margin), so this is exact,
  * and it names the deal's partition key: the verdict reads the months its window can reach, not
- * every month kept (decision 0312).
+ * every month kept (decision 0312). No upper bound: a deal's time and its rating's may come from
+ * two clocks (the server's and the database's `now()`), a fraction of a millisecond apart, and
+ * the months after $1 are empty anyway.
  */
-const DEALT_FOR_WINDOW = `d.dealt_at > $1::timestamptz - ($2::int + ${String(DEAL_RULES.openDays + 1)}) * interval '1 day'
-      and d.dealt_at <= $1::timestamptz`;
+const DEALT_FOR_WINDOW = `d.dealt_at > $1::timestamptz - ($2::int + ${String(DEAL_RULES.openDays + 1)}) * interval '1 day'`;
 
 /**
  * Every rated deal of the window ($1 the moment judged, $2 the window in days) with its trust

@@ -434,8 +434,8 @@ describe('the published method: GET /api/catalogue/charts/method', () => {
     // Dealt and never shown (the preload of a next track), and shown but left unrated.
     await t.db.query('insert into deals (user_id, track_id) values ($1, $2)', [steady, track]);
     await t.db.query(
-      `insert into deals (user_id, track_id, first_served_at, ended_as, ended_at, end_position_ms)
-       values ($1, $2, now() - interval '1 hour', 'left', now() - interval '59 minutes', 30000)`,
+      `insert into deals (user_id, track_id, dealt_at, first_served_at, ended_as, ended_at, end_position_ms)
+       values ($1, $2, now() - interval '1 hour', now() - interval '1 hour', 'left', now() - interval '59 minutes', 30000)`,
       [quick, other],
     );
     await refreshVerdicts(t.db, new Date(), 30);
