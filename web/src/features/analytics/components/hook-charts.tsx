@@ -234,7 +234,7 @@ export function SecondsToLikeChart({ bins, summary }: { bins: LikeSecondsBin[]; 
       ) : (
         <>
           <XAxis {...count} />
-          <YAxis {...category} width={56} unit=" s" />
+          <YAxis {...category} width={72} unit=" s" />
         </>
       )}
       <Tooltip
