@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEAL_RULES, nextTrackResponseSchema } from '@klang/domain';
+import { DEAL_RULES, nextTrackResponseSchema, revealSchema } from '@klang/domain';
 import { signUp, type Client } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { insertAccount, insertTrack } from '../../test/catalogue-fixtures';
@@ -271,10 +271,16 @@ describe('deals as listening events', () => {
       expect(counts).toEqual({ likes: 0, notes: 0 });
     });
 
-    it('is still open a day before it closes: it is skipped, and then its note is taken', async () => {
+    /** A listener's deal whose audio was served, dealt a day before it closes. */
+    const aDayBeforeItCloses = async () => {
       const listener = await signUp(t.app);
       const alias = await served(listener, 30);
       await age(alias, DEAL_RULES.openDays - 1);
+      return { listener, alias };
+    };
+
+    it('is still open a day before it closes: it is skipped, and then its note is taken', async () => {
+      const { listener, alias } = await aDayBeforeItCloses();
       const skip = await listener.post(`/api/player/tracks/${alias}/dislike`, { positionMs: 20_000 });
       expect(skip.statusCode, skip.body).toBe(200);
       expect((await dealOf(alias)).ended_as).toBe('skip');
@@ -283,11 +289,10 @@ describe('deals as listening events', () => {
     });
 
     it('is still liked a day before it closes, and revealed', async () => {
-      const listener = await signUp(t.app);
-      const alias = await served(listener, 30);
-      await age(alias, DEAL_RULES.openDays - 1);
+      const { listener, alias } = await aDayBeforeItCloses();
       const like = await listener.post(`/api/player/tracks/${alias}/like`, { positionMs: 20_000 });
       expect(like.statusCode, like.body).toBe(200);
+      expect(revealSchema.parse(like.json()).track.artist).toBe('Halden Marr');
       expect((await dealOf(alias)).ended_as).toBe('like');
     });
   });

@@ -11,6 +11,14 @@ const calls = vi.hoisted(() => ({ chartDeal: vi.fn(), playTrack: vi.fn() }));
 vi.mock('../api/player-api', () => ({ playerApi: { chartDeal: calls.chartDeal } }));
 vi.mock('../audio/audio-engine', () => ({ playTrack: calls.playTrack }));
 
+/** The deal the next chartDeal call answers, when the test says so. */
+function dealAnsweredLater(): (value: unknown) => void {
+  let answer!: (value: unknown) => void;
+  calls.chartDeal.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+  calls.playTrack.mockResolvedValue(undefined);
+  return answer;
+}
+
 function renderChartPlay() {
   // The app's own client: its policy is what keeps a deal from being retried.
   const client = createQueryClient();
@@ -28,9 +36,7 @@ describe('a chart row played blind (decision 0288)', () => {
   });
 
   it('deals once, shows the place being dealt, then plays the alias from the charts', async () => {
-    let answer!: (value: unknown) => void;
-    calls.chartDeal.mockReturnValue(new Promise((resolve) => (answer = resolve)));
-    calls.playTrack.mockResolvedValue(undefined);
+    const answer = dealAnsweredLater();
     const { result } = renderChartPlay();
     act(() => {
       void result.current.play('House', 3);
@@ -49,9 +55,7 @@ describe('a chart row played blind (decision 0288)', () => {
   });
 
   it('deals once for a double tap, both taps landing before the next render', async () => {
-    let answer!: (value: unknown) => void;
-    calls.chartDeal.mockReturnValue(new Promise((resolve) => (answer = resolve)));
-    calls.playTrack.mockResolvedValue(undefined);
+    const answer = dealAnsweredLater();
     const { result } = renderChartPlay();
     act(() => {
       void result.current.play('House', 3);
