@@ -37,6 +37,7 @@ export const TABLE_OWNERS = {
       sessions: 'the signed-in account of a session cookie, in the same read',
       follows: 'the follow digest goes only to a verified, lasting address (decision 0306)',
       analytics: 'hook analytics count only listeners the verdict trusts toward their floor (decision 0257)',
+      player: 'the roll-up of old deals judges trust as hook analytics do (decision 0317)',
     },
   },
   profiles: {
@@ -139,6 +140,25 @@ export const TABLE_OWNERS = {
     },
   },
   listener_taste: { owner: 'player' },
+  // What a rolled-up month of deals leaves for the reads (decision 0317).
+  listener_tracks: {
+    owner: 'player',
+    readers: {
+      analytics: 'hook analytics and the genre median count listeners of months rolled up (decision 0317)',
+      catalogue: 'the verdict leaves out a listener who held the track in a month rolled up (decision 0317)',
+      follows: 'the follow digest counts only deliveries never dealt to the follower (decision 0306)',
+      tracks: 'the dashboard counts the followers who heard a new track in its first day (decision 0306)',
+    },
+  },
+  track_hearing_rollups: {
+    owner: 'player',
+    readers: { analytics: 'hook analytics count the hearings of months rolled up (decision 0317)' },
+  },
+  track_rollups: {
+    owner: 'player',
+    readers: { analytics: 'the genre median counts the ratings of months rolled up (decision 0317)' },
+  },
+  deal_months_rolled: { owner: 'player' },
   playback_grants: { owner: 'player' },
   stream_grants: { owner: 'player' },
   track_interactions: {

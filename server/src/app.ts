@@ -141,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     firstListens: config.firstListens,
     radar: config.radar,
     chartTrackAt: (userId, genre, position) => catalogue.chartTrackAt(userId, genre, position),
+    dealsRetention: { months: config.dealsRetentionMonths, accountMinAgeMs: config.verdictAccountMinAgeMs },
     ...(deps.listeningClock && { clock: deps.listeningClock }),
   });
   await registerFollows(app, { db, email, publicUrl: config.publicUrl });

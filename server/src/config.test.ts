@@ -44,6 +44,19 @@ describe('loadConfig', () => {
     }
   });
 
+  it('keeps every month of deals unless told, and refuses a retention shorter than the chart window reads', () => {
+    expect(loadConfig({}).dealsRetentionMonths).toBeNull();
+    expect(loadConfig({ DEALS_RETENTION_MONTHS: '3' }).dealsRetentionMonths).toBe(3);
+    expect(() => loadConfig({ DEALS_RETENTION_MONTHS: '2' })).toThrow(/keep at least 3/);
+    expect(() => loadConfig({ DEALS_RETENTION_MONTHS: '3', CHART_WINDOW_DAYS: '60' })).toThrow(
+      /keep at least 4/,
+    );
+    expect(loadConfig({ DEALS_RETENTION_MONTHS: '4', CHART_WINDOW_DAYS: '60' }).dealsRetentionMonths).toBe(4);
+    for (const bad of ['1', '0', '2.5', 'a year']) {
+      expect(() => loadConfig({ DEALS_RETENTION_MONTHS: bad }), bad).toThrow(ConfigError);
+    }
+  });
+
   it('lists every problem at once, readably', () => {
     let error: unknown;
     try {

@@ -48,6 +48,7 @@ const envSchema = z.object({
   RADAR_BAND: z.coerce.number().int().min(1).max(DEAL_RULES.firstListensMax).optional(),
   RADAR_EXPLORE: z.coerce.number().min(0.01).max(1).default(RADAR_RULES.exploreDefault),
   CHART_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(VERDICT.windowDays),
+  DEALS_RETENTION_MONTHS: z.coerce.number().int().min(2).max(1200).optional(),
   VERDICT_ACCOUNT_MIN_AGE_HOURS: z.coerce
     .number()
     .min(0)
@@ -166,10 +167,30 @@ function crossSettingProblems(source: NodeJS.ProcessEnv): string[] {
       'REPLICATE_API_TOKEN: Replicate needs REPLICATE_API_TOKEN, REPLICATE_TRAINER_VERSION and REPLICATE_DESTINATION together',
     );
   }
+  const retention = Number(source.DEALS_RETENTION_MONTHS);
+  const windowDays = Number(source.CHART_WINDOW_DAYS ?? VERDICT.windowDays);
+  if (Number.isInteger(retention) && retention >= 2 && !retentionKeepsWindow(retention, windowDays)) {
+    problems.push(
+      `DEALS_RETENTION_MONTHS: ${String(retention)} months would roll up deals the chart's ${String(windowDays)}-day window still reads; keep at least ${String(minimumRetentionMonths(windowDays))}`,
+    );
+  }
   if (source.NODE_ENV === 'production' && source.DATABASE_URL && !source.SESSION_SECRET) {
     problems.push('SESSION_SECRET: a production deployment on PostgreSQL needs its own SESSION_SECRET');
   }
   return problems;
+}
+
+/**
+ * Whether keeping `months` months of deals (this one and the `months - 1` before it) keeps every
+ * deal the verdict reads: a window of `windowDays` reads deals dealt up to a week and a day before
+ * it (decision 0314), and the newest rolled-up deal is at least `months - 1` short months old.
+ */
+function retentionKeepsWindow(months: number, windowDays: number): boolean {
+  return (months - 1) * 28 >= windowDays + DEAL_RULES.openDays + 1;
+}
+
+function minimumRetentionMonths(windowDays: number): number {
+  return Math.ceil((windowDays + DEAL_RULES.openDays + 1) / 28) + 1;
 }
 
 export type Env = z.infer<typeof envSchema>;
@@ -252,6 +273,11 @@ function buildConfig(env: Env) {
      * (decisions 0196, 0257); 0 only where every listener is minutes old, as in the journeys.
      */
     verdictAccountMinAgeMs: Math.round(env.VERDICT_ACCOUNT_MIN_AGE_HOURS * 3_600_000),
+    /**
+     * How many months of deals are kept whole, this one included; older months are rolled up
+     * and dropped (decision 0317). Null: every month is kept.
+     */
+    dealsRetentionMonths: env.DEALS_RETENTION_MONTHS ?? null,
     /** How long a job's lock holds before another worker takes it as its worker's crash. */
     jobLeaseMs: env.JOB_LEASE_MS,
     /** The media lane's limits (decision 0247); see {@link mediaLane}. */

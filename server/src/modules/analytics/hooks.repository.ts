@@ -84,6 +84,45 @@ function stepCutoff(source: string, at: string): string {
 }
 
 /**
+ * The track's ($1) served, ended, trusted Discover deals, not its artist's ($5), each marked
+ * `is_first` when it is its listener's first: `where` narrows them, `first` narrows who can be
+ * first.
+ */
+function endedDeals(where: string, first = ''): string {
+  return `select d.id, d.user_id, d.ended_as, d.ended_at, d.end_position_ms, d.listened_before_like_ms,
+      row_number() over (partition by d.user_id order by d.ended_at, d.id) = 1 ${first} as is_first
+    from deals d
+    where d.track_id = $1 and d.user_id <> $5 and d.origin = 'discover'
+      and d.first_served_at is not null and d.ended_at is not null
+      and ${trustedListener('$6', '$7')} ${where}`;
+}
+
+/** A hearing's curve step over the track's length ($3) in $4 steps, and a like's whole second. */
+const STEP_AND_SECOND = `case when s.end_position_ms is null or coalesce($3::int, 0) <= 0 then null
+    else least($4::int, s.end_position_ms::bigint * $4::int / $3::int)::int end as step,
+  case when s.ended_as = 'like' then (s.listened_before_like_ms / 1000)::int end as like_second`;
+
+/**
+ * The CTE `contributors`: of the listeners of `hearings` (a relation of `user_id`,
+ * `end_position_ms`, `ended_as` and `listened_before_like_ms`), those with a position (the curve)
+ * and those with a timed like (the histogram).
+ */
+function contributors(hearings = 'snapshot'): string {
+  return `contributors as (
+    select count(*) filter (where positioned)::int as positioned,
+      count(*) filter (where timed)::int as timed
+    from (
+      select bool_or(end_position_ms is not null) as positioned,
+        bool_or(ended_as = 'like' and listened_before_like_ms is not null) as timed
+      from ${hearings} h group by user_id
+    ) per_listener
+  )`;
+}
+
+/** The columns every group repeats: the snapshot's listeners, and its contributors. */
+const PER_GROUP = `c.listeners::int as listeners, k.positioned as positioned_listeners, k.timed as timed_listeners`;
+
+/**
  * The SQL of hook analytics (decision 0200). Both reads start from `deals_track_idx`: one
  * track's deals, or one genre's tracks' deals; no index of their own.
  */
@@ -126,47 +165,61 @@ export function createHooksRepository(
       },
     ): Promise<HearingGroupRow[]> {
       const version = options.version;
+      const values = [
+        trackId,
+        options.floor,
+        options.durationMs,
+        options.steps,
+        options.artistId,
+        DEMO_ACCOUNT.email,
+        trust.accountMinAgeMs,
+        ...(version ? [version.testId, version.version, version.endedAt] : []),
+      ];
+      if (version)
+        return db.query<HearingGroupRow>(
+          `with ended as (${endedDeals(`and d.ab_test_id = $8 and d.ab_version = $9
+               and d.ended_at <= coalesce($10::timestamptz, 'infinity')`)}),
+           ${stepCutoff('ended', 'ended_at')},
+           snapshot as (select e.* from ended e join cutoff c on (e.ended_at, e.id) <= (c.ended_at, c.id)),
+           ${contributors()}
+           select s.ended_as, ${STEP_AND_SECOND}, count(*)::int as deals, ${PER_GROUP}
+           from snapshot s cross join cutoff c cross join contributors k
+           group by 1, 2, 3, c.listeners, k.positioned, k.timed`,
+          values,
+          { prepare: true },
+        );
+      // A deal of an A/B test is never rolled up (decision 0317), so a version reads deals alone.
+      // The whole track's figures also read its months rolled up: each rolled-up listener's first
+      // hearing ranks beside the deals' own, and every rolled-up hearing is inside the figures.
       return db.query<HearingGroupRow>(
-        `with ended as (
-           select d.id, d.user_id, d.ended_as, d.ended_at, d.end_position_ms, d.listened_before_like_ms,
-             row_number() over (partition by d.user_id order by d.ended_at, d.id) = 1 as is_first
-           from deals d
-           where d.track_id = $1 and d.user_id <> $5 and d.origin = 'discover'
-             and d.first_served_at is not null and d.ended_at is not null
-             and ${trustedListener('$6', '$7')}
-             ${version ? `and d.ab_test_id = $8 and d.ab_version = $9 and d.ended_at <= coalesce($10::timestamptz, 'infinity')` : ''}
+        `with rolled as (
+           select user_id, heard_first_at, heard_first_id, positioned, timed from listener_tracks
+           where track_id = $1 and heard_first_at is not null
          ),
-         ${stepCutoff('ended', 'ended_at')},
-         snapshot as (
-           select e.* from ended e join cutoff c on (e.ended_at, e.id) <= (c.ended_at, c.id)
+         ended as (${endedDeals('', 'and not exists (select 1 from rolled r where r.user_id = d.user_id)')}),
+         firsts_all as (
+           select ended_at, id, is_first from ended where is_first
+           union all
+           select heard_first_at, heard_first_id, true from rolled
          ),
-         contributors as (
-           select count(*) filter (where positioned)::int as positioned,
-             count(*) filter (where timed)::int as timed
-           from (
-             select bool_or(end_position_ms is not null) as positioned,
-               bool_or(ended_as = 'like' and listened_before_like_ms is not null) as timed
-             from snapshot group by user_id
-           ) per_listener
+         ${stepCutoff('firsts_all', 'ended_at')},
+         snapshot as (select e.* from ended e join cutoff c on (e.ended_at, e.id) <= (c.ended_at, c.id)),
+         ${contributors(`(
+           select user_id, end_position_ms, ended_as, listened_before_like_ms from snapshot
+           union all
+           select user_id, case when positioned then 0 end, case when timed then 'like' end,
+             case when timed then 0 end
+           from rolled where exists (select 1 from cutoff))`)},
+         hearings as (
+           select s.ended_as, ${STEP_AND_SECOND}, count(*)::int as deals from snapshot s group by 1, 2, 3
+           union all
+           select r.ended_as, r.step, r.like_second, r.deals from track_hearing_rollups r
+           where r.track_id = $1 and exists (select 1 from cutoff)
          )
-         select s.ended_as,
-           case when s.end_position_ms is null or coalesce($3::int, 0) <= 0 then null
-                else least($4::int, s.end_position_ms::bigint * $4::int / $3::int)::int end as step,
-           case when s.ended_as = 'like' then (s.listened_before_like_ms / 1000)::int end as like_second,
-           count(*)::int as deals, c.listeners::int as listeners,
-           k.positioned as positioned_listeners, k.timed as timed_listeners
-         from snapshot s cross join cutoff c cross join contributors k
+         select h.ended_as, h.step, h.like_second, sum(h.deals)::int as deals, ${PER_GROUP}
+         from hearings h cross join cutoff c cross join contributors k
          group by 1, 2, 3, c.listeners, k.positioned, k.timed`,
-        [
-          trackId,
-          options.floor,
-          options.durationMs,
-          options.steps,
-          options.artistId,
-          DEMO_ACCOUNT.email,
-          trust.accountMinAgeMs,
-          ...(version ? [version.testId, version.version, version.endedAt] : []),
-        ],
+        values,
         { prepare: true },
       );
     },
@@ -223,17 +276,37 @@ export function createHooksRepository(
       minListeners: number,
     ): Promise<{ median: number | null; tracks: number }> {
       const rows = await db.query<{ median: number | null; tracks: number }>(
-        `select percentile_cont(0.5) within group (order by rate) as median, count(*)::int as tracks
-         from (
-           select avg(case when d.ended_as = 'like' then 1.0 else 0.0 end)::float8 as rate
+        `with rated as (
+           select t.id as track_id, d.user_id, d.ended_as = 'like' as liked
            from tracks t
            join deals d on d.track_id = t.id
            ${trustedListenerJoin('$3', '$4')}
            where t.genre = $1 and not t.is_deleted and d.origin = 'discover'
              and d.first_served_at is not null and d.ended_as in ('like', 'skip')
-           group by t.id
-           having count(distinct d.user_id) >= $2
-         ) rated`,
+         ),
+         counted as (
+           select track_id, (count(*) filter (where liked))::int as likes, count(*)::int as rated
+           from rated group by track_id
+         ),
+         -- A track's distinct listeners, and its likes and ratings, over its months rolled up too
+         -- (decision 0317).
+         listeners as (
+           select track_id, count(*) as n from (
+             select track_id, user_id from rated
+             union
+             select l.track_id, l.user_id from listener_tracks l join tracks t on t.id = l.track_id
+             where l.rated and t.genre = $1 and not t.is_deleted
+           ) u group by track_id
+         )
+         select percentile_cont(0.5) within group (order by rate) as median, count(*)::int as tracks
+         from (
+           select (coalesce(c.likes, 0) + coalesce(r.likes, 0))::float8
+             / (coalesce(c.rated, 0) + coalesce(r.rated, 0)) as rate
+           from listeners n
+           left join counted c on c.track_id = n.track_id
+           left join track_rollups r on r.track_id = n.track_id
+           where n.n >= $2
+         ) rates`,
         [genre, minListeners, DEMO_ACCOUNT.email, trust.accountMinAgeMs],
       );
       return rows[0] ?? { median: null, tracks: 0 };

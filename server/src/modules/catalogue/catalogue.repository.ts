@@ -284,7 +284,9 @@ const WEIGHTED_RATINGS = `
     where d.ended_as in ('like', 'skip') and ${DEALT_FOR_WINDOW}
       and d.ended_at > $1::timestamptz - $2::int * interval '1 day' and d.ended_at <= $1::timestamptz
       and not exists (
-        select 1 from deals c where c.user_id = d.user_id and c.track_id = d.track_id and c.origin <> 'discover')),
+        select 1 from deals c where c.user_id = d.user_id and c.track_id = d.track_id and c.origin <> 'discover')
+      and not exists (
+        select 1 from listener_tracks l where l.user_id = d.user_id and l.track_id = d.track_id and l.not_drawn)),
   listeners as (
     select user_id, count(*)::float8 as n, (count(*) filter (where liked))::float8 as likes
     from rated where not account_excluded group by user_id),

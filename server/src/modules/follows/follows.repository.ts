@@ -75,6 +75,7 @@ export function createFollowsRepository(db: Queryable) {
              and x.in_deck
              and exists (select 1 from follows f where f.follower_id = fd.user_id and f.artist_id = t.artist_id)
              and not exists (select 1 from deals d where d.user_id = fd.user_id and d.track_id = fd.track_id)
+             and not exists (select 1 from listener_tracks l where l.user_id = fd.user_id and l.track_id = fd.track_id)
              and a.email_verified_at is not null and not a.is_temporary and a.email <> $4
              and not exists (select 1 from marketing_suppressions m where m.email = a.email)
            group by fd.user_id, a.email

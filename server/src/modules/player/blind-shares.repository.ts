@@ -99,7 +99,8 @@ export function createBlindSharesRepository(db: Queryable) {
            where x.track_id = $2 and x.in_deck
            returning id, track_id, ab_test_id, ab_version)
          select dealt.id as alias, ${DEALT_DURATION},
-           not exists (select 1 from deals d where d.user_id = $1) as is_first
+           not exists (select 1 from deals d where d.user_id = $1)
+             and not exists (select 1 from listener_tracks l where l.user_id = $1) as is_first
          from dealt join tracks t on t.id = dealt.track_id`,
         [userId, trackId, dealtAt],
       );

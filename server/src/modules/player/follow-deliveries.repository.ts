@@ -71,6 +71,7 @@ export function createFollowDeliveriesRepository(db: Queryable) {
            where fd.user_id = $1 and fd.released_at > $2::timestamptz - ${LIFETIME} and x.in_deck
              and exists (select 1 from follows f where f.follower_id = $1 and f.artist_id = t.artist_id)
              and not exists (select 1 from deals d where d.user_id = $1 and d.track_id = fd.track_id)
+             and not exists (select 1 from listener_tracks l where l.user_id = $1 and l.track_id = fd.track_id)
              and not exists (
                select 1 from track_interactions i
                where i.user_id = $1 and i.track_id = fd.track_id and i.interaction_type = 'like')

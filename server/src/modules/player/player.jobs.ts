@@ -52,28 +52,30 @@ export const PREPARE_DEAL_MONTHS_JOB = 'player.prepare-deal-months';
 /** A week of its daily runs is kept: enough to see that they ran. */
 const DEAL_MONTH_RUNS_KEPT_MS = 7 * 24 * 3_600_000;
 
+/** Rolls up and drops the months of `deals` past the operator's retention (decision 0317). */
+export const ROLL_UP_DEAL_MONTHS_JOB = 'player.roll-up-deal-months';
+
 /**
- * One run a day, whichever instance asks (every 10 minutes, `main.ts`): a run makes the partitions
- * of this month and the next two that are missing, so a month's partition exists weeks before its
- * first deal, and a run that failed (a lock it gave up on) is retried the next day.
+ * One run of each a day, whichever instance asks (every 10 minutes, `main.ts`): one makes the
+ * partitions of this month and the next two that are missing, so a month's partition exists
+ * weeks before its first deal; the other rolls up the months past the retention. A run that
+ * failed (a lock it gave up on) is retried the next day.
  */
 export const requestDealMonths: JobRequest = async (q: Queryable, at: Date) => {
-  await enqueueJob(
-    q,
-    PREPARE_DEAL_MONTHS_JOB,
-    {},
-    { dedupeKey: `${PREPARE_DEAL_MONTHS_JOB}:${at.toISOString().slice(0, 10)}` },
-  );
+  for (const kind of [PREPARE_DEAL_MONTHS_JOB, ROLL_UP_DEAL_MONTHS_JOB])
+    await enqueueJob(q, kind, {}, { dedupeKey: `${kind}:${at.toISOString().slice(0, 10)}` });
 };
 
 /**
  * The player's job kinds, in the short lane: the listening credit, the follow deliveries'
- * fan-out (`deliver` runs until nothing new is left), and the months of `deals` made ahead.
+ * fan-out (`deliver` runs until nothing new is left), the months of `deals` made ahead, and the
+ * months past the retention rolled up.
  */
 export function createPlayerJobKinds(work: {
   credit: (userId: string) => Promise<void>;
   deliver: () => Promise<unknown>;
   prepareDealMonths: () => Promise<unknown>;
+  rollUpDealMonths: () => Promise<unknown>;
 }): Record<string, JobKind> {
   const credit: JobHandler = async (job, { db }) => {
     await work.credit(creditPayload.parse(job.payload).userId);
@@ -91,6 +93,13 @@ export function createPlayerJobKinds(work: {
       run: async (_job, { db }) => {
         await work.prepareDealMonths();
         await pruneSucceededJobs(db, PREPARE_DEAL_MONTHS_JOB, DEAL_MONTH_RUNS_KEPT_MS);
+      },
+    },
+    [ROLL_UP_DEAL_MONTHS_JOB]: {
+      lane: 'short',
+      run: async (_job, { db }) => {
+        await work.rollUpDealMonths();
+        await pruneSucceededJobs(db, ROLL_UP_DEAL_MONTHS_JOB, DEAL_MONTH_RUNS_KEPT_MS);
       },
     },
   };

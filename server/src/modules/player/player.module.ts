@@ -10,7 +10,15 @@ import { createPlayerService, type PlayerDeps } from './player.service';
 
 export type PlayerModuleDeps = Pick<
   PlayerDeps,
-  'db' | 'storage' | 'streamSecret' | 'loyalty' | 'firstListens' | 'radar' | 'clock' | 'chartTrackAt'
+  | 'db'
+  | 'storage'
+  | 'streamSecret'
+  | 'loyalty'
+  | 'firstListens'
+  | 'radar'
+  | 'clock'
+  | 'chartTrackAt'
+  | 'dealsRetention'
 > & {
   publicUrl: string;
   /** The analytics area's share funnel, each step recorded as it happens (decision 0309). */
@@ -20,7 +28,7 @@ export type PlayerModuleDeps = Pick<
 /**
  * The player area: deals and aliases, next track, likes, Blind Notes, offline packs, playback and
  * stream grants, follow deliveries, and the `player.credit-listening`,
- * `player.deliver-to-followers` and `player.prepare-deal-months` jobs. Returns
+ * `player.deliver-to-followers`, `player.prepare-deal-months` and `player.roll-up-deal-months` jobs. Returns
  * what the media area's stream route calls when a grant's audio is first sent.
  */
 export async function registerPlayer(app: FastifyInstance, deps: PlayerModuleDeps) {
@@ -42,6 +50,7 @@ export async function registerPlayer(app: FastifyInstance, deps: PlayerModuleDep
       credit: (userId) => service.creditDiscoverListening(userId),
       deliver: () => service.deliverToFollowers(),
       prepareDealMonths: () => service.prepareDealMonths(),
+      rollUpDealMonths: () => service.rollUpDealMonths(),
     }),
     periodic: { 'follow deliveries': requestFollowDeliveries, 'deal months': requestDealMonths },
   });

@@ -240,8 +240,10 @@ function deckScope(request: DealRequest, band: number | null) {
   return {
     values,
     ctes: `current_deal as (select d.track_id from deals d where d.id = $2::uuid and d.user_id = $1),
-held as (select coalesce(array_agg(c.track_id), '{}') as ids from deals c
-  where c.user_id = $1 and (c.origin <> 'discover' or c.pack_id is not null)),
+held as (select coalesce(array_agg(c.track_id), '{}') as ids from (
+  select c.track_id from deals c where c.user_id = $1 and (c.origin <> 'discover' or c.pack_id is not null)
+  union all
+  select l.track_id from listener_tracks l where l.user_id = $1 and l.held) c),
 lowest as (select x.deal_count as n from deck_exposure x where ${ELIGIBLE} order by x.deal_count limit 1)`,
     /** The four scans, each `(select <columns> ... limit <limit>)`, in the draw's order. */
     branches: (columns: string, limit: number) =>
@@ -425,6 +427,7 @@ export function createPlayerRepository(db: Queryable) {
       await db.query('delete from follow_deliveries where user_id = $1', [userId]);
       await db.query('delete from shares where sharer_id = $1', [userId]);
       await db.query('delete from deals where user_id = $1', [userId]);
+      await db.query('delete from listener_tracks where user_id = $1', [userId]);
     },
 
     /**
@@ -451,6 +454,9 @@ export function createPlayerRepository(db: Queryable) {
       await db.query('delete from follow_deliveries where track_id = $1', [trackId]);
       await db.query('delete from shares where track_id = $1', [trackId]);
       await db.query('delete from deals where track_id = $1', [trackId]);
+      await db.query('delete from listener_tracks where track_id = $1', [trackId]);
+      await db.query('delete from track_hearing_rollups where track_id = $1', [trackId]);
+      await db.query('delete from track_rollups where track_id = $1', [trackId]);
     },
 
     /**

@@ -1,6 +1,8 @@
 import {
   compatibleCamelots,
   DEAL_RULES,
+  DEMO_ACCOUNT,
+  HOOKS,
   LIMITS,
   MESSAGES,
   PLAYER_MESSAGES,
@@ -20,6 +22,7 @@ import { randomUUID } from 'node:crypto';
 import { randomPadBytes, streamGrantPath } from '../../providers/storage/stream-grant';
 import type { LoyaltyService, TrackAction } from '../loyalty/loyalty.service';
 import { requestListeningCredit } from './player.jobs';
+import { createDealRollUpRepository, type RolledMonth } from './deal-roll-up.repository';
 import { createFollowDeliveriesRepository } from './follow-deliveries.repository';
 import { createPlayerRepository, type DealFilter, type RevealRow } from './player.repository';
 import { createTasteKeeper, type RadarSettings } from './taste-keeper';
@@ -74,6 +77,11 @@ export interface PlayerDeps {
    * listener (decision 0288); undefined for none. Throws for a genre with no chart.
    */
   chartTrackAt?: (userId: string, genre: string | undefined, position: number) => Promise<string | undefined>;
+  /**
+   * Months of deals kept whole, this one included, and the verdict's trusted age; older months are
+   * rolled up and dropped (decision 0317). Without it, or with null months, every month is kept.
+   */
+  dealsRetention?: { months: number | null; accountMinAgeMs: number };
   clock?: () => Date;
   random?: () => number;
 }
@@ -90,6 +98,7 @@ export function createPlayerService(deps: PlayerDeps) {
   const firstListens = deps.firstListens ?? DEAL_RULES.firstListensDefault;
   const repo = createPlayerRepository(db);
   const deliveries = createFollowDeliveriesRepository(db);
+  const rollUps = createDealRollUpRepository(db);
   const nothingWaitingAt = new Map<string, number>();
 
   /** The listener's oldest waiting follow delivery, dealt; undefined when none (or asked lately). */
@@ -246,6 +255,27 @@ export function createPlayerService(deps: PlayerDeps) {
     prepareDealMonths(): Promise<number> {
       const at = now();
       return repo.prepareDealMonths(at, new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 2, 1)));
+    },
+
+    /**
+     * Rolls up and drops the months of `deals` older than the retention (decision 0317), oldest
+     * first, each in its own transaction; answers what each kept and dropped.
+     */
+    async rollUpDealMonths(): Promise<RolledMonth[]> {
+      const retention = deps.dealsRetention;
+      if (retention?.months == null) return [];
+      const at = now();
+      const before = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - (retention.months - 1), 1));
+      const rules = {
+        floor: HOOKS.minListeners,
+        steps: HOOKS.curveSteps,
+        demoEmail: DEMO_ACCOUNT.email,
+        accountMinAgeMs: retention.accountMinAgeMs,
+      };
+      const rolled: RolledMonth[] = [];
+      for (const month of await rollUps.monthsToRollUp(before))
+        rolled.push(await rollUps.rollUpMonth(month, rules));
+      return rolled;
     },
 
     async deliverToFollowers(): Promise<{ announced: number; pruned: number }> {

@@ -93,8 +93,11 @@ function trackColumns(genres: string): string {
   r.entered_at + interval '1 day' <= now() as first_day_over,
   case when r.entered_at is not null
     and (select ap.followers from artist_profiles ap where ap.id = t.artist_id) >= ${String(FOLLOW_RULES.firstDayFloor)} then (
-    select count(distinct d.user_id)::int from deals d
-    where d.track_id = t.id and d.origin = 'follow' and d.first_served_at < r.entered_at + interval '1 day'
+    select count(*)::int from (
+      select d.user_id from deals d
+      where d.track_id = t.id and d.origin = 'follow' and d.first_served_at < r.entered_at + interval '1 day'
+      union
+      select l.user_id from listener_tracks l where l.track_id = t.id and l.follow_first_day) f
   ) end as followers_first_day`;
 }
 
