@@ -5,7 +5,9 @@
 // measured listeners, tracks and window are the same and only the table's size changes. The growth
 // deals every featured track but the one whose hook analytics are measured, so that read, too,
 // meets the same track in a larger table; a track with a year of deals of its own is measured
-// beside it in the grown cluster (`busyTrack`), which the roll-up of old months is for.
+// beside it in the grown cluster (`busyTrack`). Then the twelve grown months are rolled up
+// (decision 0317, a retention of four months) and everything is measured a third time, with the
+// busy track's hook analytics and a genre's median, whose history is now mostly rolled up.
 // Goal: each operation's p50 and p95 within 20 % of dataset S's.
 //   npx tsx bench/deals-at-scale.ts        (writes bench/results/deals-at-scale.json)
 //   GROWTH=0.1 for a tenth of the growth (a quick look; the record needs the default of 1);
@@ -14,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { DEAL_RULES, HOOKS, VERDICT } from '@klang/domain';
+import { DEAL_RULES, DEMO_ACCOUNT, HOOKS, VERDICT } from '@klang/domain';
 import { openDatabase, type Db } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
 import { createHooksRepository } from '../server/src/modules/analytics/hooks.repository';
@@ -24,6 +26,7 @@ import {
   refreshVerdicts,
 } from '../server/src/modules/catalogue/catalogue.repository';
 import { createLoyaltyService } from '../server/src/modules/loyalty/loyalty.service';
+import { createDealRollUpRepository } from '../server/src/modules/player/deal-roll-up.repository';
 import { createPlayerRepository, NO_FILTER } from '../server/src/modules/player/player.repository';
 import { DATASET_S, generateDataset } from './lib/dataset';
 import { benchCluster } from './lib/load';
@@ -286,6 +289,37 @@ try {
   const busyReads: number[] = [];
   for (let i = 0; i < 100; i++) await timed(busyReads, () => busyHooks.trackHooks(busy.artist_id, busy.id));
 
+  // The roll-up (decision 0317) with a retention of four months: the twelve grown months go in
+  // one run, and what read them is measured again. Dataset S's sixty days are kept whole.
+  progress('rolling up');
+  const rollUps = createDealRollUpRepository(db);
+  const now = new Date();
+  const due = await rollUps.monthsToRollUp(
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 3, 1)),
+  );
+  const rollUpStarted = performance.now();
+  const rolled = await rollUps.rollUpMonths(due, {
+    floor: HOOKS.minListeners,
+    steps: HOOKS.curveSteps,
+    demoEmail: DEMO_ACCOUNT.email,
+    accountMinAgeMs: VERDICT.accountMinAgeMs,
+  });
+  const rollUpSeconds = Math.round((performance.now() - rollUpStarted) / 1000);
+  await db.exec('vacuum analyze');
+  const rolledSize = await dealsSize(db);
+  const [kept] = await db.query<{ pairs: number; bytes: string }>(
+    `select (select count(*)::int from listener_tracks) as pairs,
+       (pg_total_relation_size('listener_tracks') + pg_total_relation_size('track_hearing_rollups')
+         + pg_total_relation_size('track_rollups'))::bigint as bytes`,
+  );
+  progress(`rolled up ${String(rolled.length)} months in ${String(rollUpSeconds)} s`);
+  const afterRollUp = await measure(db, listeners, track);
+  const busyAfter: number[] = [];
+  for (let i = 0; i < 100; i++) await timed(busyAfter, () => busyHooks.trackHooks(busy.artist_id, busy.id));
+  const genreMedian = createHooksRepository(db);
+  const medianAfter: number[] = [];
+  await timed(medianAfter, () => genreMedian.genreLikeRate(track.genre, HOOKS.minListeners));
+
   const ratios = Object.fromEntries(
     (Object.keys(baseline) as (keyof typeof baseline)[]).map((key) => [
       key,
@@ -309,6 +343,28 @@ try {
     grown: { ...grownSize, newListeners: NEW_LISTENERS, seconds: grownInSeconds },
     hookTrack: { listeners: 200, floor: HOOKS.minListeners },
     busyTrack: { deals: busy.deals, hookAnalytics: summarise(busyReads) },
+    rollUp: {
+      retentionMonths: 4,
+      months: rolled.length,
+      seconds: rollUpSeconds,
+      dropped: rolled.reduce((sum, month) => sum + month.dropped, 0),
+      kept: rolled.reduce((sum, month) => sum + month.kept, 0),
+      deals: rolledSize,
+      listenerTrackPairs: kept?.pairs,
+      rollUpGigabytes: Number((Number(kept?.bytes ?? 0) / 2 ** 30).toFixed(2)),
+      milliseconds: afterRollUp,
+      busyTrackHookAnalytics: summarise(busyAfter),
+      genreMedianMs: Number((medianAfter[0] ?? 0).toFixed(0)),
+      ratiosToDatasetS: Object.fromEntries(
+        (Object.keys(baseline) as (keyof typeof baseline)[]).map((key) => [
+          key,
+          {
+            p50: Number((afterRollUp[key].p50 / baseline[key].p50).toFixed(2)),
+            p95: Number((afterRollUp[key].p95 / baseline[key].p95).toFixed(2)),
+          },
+        ]),
+      ),
+    },
     milliseconds: { datasetS: baseline, grown },
     ratios,
   };

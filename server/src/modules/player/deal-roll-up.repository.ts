@@ -31,18 +31,18 @@ const HEARING = `d.origin = 'discover' and d.first_served_at is not null and d.e
   from accounts a where a.id = d.user_id), false)`;
 
 /**
- * Rolls old months of `deals` up and drops them (decision 0317). Each month goes in one
- * transaction:
- * 1. Its deals are read with what hook analytics, the genre's median, the deck and the follow
+ * Rolls old months of `deals` up and drops them (decision 0317). The months due go together, in
+ * one transaction:
+ * 1. Their deals are read with what hook analytics, the genre's median, the deck and the follow
  *    digest need of them.
- * 2. For each track it holds hearings of, the published figures' cutoff is found as hook
+ * 2. For each track they hold hearings of, the published figures' cutoff is found as hook
  *    analytics find it, over every month and the firsts already rolled up.
  * 3. What the reads need is kept in `listener_tracks`, `track_hearing_rollups` and
  *    `track_rollups`.
- * 4. The month's partition is swapped for one holding only the deals that stay
- *    (`deals_keep_only`, migration 0317): hearings past
- *    their track's cutoff (not yet published, so not yet countable), deals with a Blind Note, and
- *    deals of an A/B test, all of which hook analytics read deal by deal.
+ * 4. Each month's partition is swapped for one holding only the deals that stay
+ *    (`deals_keep_only`, migration 0317): hearings past their track's cutoff (not yet published,
+ *    so not yet countable), deals with a Blind Note, and deals of an A/B test, all of which hook
+ *    analytics read deal by deal.
  */
 export function createDealRollUpRepository(db: Db) {
   return {
@@ -61,12 +61,17 @@ export function createDealRollUpRepository(db: Db) {
       return rows.map((row) => new Date(`${row.month}T00:00:00Z`));
     },
 
-    /** Rolls the month starting at `month` up and drops what it no longer needs. */
-    async rollUpMonth(month: Date, rules: HookRules): Promise<RolledMonth> {
-      const start = month;
-      const end = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1));
+    /**
+     * Rolls the months starting at `months` up, together, and drops what they no longer need.
+     * Together, because finding the cutoffs reads every hearing of the tracks heard in them: once
+     * for all the months due rather than once a month.
+     */
+    async rollUpMonths(months: Date[], rules: HookRules): Promise<RolledMonth[]> {
+      if (months.length === 0) return [];
+      const day = (at: Date) => at.toISOString().slice(0, 10);
+      const monthDays = months.map(day);
       return db.transaction(async (tx) => {
-        // 1. The month's deals, and what each is to the reads.
+        // 1. The months' deals, and what each is to the reads.
         await tx.query(
           `create temp table roll_month on commit drop as
            select d.id, d.user_id, d.track_id, d.dealt_at, d.first_served_at, d.ended_as, d.ended_at,
@@ -81,8 +86,8 @@ export function createDealRollUpRepository(db: Db) {
              false as rolled, false as kept
            from deals d join tracks t on t.id = d.track_id
            left join follow_releases r on r.track_id = d.track_id
-           where d.dealt_at >= $3 and d.dealt_at < $4`,
-          [rules.demoEmail, rules.accountMinAgeMs, start, end],
+           where date_trunc('month', d.dealt_at at time zone 'UTC')::date = any($3::date[])`,
+          [rules.demoEmail, rules.accountMinAgeMs, monthDays],
         );
 
         // 2. Each listener's first hearing of each track heard this month, over every month (or
@@ -181,27 +186,26 @@ export function createDealRollUpRepository(db: Db) {
         await tx.query(
           `update stream_grants g set deal_id = null, deal_dealt_at = null from roll_grants r where g.id = r.id`,
         );
-        await tx.query(
-          `select deals_keep_only($1::date, coalesce((select array_agg(id) from roll_month where kept), '{}'))`,
-          [start.toISOString().slice(0, 10)],
-        );
+        for (const month of monthDays)
+          await tx.query(
+            `select deals_keep_only($1::date, coalesce((select array_agg(id) from roll_month
+               where kept and date_trunc('month', dealt_at at time zone 'UTC')::date = $1::date), '{}'))`,
+            [month],
+          );
         await tx.query(`insert into deal_notes select * from roll_notes`);
         await tx.query(
           `update stream_grants g set deal_id = r.deal_id, deal_dealt_at = r.deal_dealt_at
            from roll_grants r where g.id = r.id and r.kept`,
         );
-        const [counts] = await tx.query<{ dropped: number; kept: number }>(
+        return tx.query<RolledMonth>(
           `insert into deal_months_rolled (month, rolled_at, dropped, kept)
-           select $1::date, now(), count(*) filter (where not kept), count(*) filter (where kept)
-           from roll_month
-           returning dropped, kept`,
-          [start.toISOString().slice(0, 10)],
+           select m.month, now(), count(r.id) filter (where not r.kept), count(r.id) filter (where r.kept)
+           from unnest($1::date[]) m (month)
+           left join roll_month r on date_trunc('month', r.dealt_at at time zone 'UTC')::date = m.month
+           group by m.month
+           returning to_char(month, 'YYYY-MM') as month, dropped, kept`,
+          [monthDays],
         );
-        return {
-          month: start.toISOString().slice(0, 7),
-          dropped: counts?.dropped ?? 0,
-          kept: counts?.kept ?? 0,
-        };
       });
     },
   };

@@ -258,8 +258,8 @@ export function createPlayerService(deps: PlayerDeps) {
     },
 
     /**
-     * Rolls up and drops the months of `deals` older than the retention (decision 0317), oldest
-     * first, each in its own transaction; answers what each kept and dropped.
+     * Rolls up and drops the months of `deals` older than the retention (decision 0317), in one
+     * transaction; answers what each kept and dropped.
      */
     async rollUpDealMonths(): Promise<RolledMonth[]> {
       const retention = deps.dealsRetention;
@@ -272,10 +272,7 @@ export function createPlayerService(deps: PlayerDeps) {
         demoEmail: DEMO_ACCOUNT.email,
         accountMinAgeMs: retention.accountMinAgeMs,
       };
-      const rolled: RolledMonth[] = [];
-      for (const month of await rollUps.monthsToRollUp(before))
-        rolled.push(await rollUps.rollUpMonth(month, rules));
-      return rolled;
+      return rollUps.rollUpMonths(await rollUps.monthsToRollUp(before), rules);
     },
 
     async deliverToFollowers(): Promise<{ announced: number; pruned: number }> {
