@@ -11,7 +11,7 @@ import { insertAccount, insertTrack } from './catalogue-fixtures';
 // them must read the same after: hook analytics, Blind Notes, the genre's median, the deck's and
 // the verdict's exclusions, the follow digest.
 let t: TestApp;
-const at = new Date('2032-11-15T09:00:00Z');
+let at = new Date('2032-11-15T09:00:00Z');
 beforeAll(async () => {
   t = await createTestApp({ DEALS_RETENTION_MONTHS: '3' }, { listeningClock: () => at });
   await t.db.query(`select deals_prepare_months('2032-05-01', '2032-12-01')`);
@@ -73,8 +73,22 @@ async function rollUp() {
   );
 }
 
+/** The deals dealt in the month starting at `month` (YYYY-MM-DD), wherever they are kept. */
 const dealsIn = async (month: string) =>
-  (await t.db.query<{ n: number }>(`select count(*)::int as n from deals_${month}`))[0]?.n;
+  (
+    await t.db.query<{ n: number }>(
+      `select count(*)::int as n from deals where date_trunc('month', dealt_at at time zone 'UTC')::date = $1::date`,
+      [month],
+    )
+  )[0]?.n;
+
+const partitions = async () =>
+  (
+    await t.db.query<{ part: string }>(
+      `select c.relname as part from pg_inherits i join pg_class c on c.oid = i.inhrelid
+       where i.inhparent = 'deals'::regclass and c.relname <> 'deals_default' order by 1`,
+    )
+  ).map((r) => r.part);
 
 describe('a roll-up', () => {
   let artist: string;
@@ -155,6 +169,15 @@ describe('a roll-up', () => {
          select id, dealt_at, 'reason', 'too-slow', ended_at + interval '1 minute' from deals where id = $1`,
         [id],
       );
+    // Every served June hearing of the track had its stream grant.
+    await t.db.query(
+      `insert into stream_grants (id, user_id, track_id, deal_id, deal_dealt_at, issued_at, expires_at, served_at, duration_ms)
+       select gen_random_uuid(), user_id, track_id, id, dealt_at, first_served_at,
+         first_served_at + interval '10 minutes', first_served_at, 60000
+       from deals where track_id = $1 and first_served_at is not null
+         and dealt_at >= '2032-06-01' and dealt_at < '2032-07-01'`,
+      [track],
+    );
     await deal({ user: people[13] ?? '', track, at: '2032-06-26T12:00:00Z', served: false });
     await deal({
       user: people[14] ?? '',
@@ -204,8 +227,18 @@ describe('a roll-up', () => {
     const before = await figures();
     expect(before.hearings.length).toBeGreaterThan(0);
     expect(before.notes.length).toBeGreaterThan(0);
-    const [june, july] = [await dealsIn('y2032m06'), await dealsIn('y2032m07')];
+    const [june, july] = [await dealsIn('2032-06-01'), await dealsIn('2032-07-01')];
+    const grants = async () =>
+      (
+        await t.db.query<{ pointing: number; all: number }>(
+          `select (count(*) filter (where deal_id is not null))::int as pointing, count(*)::int as all
+           from stream_grants`,
+        )
+      )[0];
+    const granted = await grants();
     await rollUp();
+    // Every grant stays; those of the five kept (noted) deals still name them.
+    expect(await grants()).toEqual({ pointing: 5, all: granted?.all });
     expect(await figures()).toEqual(before);
     const rolled = await t.db.query<{ month: string; dropped: number; kept: number }>(
       `select to_char(month, 'YYYY-MM') as month, dropped, kept from deal_months_rolled
@@ -214,10 +247,18 @@ describe('a roll-up', () => {
     expect(rolled.map((r) => r.month)).toEqual(['2032-05', '2032-06', '2032-07', '2032-08']);
     // June keeps its five noted deals, and the other track's two hearings past its figures (ten
     // of its twelve listeners); July its three hearings past the published figures.
-    expect(await dealsIn('y2032m06')).toBe(7);
-    expect(await dealsIn('y2032m07')).toBe(3);
+    expect(await dealsIn('2032-06-01')).toBe(7);
+    expect(await dealsIn('2032-07-01')).toBe(3);
     expect(rolled.find((r) => r.month === '2032-06')).toMatchObject({ dropped: (june ?? 0) - 7, kept: 7 });
     expect(rolled.find((r) => r.month === '2032-07')).toMatchObject({ dropped: (july ?? 0) - 3, kept: 3 });
+    // The months rolled up are one partition, beside the three kept and the one ahead.
+    expect(await partitions()).toEqual([
+      'deals_rolled',
+      'deals_y2032m09',
+      'deals_y2032m10',
+      'deals_y2032m11',
+      'deals_y2032m12',
+    ]);
     // A second run finds nothing left to do.
     await rollUp();
     expect(await figures()).toEqual(before);
@@ -231,13 +272,13 @@ describe('after a roll-up, a listener who held a track in a dropped month', () =
     const free = await insertTrack(t.db, artist, { genre: 'Drum n Bass' });
     const [holder, rater] = await listeners(2);
     if (!holder || !rater) throw new Error('two listeners');
-    // The holder played it from a chart in June; in November both hear it blind and like it.
-    await deal({ user: holder, track: held, at: '2032-06-03T12:00:00Z', endedAs: 'like', origin: 'charts' });
+    // The holder played it from a chart in September; in December both hear it blind and like it.
+    await deal({ user: holder, track: held, at: '2032-09-03T12:00:00Z', endedAs: 'like', origin: 'charts' });
     await t.db.query(`delete from track_interactions where user_id = $1`, [holder]);
     await deal({
       user: holder,
       track: held,
-      at: '2032-11-02T12:00:00Z',
+      at: '2032-12-02T12:00:00Z',
       endedAs: 'like',
       positionMs: 20_000,
       beforeLikeMs: 20_000,
@@ -245,28 +286,40 @@ describe('after a roll-up, a listener who held a track in a dropped month', () =
     await deal({
       user: rater,
       track: held,
-      at: '2032-11-02T13:00:00Z',
+      at: '2032-12-02T13:00:00Z',
       endedAs: 'like',
       positionMs: 20_000,
       beforeLikeMs: 20_000,
     });
     const verdict = async () => {
-      await refreshVerdicts(t.db, new Date('2032-11-10T00:00:00Z'), 30);
+      await refreshVerdicts(t.db, new Date('2032-12-10T00:00:00Z'), 30);
       return (
         await t.db.query<{ n: number }>('select verdict_listeners as n from tracks where id = $1', [held])
       )[0]?.n;
     };
     expect(await verdict()).toBe(1);
-    // A pack's deal of June holds the track from another listener's deck.
+    // A pack's deal of September holds the track from another listener's deck.
     const [packed] = await listeners(1);
     if (!packed) throw new Error('a listener');
-    await deal({ user: packed, track: held, at: '2032-06-04T12:00:00Z', pack: true });
-    await t.db.query(`delete from deal_months_rolled where month = '2032-06-01'`);
+    await deal({ user: packed, track: held, at: '2032-09-04T12:00:00Z', pack: true });
+    // December: September is past the retention now. The months rolled up before are rolled into
+    // one partition again, with their notes and grants.
+    at = new Date('2032-12-15T09:00:00Z');
+    const pointers = async () =>
+      (
+        await t.db.query<{ notes: number; grants: number }>(
+          `select (select count(*)::int from deal_notes) as notes,
+             (select count(*)::int from stream_grants where deal_id is not null) as grants`,
+        )
+      )[0];
+    const pointing = await pointers();
+    expect(pointing).toEqual({ notes: 5, grants: 5 });
     await rollUp();
-    expect(await dealsIn('y2032m06')).toBeGreaterThan(0);
+    expect(await pointers()).toEqual(pointing);
+    expect(await dealsIn('2032-09-01')).toBe(0);
     expect(
       (
-        await t.db.query(`select 1 from deals where user_id = any($1::uuid[]) and dealt_at < '2032-07-01'`, [
+        await t.db.query(`select 1 from deals where user_id = any($1::uuid[]) and dealt_at < '2032-10-01'`, [
           [holder, packed],
         ])
       ).length,

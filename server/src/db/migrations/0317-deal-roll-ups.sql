@@ -58,24 +58,45 @@ create table deal_months_rolled (
   kept integer not null
 );
 
--- The month starting at `month` keeps only the deals `kept`: a table of them takes the month's
--- partition's place, under its name, so the months job and `/api/health` still see the month
--- made. Detaching locks `deals` for a moment; after 2 s of waiting for a busy deck it gives up,
--- and the roll-up's transaction with it. Nothing may point into the month (a note, a grant): the
--- roll-up sets those aside first.
-create function deals_keep_only(month date, kept uuid[]) returns void language plpgsql as $$
+-- The months starting at `months` keep only the deals `kept`, in one partition with the months
+-- rolled up before, `deals_rolled`: so `deals` has the retention's partitions and one more
+-- however long Klang runs, and a read by track or listener probes that many. The rolled-up months
+-- must follow on from the ones before, as the months job makes them; the partition spans from the
+-- first month ever rolled up to the end of the last. Detaching locks `deals` for a moment: after
+-- 2 s of waiting for a busy deck this gives up, and the roll-up's transaction with it. Nothing may
+-- point into these months (a note, a grant): the roll-up sets those aside first.
+create function deals_roll_into_archive(months date[], kept uuid[]) returns void language plpgsql as $$
 declare
-  month_start timestamptz := date_trunc('month', month::timestamp) at time zone 'UTC';
-  month_end timestamptz := (date_trunc('month', month::timestamp) + interval '1 month') at time zone 'UTC';
-  part text := 'deals_' || to_char(month, '"y"YYYY"m"MM');
-  swap text := part || '_kept';
+  month date;
+  part text;
+  archived boolean := to_regclass('deals_rolled') is not null;
+  first_month date := least(
+    (select min(r.month) from deal_months_rolled r),
+    (select min(m) from unnest(months) m));
+  archive_start timestamptz := first_month::timestamp at time zone 'UTC';
+  archive_end timestamptz := ((select max(m) from unnest(months) m) + interval '1 month')::timestamp at time zone 'UTC';
 begin
-  execute format('create table %I (like deals including defaults including constraints)', swap);
-  execute format('insert into %I select * from %I where id = any($1)', swap, part) using kept;
+  if exists (select 1 from deals_default where dealt_at >= archive_start and dealt_at < archive_end) then
+    raise exception 'deals_default holds deals between % and %: give their months partitions first', archive_start, archive_end;
+  end if;
+  create table deals_rolled_next (like deals including defaults including constraints);
   perform set_config('lock_timeout', '2s', true);
-  execute format('alter table deals detach partition %I', part);
-  execute format('drop table %I', part);
-  execute format('alter table %I rename to %I', swap, part);
-  execute format('alter table deals attach partition %I for values from (%L) to (%L)', part, month_start, month_end);
+  if archived then
+    insert into deals_rolled_next select * from deals_rolled;
+    alter table deals detach partition deals_rolled;
+    drop table deals_rolled;
+  end if;
+  foreach month in array months loop
+    part := 'deals_' || to_char(month, '"y"YYYY"m"MM');
+    execute format('insert into deals_rolled_next select * from %I where id = any($1)', part) using kept;
+    execute format('alter table deals detach partition %I', part);
+    execute format('drop table %I', part);
+  end loop;
+  alter table deals_rolled_next rename to deals_rolled;
+  execute format('alter table deals_rolled add constraint deals_rolled_range check (dealt_at >= %L and dealt_at < %L)',
+    archive_start, archive_end);
+  execute format('alter table deals attach partition deals_rolled for values from (%L) to (%L)',
+    archive_start, archive_end);
+  alter table deals_rolled drop constraint deals_rolled_range;
 end;
 $$;

@@ -39,10 +39,10 @@ const HEARING = `d.origin = 'discover' and d.first_served_at is not null and d.e
  *    analytics find it, over every month and the firsts already rolled up.
  * 3. What the reads need is kept in `listener_tracks`, `track_hearing_rollups` and
  *    `track_rollups`.
- * 4. Each month's partition is swapped for one holding only the deals that stay
- *    (`deals_keep_only`, migration 0317): hearings past their track's cutoff (not yet published,
- *    so not yet countable), deals with a Blind Note, and deals of an A/B test, all of which hook
- *    analytics read deal by deal.
+ * 4. The months' partitions go, and the deals that stay join the months rolled up before in one
+ *    partition, `deals_rolled` (`deals_roll_into_archive`, migration 0317): hearings past their
+ *    track's cutoff (not yet published, so not yet countable), deals with a Blind Note, and deals
+ *    of an A/B test, all of which hook analytics read deal by deal.
  */
 export function createDealRollUpRepository(db: Db) {
   return {
@@ -170,28 +170,36 @@ export function createDealRollUpRepository(db: Db) {
            on conflict (track_id) do update set likes = r.likes + excluded.likes, rated = r.rated + excluded.rated`,
         );
 
-        // 5. The swap. A partition cannot leave `deals` while a note or a grant points into it,
-        //    so the notes (all on kept deals) are set aside and put back, and every grant of the
-        //    month lets go of its deal; a kept deal's grants take it back.
+        // 5. The swap. A partition cannot leave `deals` while a note or a grant points into it:
+        //    neither the months' nor the rolled-up partition they join, whose deals are all kept.
+        //    So their notes (all on kept deals) are set aside and put back, and their grants let
+        //    go of their deals; a kept deal's grants take it back.
+        await tx.query(
+          `create temp table roll_pointed on commit drop as
+           select id, dealt_at, kept from roll_month
+           union all
+           select d.id, d.dealt_at, true from deals d
+           where d.dealt_at >= (select min(r.month) from deal_months_rolled r)::timestamp at time zone 'UTC'
+             and d.dealt_at < $1::date::timestamp at time zone 'UTC'`,
+          [monthDays[0]],
+        );
         await tx.query(
           `create temp table roll_notes on commit drop as
-           select n.* from deal_notes n join roll_month m on n.deal_id = m.id and n.deal_dealt_at = m.dealt_at`,
+           select n.* from deal_notes n join roll_pointed m on n.deal_id = m.id and n.deal_dealt_at = m.dealt_at`,
         );
         await tx.query(
           `create temp table roll_grants on commit drop as
            select g.id, g.deal_id, g.deal_dealt_at, m.kept
-           from stream_grants g join roll_month m on g.deal_id = m.id and g.deal_dealt_at = m.dealt_at`,
+           from stream_grants g join roll_pointed m on g.deal_id = m.id and g.deal_dealt_at = m.dealt_at`,
         );
         await tx.query(`delete from deal_notes n using roll_notes r where n.id = r.id`);
         await tx.query(
           `update stream_grants g set deal_id = null, deal_dealt_at = null from roll_grants r where g.id = r.id`,
         );
-        for (const month of monthDays)
-          await tx.query(
-            `select deals_keep_only($1::date, coalesce((select array_agg(id) from roll_month
-               where kept and date_trunc('month', dealt_at at time zone 'UTC')::date = $1::date), '{}'))`,
-            [month],
-          );
+        await tx.query(
+          `select deals_roll_into_archive($1::date[], coalesce((select array_agg(id) from roll_month where kept), '{}'))`,
+          [monthDays],
+        );
         await tx.query(`insert into deal_notes select * from roll_notes`);
         await tx.query(
           `update stream_grants g set deal_id = r.deal_id, deal_dealt_at = r.deal_dealt_at
