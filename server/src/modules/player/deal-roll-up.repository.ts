@@ -86,9 +86,12 @@ export function createDealRollUpRepository(db: Db) {
              false as rolled, false as kept
            from deals d join tracks t on t.id = d.track_id
            left join follow_releases r on r.track_id = d.track_id
-           where date_trunc('month', d.dealt_at at time zone 'UTC')::date = any($3::date[])`,
-          [rules.demoEmail, rules.accountMinAgeMs, monthDays],
+           where d.dealt_at >= $3::date::timestamp at time zone 'UTC'
+             and d.dealt_at < ($4::date + interval '1 month')::timestamp at time zone 'UTC'`,
+          [rules.demoEmail, rules.accountMinAgeMs, monthDays[0], monthDays.at(-1)],
         );
+        // A temporary table has no statistics until it is analysed, and the joins below need them.
+        await tx.query('analyze roll_month');
 
         // 2. Each listener's first hearing of each track heard this month, over every month (or
         //    as rolled up before), and each track's cutoff: the first hearing that brought its
@@ -116,12 +119,14 @@ export function createDealRollUpRepository(db: Db) {
            from firsts f`,
           [rules.demoEmail, rules.accountMinAgeMs],
         );
+        await tx.query('analyze roll_firsts');
         // 3. A hearing up to its track's cutoff is published for good, so it is counted; past
         //    it, or with a note, or in an A/B test, a deal stays a deal.
         await tx.query(
-          `update roll_month m set rolled = m.hearing and not m.noted and m.ab_test_id is null
-             and exists (select 1 from roll_firsts c where c.track_id = m.track_id
-               and c.rank = c.total - c.total % $1 and (m.ended_at, m.id) <= (c.ended_at, c.id))`,
+          `update roll_month m set rolled = (m.ended_at, m.id) <= (c.ended_at, c.id)
+           from roll_firsts c
+           where c.track_id = m.track_id and c.rank = c.total - c.total % $1
+             and m.hearing and not m.noted and m.ab_test_id is null`,
           [rules.floor],
         );
         await tx.query(
