@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOOKS } from '@klang/domain';
+import { FOLLOW_RULES, HOOKS } from '@klang/domain';
 import { createHooksRepository } from '../modules/analytics/hooks.repository';
 import { refreshVerdicts } from '../modules/catalogue/catalogue.repository';
+import { createFollowsRepository } from '../modules/follows/follows.repository';
+import { createFollowDeliveriesRepository } from '../modules/player/follow-deliveries.repository';
 import { ROLL_UP_DEAL_MONTHS_JOB } from '../modules/player/player.jobs';
 import { createPlayerRepository, NO_FILTER } from '../modules/player/player.repository';
+import { createTracksRepository } from '../modules/tracks/tracks.repository';
 import { createTestApp, type TestApp } from './app';
 import { insertAccount, insertTrack } from './catalogue-fixtures';
 
@@ -369,5 +372,52 @@ describe('the roll-up job', () => {
     } finally {
       await keeping.close();
     }
+  });
+});
+
+describe('after a roll-up, a follower dealt a new track in a dropped month', () => {
+  it('still counts among its first-day listeners, and is neither dealt it again nor told it waits', async () => {
+    await t.db.query(`select deals_prepare_months('2033-01-01', '2033-05-01')`);
+    const artist = await insertAccount(t.db, 'artist');
+    const track = await insertTrack(t.db, artist, { genre: 'House / Tech House' });
+    const followers = await listeners(FOLLOW_RULES.firstDayFloor);
+    await t.db.query('update artist_profiles set followers = $2 where id = $1', [artist, followers.length]);
+    await t.db.query(
+      `insert into follow_releases (track_id, artist_id, entered_at, announced_at)
+       values ($1, $2, '2033-01-03T08:00:00Z', '2033-01-03T09:00:00Z')
+       on conflict (track_id) do update set entered_at = excluded.entered_at, announced_at = excluded.announced_at`,
+      [track, artist],
+    );
+    for (const [i, user] of followers.entries()) {
+      await t.db.query(
+        `insert into follows (follower_id, artist_id, artist_name, followed_at) values ($1, $2, 'Them', '2032-12-01')`,
+        [user, artist],
+      );
+      await deal({ user, track, at: `2033-01-03T1${String(i)}:00:00Z`, endedAs: 'skip', origin: 'follow' });
+    }
+    // A delivery of the same track waits again, as after it re-entered the deck.
+    const [again] = followers;
+    if (!again) throw new Error('a follower');
+    await t.db.query(
+      `insert into follow_deliveries (user_id, track_id, released_at) values ($1, $2, '2033-05-02T08:00:00Z')`,
+      [again, track],
+    );
+    const firstDay = async () =>
+      (await createTracksRepository(t.db).listTracks(artist)).find((row) => row.id === track)
+        ?.followers_first_day;
+    const waiting = async () =>
+      (await createFollowsRepository(t.db).claimDueDigests(new Date('2033-05-04T08:00:00Z'), 100)).filter(
+        (digest) => digest.user_id === again,
+      );
+    expect(await firstDay()).toBe(FOLLOW_RULES.firstDayFloor);
+    expect(await waiting()).toEqual([]);
+    await t.db.query('delete from follow_digests where user_id = $1', [again]);
+
+    at = new Date('2033-05-03T09:00:00Z');
+    await rollUp();
+    expect(await dealsIn('2033-01-01')).toBe(0);
+    expect(await firstDay()).toBe(FOLLOW_RULES.firstDayFloor);
+    expect(await waiting()).toEqual([]);
+    expect(await createFollowDeliveriesRepository(t.db).dealDelivery(again, at)).toBeUndefined();
   });
 });
