@@ -73,7 +73,7 @@ export function createDealRollUpRepository(db: Db) {
       return db.transaction(async (tx) => {
         // 1. The months' deals, and what each is to the reads.
         await tx.query(
-          `create temp table roll_month on commit drop as
+          `create temp table roll_read on commit drop as
            select d.id, d.user_id, d.track_id, d.dealt_at, d.first_served_at, d.ended_as, d.ended_at,
              d.end_position_ms, d.listened_before_like_ms, d.origin, d.pack_id, d.ab_test_id,
              t.duration_ms, ${HEARING} as hearing,
@@ -82,8 +82,7 @@ export function createDealRollUpRepository(db: Db) {
                  and d.ended_at >= a.created_at + $2::bigint * interval '1 millisecond'
                  from accounts a where a.id = d.user_id), false)) as rated,
              exists (select 1 from deal_notes n where n.deal_id = d.id and n.deal_dealt_at = d.dealt_at) as noted,
-             (d.origin = 'follow' and d.first_served_at < r.entered_at + interval '1 day') as follow_first_day,
-             false as rolled, false as kept
+             (d.origin = 'follow' and d.first_served_at < r.entered_at + interval '1 day') as follow_first_day
            from deals d join tracks t on t.id = d.track_id
            left join follow_releases r on r.track_id = d.track_id
            where d.dealt_at >= $3::date::timestamp at time zone 'UTC'
@@ -91,14 +90,14 @@ export function createDealRollUpRepository(db: Db) {
           [rules.demoEmail, rules.accountMinAgeMs, monthDays[0], monthDays.at(-1)],
         );
         // A temporary table has no statistics until it is analysed, and the joins below need them.
-        await tx.query('analyze roll_month');
+        await tx.query('analyze roll_read');
 
         // 2. Each listener's first hearing of each track heard this month, over every month (or
         //    as rolled up before), and each track's cutoff: the first hearing that brought its
         //    listeners to the largest multiple of the floor.
         await tx.query(
           `create temp table roll_firsts on commit drop as
-           with heard_tracks as (select distinct track_id from roll_month where hearing),
+           with heard_tracks as (select distinct track_id from roll_read where hearing),
            live as (
              select distinct on (d.track_id, d.user_id) d.track_id, d.user_id, d.ended_at, d.id
              from deals d join heard_tracks h on h.track_id = d.track_id join tracks t on t.id = d.track_id
@@ -122,16 +121,24 @@ export function createDealRollUpRepository(db: Db) {
         await tx.query('analyze roll_firsts');
         // 3. A hearing up to its track's cutoff is published for good, so it is counted; past
         //    it, or with a note, or in an A/B test, a deal stays a deal.
+        //    Made as new tables: an update rewrites every row of a temporary table through its
+        //    few megabytes of buffers, which took minutes at 20 million deals.
         await tx.query(
-          `update roll_month m set rolled = (m.ended_at, m.id) <= (c.ended_at, c.id)
-           from roll_firsts c
-           where c.track_id = m.track_id and c.rank = c.total - c.total % $1
-             and m.hearing and not m.noted and m.ab_test_id is null`,
+          `create temp table roll_cutoffs on commit drop as
+           select track_id, ended_at, id from roll_firsts where rank = total - total % $1`,
           [rules.floor],
         );
+        await tx.query('analyze roll_cutoffs');
         await tx.query(
-          `update roll_month set kept = (hearing and not rolled) or noted or ab_test_id is not null`,
+          `create temp table roll_month on commit drop as
+           select m.*, r.rolled, (m.hearing and not r.rolled) or m.noted or m.ab_test_id is not null as kept
+           from roll_read m
+           left join roll_cutoffs c on c.track_id = m.track_id
+           cross join lateral (select coalesce(m.hearing and not m.noted and m.ab_test_id is null
+             and (m.ended_at, m.id) <= (c.ended_at, c.id), false) as rolled) r`,
         );
+        await tx.query('drop table roll_read');
+        await tx.query('analyze roll_month');
 
         // 4. What the reads keep of the month.
         await tx.query(
