@@ -1,17 +1,17 @@
-// Deals at scale (issue 33 item 7, decision 0312): the deal (next), the like, the chart and hook
-// analytics on dataset S, then again in the same run after `deals` has grown twentyfold, to 20
-// million rows in monthly partitions. Dataset S's ratings are its million deals of the last 60
-// days; the growth is 190,000 more listeners' 100 deals each over the twelve months before, so the
-// measured listeners, tracks and window are the same and only the table's size changes. The growth
-// deals every featured track but the one whose hook analytics are measured, so that read, too,
-// meets the same track in a larger table; a track with a year of deals of its own is measured
-// beside it in the grown cluster (`busyTrack`). Then the twelve grown months are rolled up
-// (decision 0317, a retention of four months) and everything is measured a third time, with the
-// busy track's hook analytics and a genre's median, whose history is now mostly rolled up.
+// Deals at scale (issue 33 item 7, decisions 0312, 0317): the deal (next), the like, the chart and
+// hook analytics on dataset S, and on dataset S grown twentyfold, to 20 million deals in monthly
+// partitions. Two clusters, each loaded with dataset S (its ratings as a million deals of the last
+// 60 days); the second then grows by 190,000 more listeners' 100 deals each over the twelve months
+// before, so the measured listeners, tracks and window are alike and only the table's size
+// differs. The growth deals every featured track but the one whose hook analytics are measured,
+// so that read, too, meets its track in a larger table; a track with a year of deals of its own
+// is measured beside it (`busyTrack`). The two clusters are measured in turn, in rounds, so that
+// what the shared machine does beside the bench falls on both alike. Then the grown cluster's
+// twelve old months are rolled up (a retention of four months) and both are measured again.
 // Goal: each operation's p50 and p95 within 20 % of dataset S's.
 //   npx tsx bench/deals-at-scale.ts        (writes bench/results/deals-at-scale.json)
 //   GROWTH=0.1 for a tenth of the growth (a quick look; the record needs the default of 1);
-//   KEEP=1 to keep the grown cluster up afterwards
+//   KEEP=1 to keep both clusters up afterwards
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -32,6 +32,8 @@ import { DATASET_S, generateDataset } from './lib/dataset';
 import { benchCluster } from './lib/load';
 
 const CYCLES = Number(process.env.CYCLES ?? 1_500);
+/** The measurements are taken in this many rounds, the two clusters in turn. */
+const ROUNDS = 3;
 const GROWTH = Number(process.env.GROWTH ?? 1);
 /** Listeners added for the growth, each with this many deals over the twelve months before. */
 const NEW_LISTENERS = Math.round(190_000 * GROWTH);
@@ -54,12 +56,30 @@ async function timed<T>(into: number[], run: () => Promise<T>): Promise<T> {
   return result;
 }
 
+type Samples = Record<'next' | 'like' | 'skip' | 'chart' | 'hookAnalytics' | 'verdictJob', number[]>;
+
+const emptySamples = (): Samples => ({
+  next: [],
+  like: [],
+  skip: [],
+  chart: [],
+  hookAnalytics: [],
+  verdictJob: [],
+});
+
 /**
- * One round of measurements: `CYCLES` deck cycles by dataset S's listeners (a deal, its grant and
- * first serve, then a like or a skip, as Discover does), chart reads with a listener's masking,
- * hook analytics of one track, and the verdict job once.
+ * One round of measurements, added to `into`: `cycles` deck cycles by dataset S's listeners (a
+ * deal, its grant and first serve, then a like or a skip, as Discover does), a hundred chart reads
+ * with a listener's masking, a hundred reads of one track's hook analytics, and the verdict job
+ * once.
  */
-async function measure(db: Db, listeners: string[], track: { id: string; artist_id: string; genre: string }) {
+async function measure(
+  into: Samples,
+  cycles: number,
+  db: Db,
+  listeners: string[],
+  track: { id: string; artist_id: string; genre: string },
+) {
   const repo = createPlayerRepository(db);
   const award = createLoyaltyService().trackAwardStatementPart(['swipe', 'like'], {
     user: '$1',
@@ -69,9 +89,9 @@ async function measure(db: Db, listeners: string[], track: { id: string; artist_
   });
   const catalogue = createCatalogueRepository(db);
   const hooks = createHooksService({ repository: createHooksRepository(db) });
-  const samples = { next: [] as number[], like: [] as number[], skip: [] as number[] };
+  const samples = into;
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-  for (let i = 0; i < CYCLES; i++) {
+  for (let i = 0; i < cycles; i++) {
     const userId = listeners[i % listeners.length] ?? '';
     const at = new Date();
     const dealt = await timed(samples.next, () =>
@@ -107,9 +127,8 @@ async function measure(db: Db, listeners: string[], track: { id: string; artist_
       await timed(samples.skip, () => repo.endDealAsSkip(dealt.alias, new Date(), 10_000));
     }
   }
-  const chart: number[] = [];
-  for (let i = 0; i < 300; i++) {
-    await timed(chart, async () => {
+  for (let i = 0; i < 100; i++) {
+    await timed(samples.chart, async () => {
       const rows = await catalogue.ranking(track.genre, yesterday, 50);
       await catalogue.likedAmong(
         listeners[i % listeners.length] ?? '',
@@ -117,20 +136,50 @@ async function measure(db: Db, listeners: string[], track: { id: string; artist_
       );
     });
   }
-  const hookReads: number[] = [];
-  for (let i = 0; i < 300; i++) await timed(hookReads, () => hooks.trackHooks(track.artist_id, track.id));
-  const verdict: number[] = [];
-  for (let i = 0; i < 3; i++)
-    await timed(verdict, () => refreshVerdicts(db, new Date(), VERDICT.windowDays, VERDICT.accountMinAgeMs));
-  return {
-    next: summarise(samples.next),
-    like: summarise(samples.like),
-    skip: summarise(samples.skip),
-    chart: summarise(chart),
-    hookAnalytics: summarise(hookReads),
-    verdictJob: summarise(verdict),
-  };
+  for (let i = 0; i < 100; i++)
+    await timed(samples.hookAnalytics, () => hooks.trackHooks(track.artist_id, track.id));
+  await timed(samples.verdictJob, () =>
+    refreshVerdicts(db, new Date(), VERDICT.windowDays, VERDICT.accountMinAgeMs),
+  );
 }
+
+/** Each operation's samples, summarised. */
+function summariseAll(samples: Samples) {
+  return Object.fromEntries(
+    Object.entries(samples).map(([key, values]) => [key, summarise(values)]),
+  ) as Record<keyof Samples, ReturnType<typeof summarise>>;
+}
+
+/**
+ * `ROUNDS` rounds on the two clusters in turn, dataset S's then the other's, so that what the
+ * machine does beside the bench falls on both alike; each operation's ratio to dataset S's.
+ */
+async function interleaved(
+  small: Db,
+  large: Db,
+  listeners: { small: string[]; large: string[] },
+  track: { small: BenchTrack; large: BenchTrack },
+) {
+  const samples = { small: emptySamples(), large: emptySamples() };
+  for (let round = 0; round < ROUNDS; round++) {
+    await measure(samples.small, CYCLES / ROUNDS, small, listeners.small, track.small);
+    await measure(samples.large, CYCLES / ROUNDS, large, listeners.large, track.large);
+  }
+  const datasetS = summariseAll(samples.small);
+  const other = summariseAll(samples.large);
+  const ratios = Object.fromEntries(
+    (Object.keys(datasetS) as (keyof Samples)[]).map((key) => [
+      key,
+      {
+        p50: Number((other[key].p50 / datasetS[key].p50).toFixed(2)),
+        p95: Number((other[key].p95 / datasetS[key].p95).toFixed(2)),
+      },
+    ]),
+  ) as Record<keyof Samples, { p50: number; p95: number }>;
+  return { datasetS, other, ratios };
+}
+
+type BenchTrack = { id: string; artist_id: string; genre: string };
 
 /** Rows and bytes of `deals` (all partitions, indexes included) and how many partitions hold rows. */
 async function dealsSize(db: Db) {
@@ -153,9 +202,9 @@ const progress = (what: string) => {
     `${String(Math.round((Date.now() - started) / 1000))} s: ${what} (load ${loadavg()[0]?.toFixed(1) ?? '?'})`,
   );
 };
-const cluster = await benchCluster();
-try {
-  const db = await openDatabase({ kind: 'postgres', url: cluster.url });
+
+/** Dataset S, its ratings as a million served deals of the last 60 days: the track and listeners measured. */
+async function loadDatasetS(db: Db): Promise<{ track: BenchTrack; listeners: string[] }> {
   await migrate(db);
   // An installation that has run for a while: the months of the last quarter and the next two.
   await db.query(`select deals_prepare_months(now() - interval '3 months', now() + interval '2 months')`);
@@ -198,9 +247,7 @@ try {
   // The accounts are older than any deal, so the verdict and the hooks trust their deals.
   await db.exec(`update accounts set created_at = now() - interval '400 days'`);
   await db.exec('vacuum analyze');
-  const [track] = await db.query<{ id: string; artist_id: string; genre: string }>(
-    'select * from bench_track',
-  );
+  const [track] = await db.query<BenchTrack>('select * from bench_track');
   if (!track) throw new Error('no track for the hook analytics');
   const listeners = (
     await db.query<{ id: string }>(
@@ -208,11 +255,14 @@ try {
     )
   ).map((row) => row.id);
 
-  const baselineSize = await dealsSize(db);
-  console.log(`dataset S: ${JSON.stringify(baselineSize)}`);
-  const baseline = await measure(db, listeners, track);
-  console.log(JSON.stringify({ baseline }, null, 2));
+  return { track, listeners };
+}
 
+/**
+ * The growth: 190,000 more listeners' 100 deals each over the twelve months before dataset S's
+ * quarter, every featured track but the measured one. Answers how long it took.
+ */
+async function grow(db: Db): Promise<number> {
   // The growth: each of the twelve months before the last quarter's is made as a table of its own,
   // filled, and attached as a partition, which builds its indexes in one pass each and checks its
   // foreign keys once (a row-by-row insert into the partition costs about ten times as long).
@@ -270,29 +320,49 @@ try {
   `);
   await db.exec('vacuum analyze');
   const grownInSeconds = Math.round((performance.now() - growth) / 1000);
-  const grownSize = await dealsSize(db);
   const [grownDeals] = await db.query<{ n: string }>(
     'select count(*) as n from deals where user_id in (select id from bench_grown)',
   );
   if (Number(grownDeals?.n) !== 12 * dealsPerMonth)
     throw new Error(`the growth made ${String(grownDeals?.n)} deals, not ${String(12 * dealsPerMonth)}`);
-  console.log(`grown: ${JSON.stringify(grownSize)} in ${String(grownInSeconds)} s`);
-  const grown = await measure(db, listeners, track);
+  return grownInSeconds;
+}
+
+const clusters = [await benchCluster(), await benchCluster()] as const;
+try {
+  const small = await openDatabase({ kind: 'postgres', url: clusters[0].url });
+  const large = await openDatabase({ kind: 'postgres', url: clusters[1].url });
+  const s = await loadDatasetS(small);
+  const l = await loadDatasetS(large);
+  const listeners = { small: s.listeners, large: l.listeners };
+  const tracks = { small: s.track, large: l.track };
+  const baselineSize = await dealsSize(small);
+  console.log(`dataset S: ${JSON.stringify(baselineSize)}`);
+  const grownInSeconds = await grow(large);
+  const grownSize = await dealsSize(large);
+  progress(`grown: ${JSON.stringify(grownSize)} in ${String(grownInSeconds)} s`);
+  const atScale = await interleaved(small, large, listeners, tracks);
+  console.log(JSON.stringify({ atScale }, null, 2));
   // Beside the goal: the hook analytics of the featured track with the most deals, a year of them.
-  const [busy] = await db.query<{ id: string; artist_id: string; deals: number }>(
+  const [busy] = await large.query<{ id: string; artist_id: string; deals: number }>(
     `select t.id, t.artist_id, x.deal_count as deals from deck_exposure x join tracks t on t.id = x.track_id
      where t.genre = $1 order by x.deal_count desc limit 1`,
-    [track.genre],
+    [l.track.genre],
   );
   if (!busy) throw new Error('no busy track');
-  const busyHooks = createHooksService({ repository: createHooksRepository(db) });
+  const busyHooks = createHooksService({ repository: createHooksRepository(large) });
   const busyReads: number[] = [];
   for (let i = 0; i < 100; i++) await timed(busyReads, () => busyHooks.trackHooks(busy.artist_id, busy.id));
+  const genreMedian: number[] = [];
+  await timed(genreMedian, () =>
+    createHooksRepository(large).genreLikeRate(l.track.genre, HOOKS.minListeners),
+  );
 
   // The roll-up (decision 0317) with a retention of four months: the twelve grown months go in
-  // one run, and what read them is measured again. Dataset S's sixty days are kept whole.
+  // one run, and what read them is measured again, beside dataset S again. Dataset S's sixty
+  // days are kept whole.
   progress('rolling up');
-  const rollUps = createDealRollUpRepository(db);
+  const rollUps = createDealRollUpRepository(large);
   const now = new Date();
   const due = await rollUps.monthsToRollUp(
     new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 3, 1)),
@@ -305,44 +375,42 @@ try {
     accountMinAgeMs: VERDICT.accountMinAgeMs,
   });
   const rollUpSeconds = Math.round((performance.now() - rollUpStarted) / 1000);
-  await db.exec('vacuum analyze');
-  const rolledSize = await dealsSize(db);
-  const [kept] = await db.query<{ pairs: number; bytes: string }>(
+  await large.exec('vacuum analyze');
+  const rolledSize = await dealsSize(large);
+  const [kept] = await large.query<{ pairs: number; bytes: string }>(
     `select (select count(*)::int from listener_tracks) as pairs,
        (pg_total_relation_size('listener_tracks') + pg_total_relation_size('track_hearing_rollups')
          + pg_total_relation_size('track_rollups'))::bigint as bytes`,
   );
   progress(`rolled up ${String(rolled.length)} months in ${String(rollUpSeconds)} s`);
-  const afterRollUp = await measure(db, listeners, track);
+  const afterRollUp = await interleaved(small, large, listeners, tracks);
   const busyAfter: number[] = [];
   for (let i = 0; i < 100; i++) await timed(busyAfter, () => busyHooks.trackHooks(busy.artist_id, busy.id));
-  const genreMedian = createHooksRepository(db);
   const medianAfter: number[] = [];
-  await timed(medianAfter, () => genreMedian.genreLikeRate(track.genre, HOOKS.minListeners));
-
-  const ratios = Object.fromEntries(
-    (Object.keys(baseline) as (keyof typeof baseline)[]).map((key) => [
-      key,
-      {
-        p50: Number((grown[key].p50 / baseline[key].p50).toFixed(2)),
-        p95: Number((grown[key].p95 / baseline[key].p95).toFixed(2)),
-      },
-    ]),
+  await timed(medianAfter, () =>
+    createHooksRepository(large).genreLikeRate(l.track.genre, HOOKS.minListeners),
   );
+
   const goalKeys = ['next', 'like', 'chart', 'hookAnalytics'] as const;
+  const passes = (ratios: Record<string, { p50: number; p95: number } | undefined>) =>
+    goalKeys.every(
+      (key) => (ratios[key]?.p50 ?? Infinity) <= GOAL_RATIO && (ratios[key]?.p95 ?? Infinity) <= GOAL_RATIO,
+    );
   const record = {
     benchmark: 'deals-at-scale',
     recordedAt: new Date().toISOString(),
     goal: `next, like, chart and hook analytics on ${String(grownSize.rows)} deals within ${String(Math.round((GOAL_RATIO - 1) * 100))} % of dataset S's (p50 and p95)`,
-    pass: goalKeys.every(
-      (key) => (ratios[key]?.p50 ?? Infinity) <= GOAL_RATIO && (ratios[key]?.p95 ?? Infinity) <= GOAL_RATIO,
-    ),
+    method: `two clusters, dataset S and dataset S grown, measured in turn in ${String(ROUNDS)} rounds (${String(CYCLES / ROUNDS)} deck cycles, 100 chart and 100 hook reads and one verdict job each)`,
+    pass: passes(atScale.ratios),
     machine: { cpus: cpus().length, loadAverageBefore: loadBefore, loadAverageAfter: loadavg() },
     seconds: Math.round((Date.now() - started) / 1000),
     datasetS: baselineSize,
     grown: { ...grownSize, newListeners: NEW_LISTENERS, seconds: grownInSeconds },
     hookTrack: { listeners: 200, floor: HOOKS.minListeners },
     busyTrack: { deals: busy.deals, hookAnalytics: summarise(busyReads) },
+    genreMedianFirstReadMs: Number((genreMedian[0] ?? 0).toFixed(0)),
+    milliseconds: { datasetS: atScale.datasetS, grown: atScale.other },
+    ratios: atScale.ratios,
     rollUp: {
       retentionMonths: 4,
       months: rolled.length,
@@ -352,21 +420,12 @@ try {
       deals: rolledSize,
       listenerTrackPairs: kept?.pairs,
       rollUpGigabytes: Number((Number(kept?.bytes ?? 0) / 2 ** 30).toFixed(2)),
-      milliseconds: afterRollUp,
+      pass: passes(afterRollUp.ratios),
+      milliseconds: { datasetS: afterRollUp.datasetS, rolledUp: afterRollUp.other },
+      ratios: afterRollUp.ratios,
       busyTrackHookAnalytics: summarise(busyAfter),
-      genreMedianMs: Number((medianAfter[0] ?? 0).toFixed(0)),
-      ratiosToDatasetS: Object.fromEntries(
-        (Object.keys(baseline) as (keyof typeof baseline)[]).map((key) => [
-          key,
-          {
-            p50: Number((afterRollUp[key].p50 / baseline[key].p50).toFixed(2)),
-            p95: Number((afterRollUp[key].p95 / baseline[key].p95).toFixed(2)),
-          },
-        ]),
-      ),
+      genreMedianFirstReadMs: Number((medianAfter[0] ?? 0).toFixed(0)),
     },
-    milliseconds: { datasetS: baseline, grown },
-    ratios,
   };
   console.log(JSON.stringify(record, null, 2));
   if (GROWTH === 1 && !KEEP)
@@ -374,12 +433,13 @@ try {
       path.join(import.meta.dirname, 'results', 'deals-at-scale.json'),
       `${JSON.stringify(record, null, 2)}\n`,
     );
-  await db.close();
+  await small.close();
+  await large.close();
   if (KEEP) {
-    // For EXPLAIN by hand: the grown cluster stays up until this process is stopped.
-    console.log(`kept: ${cluster.url}`);
+    // For EXPLAIN by hand: the clusters stay up until this process is stopped.
+    console.log(`kept: ${clusters[0].url} (dataset S), ${clusters[1].url} (grown and rolled up)`);
     await new Promise((resolve) => process.once('SIGTERM', resolve));
   }
 } finally {
-  cluster.stop();
+  for (const cluster of clusters) cluster.stop();
 }
