@@ -20,15 +20,21 @@ export interface RolledMonth {
 }
 
 /**
- * A deal of `d` that hook analytics count: heard blind in Discover, ended, not its artist's own,
- * by an account the verdict trusts at the deal's end (`hooks.repository.ts`, decisions 0200,
- * 0257). $1 is the demo's email, $2 the trusted age in milliseconds.
+ * Whether the verdict trusts the account of deal `d` at the deal's end (`hooks.repository.ts`,
+ * decisions 0196, 0255, 0257): not temporary, not the demo ($1), confirmed, and old enough ($2,
+ * in milliseconds).
  */
-const HEARING = `d.origin = 'discover' and d.first_served_at is not null and d.ended_at is not null
-  and d.user_id <> t.artist_id and coalesce((select not a.is_temporary and a.email <> $1
-    and a.email_verified_at is not null
+const TRUSTED = `coalesce((select not a.is_temporary and a.email <> $1 and a.email_verified_at is not null
     and d.ended_at >= a.created_at + $2::bigint * interval '1 millisecond'
   from accounts a where a.id = d.user_id), false)`;
+
+/** A deal of `d` that hook analytics count: heard blind in Discover, ended, not its artist's own. */
+const HEARING = `d.origin = 'discover' and d.first_served_at is not null and d.ended_at is not null
+  and d.user_id <> t.artist_id and ${TRUSTED}`;
+
+/** A deal of `d` that the genre's median counts: a trusted like or skip of a blind Discover deal. */
+const RATED = `d.origin = 'discover' and d.first_served_at is not null and d.ended_as in ('like', 'skip')
+  and ${TRUSTED}`;
 
 /**
  * Rolls old months of `deals` up and drops them (decision 0317). The months due go together, in
@@ -76,11 +82,7 @@ export function createDealRollUpRepository(db: Db) {
           `create temp table roll_read on commit drop as
            select d.id, d.user_id, d.track_id, d.dealt_at, d.first_served_at, d.ended_as, d.ended_at,
              d.end_position_ms, d.listened_before_like_ms, d.origin, d.pack_id, d.ab_test_id,
-             t.duration_ms, ${HEARING} as hearing,
-             (d.origin = 'discover' and d.first_served_at is not null and d.ended_as in ('like', 'skip')
-               and coalesce((select not a.is_temporary and a.email <> $1 and a.email_verified_at is not null
-                 and d.ended_at >= a.created_at + $2::bigint * interval '1 millisecond'
-                 from accounts a where a.id = d.user_id), false)) as rated,
+             t.duration_ms, ${HEARING} as hearing, ${RATED} as rated,
              exists (select 1 from deal_notes n where n.deal_id = d.id and n.deal_dealt_at = d.dealt_at) as noted,
              (d.origin = 'follow' and d.first_served_at < r.entered_at + interval '1 day') as follow_first_day
            from deals d join tracks t on t.id = d.track_id
