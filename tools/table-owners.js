@@ -110,6 +110,9 @@ export const TABLE_OWNERS = {
   // The partition that takes a deal of a month without one (decision 0312); the months'
   // partitions are made by `deals_prepare_month`, under names no migration spells.
   deals_default: { owner: 'player' },
+  // The partition every rolled-up month's remaining deals join (decision 0317): made under this
+  // name by `deals_roll_into_archive`, then renamed `deals_rolled`.
+  deals_rolled_next: { owner: 'player' },
   deal_notes: {
     owner: 'player',
     readers: { analytics: 'Blind Notes are counted beside the hooks they explain (decision 0302)' },

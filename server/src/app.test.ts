@@ -261,6 +261,7 @@ describe('the application shell of the API', () => {
       'player.credit-listening': 'short',
       'player.deliver-to-followers': 'short',
       'player.prepare-deal-months': 'short',
+      'player.roll-up-deal-months': 'short',
       'tracks.discard-unclaimed': 'short',
       'tracks.measure-sound': 'media',
       'tracks.process': 'media',
