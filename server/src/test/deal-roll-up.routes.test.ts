@@ -3,6 +3,7 @@ import { FOLLOW_RULES, HOOKS } from '@klang/domain';
 import { createHooksRepository } from '../modules/analytics/hooks.repository';
 import { refreshVerdicts } from '../modules/catalogue/catalogue.repository';
 import { createFollowsRepository } from '../modules/follows/follows.repository';
+import { createBlindSharesRepository } from '../modules/player/blind-shares.repository';
 import { createFollowDeliveriesRepository } from '../modules/player/follow-deliveries.repository';
 import { ROLL_UP_DEAL_MONTHS_JOB } from '../modules/player/player.jobs';
 import { createPlayerRepository, NO_FILTER } from '../modules/player/player.repository';
@@ -419,5 +420,10 @@ describe('after a roll-up, a follower dealt a new track in a dropped month', () 
     expect(await firstDay()).toBe(FOLLOW_RULES.firstDayFloor);
     expect(await waiting()).toEqual([]);
     expect(await createFollowDeliveriesRepository(t.db).dealDelivery(again, at)).toBeUndefined();
+    // Nor is a shared track their first deal ever (the share funnel's signal, decision 0309).
+    const [other] = followers.slice(1);
+    if (!other) throw new Error('a second follower');
+    const shared = await createBlindSharesRepository(t.db).deal(other, track, at);
+    expect(shared?.isFirstDeal).toBe(false);
   });
 });
