@@ -169,7 +169,7 @@ function crossSettingProblems(source: NodeJS.ProcessEnv): string[] {
   }
   const retention = Number(source.DEALS_RETENTION_MONTHS);
   const windowDays = Number(source.CHART_WINDOW_DAYS ?? VERDICT.windowDays);
-  if (Number.isInteger(retention) && retention >= 2 && !retentionKeepsWindow(retention, windowDays)) {
+  if (Number.isInteger(retention) && retention >= 2 && retention < minimumRetentionMonths(windowDays)) {
     problems.push(
       `DEALS_RETENTION_MONTHS: ${String(retention)} months would roll up deals the chart's ${String(windowDays)}-day window still reads; keep at least ${String(minimumRetentionMonths(windowDays))}`,
     );
@@ -181,14 +181,10 @@ function crossSettingProblems(source: NodeJS.ProcessEnv): string[] {
 }
 
 /**
- * Whether keeping `months` months of deals (this one and the `months - 1` before it) keeps every
- * deal the verdict reads: a window of `windowDays` reads deals dealt up to a week and a day before
- * it (decision 0314), and the newest rolled-up deal is at least `months - 1` short months old.
+ * The fewest months of deals (this one and those before it) that keep every deal the verdict
+ * reads: a window of `windowDays` reads deals dealt up to a week and a day before it (decision
+ * 0314), and the newest rolled-up deal is at least `months - 1` short (28-day) months old.
  */
-function retentionKeepsWindow(months: number, windowDays: number): boolean {
-  return (months - 1) * 28 >= windowDays + DEAL_RULES.openDays + 1;
-}
-
 function minimumRetentionMonths(windowDays: number): number {
   return Math.ceil((windowDays + DEAL_RULES.openDays + 1) / 28) + 1;
 }

@@ -8,3 +8,10 @@ export async function runDueJobs(t: TestApp): Promise<void> {
     /* drain */
   }
 }
+
+/** Runs one job of `kind` now, as the runner would hand it its row; nothing it queues. */
+export async function runJobNow(t: TestApp, kind: string): Promise<void> {
+  const handler = t.app.jobKinds[kind]?.run;
+  if (!handler) throw new Error(`no handler for ${kind}`);
+  await handler({ id: 'now', kind, payload: {}, attempts: 0, maxAttempts: 1 }, { db: t.db });
+}

@@ -102,19 +102,30 @@ const STEP_AND_SECOND = `case when s.end_position_ms is null or coalesce($3::int
     else least($4::int, s.end_position_ms::bigint * $4::int / $3::int)::int end as step,
   case when s.ended_as = 'like' then (s.listened_before_like_ms / 1000)::int end as like_second`;
 
+/** A published snapshot: whose track, its floor of listeners, and its curve's grid. */
+interface SnapshotOptions {
+  artistId: string;
+  floor: number;
+  durationMs: number | null;
+  steps: number;
+}
+
+/** Of each hearing of the CTE `snapshot`: its listener, whether it had a position, a timed like. */
+const SNAPSHOT_FLAGS = `select user_id, end_position_ms is not null as positioned,
+    ended_as = 'like' and listened_before_like_ms is not null as timed
+  from snapshot`;
+
 /**
- * The CTE `contributors`: of the listeners of `hearings` (a relation of `user_id`,
- * `end_position_ms`, `ended_as` and `listened_before_like_ms`), those with a position (the curve)
- * and those with a timed like (the histogram).
+ * The CTE `contributors`: of the listeners of `flags` (a statement of `user_id`, `positioned` and
+ * `timed` rows), those with a position (the curve) and those with a timed like (the histogram).
  */
-function contributors(hearings = 'snapshot'): string {
+function contributors(flags = SNAPSHOT_FLAGS): string {
   return `contributors as (
     select count(*) filter (where positioned)::int as positioned,
       count(*) filter (where timed)::int as timed
     from (
-      select bool_or(end_position_ms is not null) as positioned,
-        bool_or(ended_as = 'like' and listened_before_like_ms is not null) as timed
-      from ${hearings} h group by user_id
+      select bool_or(positioned) as positioned, bool_or(timed) as timed
+      from (${flags}) h group by user_id
     ) per_listener
   )`;
 }
@@ -130,6 +141,16 @@ export function createHooksRepository(
   db: Queryable,
   trust: { accountMinAgeMs: number } = { accountMinAgeMs: VERDICT.accountMinAgeMs },
 ) {
+  /** $1 to $7 of a published snapshot's statements: the track, its steps, its artist and trust. */
+  const snapshotValues = (trackId: string, options: SnapshotOptions) => [
+    trackId,
+    options.floor,
+    options.durationMs,
+    options.steps,
+    options.artistId,
+    DEMO_ACCOUNT.email,
+    trust.accountMinAgeMs,
+  ];
   return {
     /** Whether the account is an artist, and the track if it is one of theirs and not deleted. */
     async findOwnTrack(artistId: string, trackId: string): Promise<OwnTrackRow> {
@@ -155,24 +176,14 @@ export function createHooksRepository(
      */
     async hearingGroups(
       trackId: string,
-      options: {
-        artistId: string;
-        floor: number;
-        durationMs: number | null;
-        steps: number;
+      options: SnapshotOptions & {
         /** One version of an A/B test (decision 0304): its deals that ended by the test's end. */
         version?: { testId: string; version: 'a' | 'b'; endedAt: Date | null };
       },
     ): Promise<HearingGroupRow[]> {
       const version = options.version;
       const values = [
-        trackId,
-        options.floor,
-        options.durationMs,
-        options.steps,
-        options.artistId,
-        DEMO_ACCOUNT.email,
-        trust.accountMinAgeMs,
+        ...snapshotValues(trackId, options),
         ...(version ? [version.testId, version.version, version.endedAt] : []),
       ];
       if (version)
@@ -204,12 +215,9 @@ export function createHooksRepository(
          ),
          ${stepCutoff('firsts_all', 'ended_at')},
          snapshot as (select e.* from ended e join cutoff c on (e.ended_at, e.id) <= (c.ended_at, c.id)),
-         ${contributors(`(
-           select user_id, end_position_ms, ended_as, listened_before_like_ms from snapshot
+         ${contributors(`${SNAPSHOT_FLAGS}
            union all
-           select user_id, case when positioned then 0 end, case when timed then 'like' end,
-             case when timed then 0 end
-           from rolled where exists (select 1 from cutoff))`)},
+           select user_id, positioned, timed from rolled where exists (select 1 from cutoff)`)},
          hearings as (
            select s.ended_as, ${STEP_AND_SECOND}, count(*)::int as deals from snapshot s group by 1, 2, 3
            union all
@@ -233,10 +241,7 @@ export function createHooksRepository(
      * the next step. Trust is the hooks': an account the verdict trusts when the note was given,
      * not the artist, and only notes on Discover's blind deals.
      */
-    async noteGroups(
-      trackId: string,
-      options: { artistId: string; floor: number; durationMs: number | null; steps: number },
-    ): Promise<NoteGroupRow[]> {
+    async noteGroups(trackId: string, options: SnapshotOptions): Promise<NoteGroupRow[]> {
       return db.query<NoteGroupRow>(
         `with noted as (
            select n.id, n.kind, n.reason, n.position_ms, n.created_at,
@@ -253,15 +258,7 @@ export function createHooksRepository(
            count(*)::int as notes, c.listeners::int as listeners
          from noted s join cutoff c on (s.created_at, s.id) <= (c.created_at, c.id)
          group by 1, 2, 3, c.listeners`,
-        [
-          trackId,
-          options.floor,
-          options.durationMs,
-          options.steps,
-          options.artistId,
-          DEMO_ACCOUNT.email,
-          trust.accountMinAgeMs,
-        ],
+        snapshotValues(trackId, options),
         { prepare: true },
       );
     },

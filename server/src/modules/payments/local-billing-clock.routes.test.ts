@@ -3,7 +3,7 @@ import { signUp, type Client } from '../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { EXPIRE_ENTITLEMENTS_JOB, LOCAL_BILLING_CLOCK_JOB } from './payments.jobs';
 import { checkoutLocally, GOOD_CARD } from '../../test/local-checkout';
-import { runDueJobs } from '../../test/run-jobs';
+import { runDueJobs, runJobNow } from '../../test/run-jobs';
 
 const origin = 'http://localhost:3000';
 const DAY = 86_400;
@@ -54,9 +54,7 @@ async function timePasses(client: Client, seconds: number) {
 
 /** Runs one periodic job now, then every job it caused (the events' processing, the emails). */
 async function runJob(kind: string) {
-  const handler = t.app.jobKinds[kind]?.run;
-  if (!handler) throw new Error(`no handler for ${kind}`);
-  await handler({ id: 'now', kind, payload: {}, attempts: 0, maxAttempts: 1 }, { db: t.db });
+  await runJobNow(t, kind);
   await runDueJobs(t);
 }
 const clockTicks = () => runJob(LOCAL_BILLING_CLOCK_JOB);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { healthResponseSchema } from '@klang/domain';
 import { createTestApp, type TestApp } from '../../test/app';
+import { runJobNow } from '../../test/run-jobs';
 import { PREPARE_DEAL_MONTHS_JOB } from './player.jobs';
 
 // `deals` is partitioned by month (decision 0312); the player's daily job makes the partitions of
@@ -22,14 +23,7 @@ const months = async () =>
     )
   ).map((r) => r.part);
 
-async function runJob() {
-  const kind = t.app.jobKinds[PREPARE_DEAL_MONTHS_JOB];
-  if (!kind) throw new Error('the job is registered');
-  await kind.run(
-    { id: 'now', kind: PREPARE_DEAL_MONTHS_JOB, payload: {}, attempts: 0, maxAttempts: 1 },
-    { db: t.db },
-  );
-}
+const runJob = () => runJobNow(t, PREPARE_DEAL_MONTHS_JOB);
 
 it("makes this month's partition of deals and the next two, once, and a month later the one after", async () => {
   expect(await months()).toEqual([]);
