@@ -59,14 +59,16 @@ export async function insertTrack(
     featured?: boolean;
     status?: 'ready' | 'processing';
     deleted?: boolean;
+    /** Now by default. A track's deals are never older (decision 0312): date them after it. */
+    uploadedAt?: Date;
   } = {},
 ): Promise<string> {
   const id = randomUUID();
   const audio = await insertMedia(db, 'renditions', 'audio/mpeg', 'mp3');
   const cover = await insertMedia(db, 'coverart', 'image/jpeg', 'jpg');
   await db.query(
-    `insert into tracks (id, artist_id, title, genre, audio_media_id, cover_media_id, status, featured_in_player, is_deleted, deleted_at, duration_ms)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 60000)`,
+    `insert into tracks (id, artist_id, title, genre, audio_media_id, cover_media_id, status, featured_in_player, is_deleted, deleted_at, duration_ms, uploaded_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 60000, coalesce($11, now()))`,
     [
       id,
       artistId,
@@ -78,6 +80,7 @@ export async function insertTrack(
       options.featured ?? true,
       options.deleted ?? false,
       options.deleted ? new Date() : null,
+      options.uploadedAt ?? null,
     ],
   );
   return id;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOLLOW_RULES, HOOKS } from '@klang/domain';
-import { createHooksRepository } from '../modules/analytics/hooks.repository';
+import { createHooksRepository, dealsSince } from '../modules/analytics/hooks.repository';
 import { refreshVerdicts } from '../modules/catalogue/catalogue.repository';
 import { createFollowsRepository } from '../modules/follows/follows.repository';
 import { createBlindSharesRepository } from '../modules/player/blind-shares.repository';
@@ -92,6 +92,8 @@ describe('a roll-up', () => {
   let artist: string;
   let track: string;
   let other: string;
+  /** When both tracks were uploaded: before any of their deals. */
+  let uploadedAt: Date;
   const hooks = () => createHooksRepository(t.db);
 
   /** Everything hook analytics and the genre's median read of the two tracks. */
@@ -101,6 +103,7 @@ describe('a roll-up', () => {
       floor: HOOKS.minListeners,
       durationMs: 60_000,
       steps: HOOKS.curveSteps,
+      since: dealsSince(uploadedAt),
     };
     const sorted = (rows: object[]) => rows.map((r) => JSON.stringify(r)).sort();
     return {
@@ -115,6 +118,11 @@ describe('a roll-up', () => {
     artist = await insertAccount(t.db, 'artist');
     track = await insertTrack(t.db, artist, { genre: 'Techno' });
     other = await insertTrack(t.db, artist, { genre: 'Techno' });
+    const [uploaded] = await t.db.query<{ at: Date }>(
+      'select min(uploaded_at) as at from tracks where id = any($1::uuid[])',
+      [[track, other]],
+    );
+    uploadedAt = new Date(uploaded?.at ?? Number.NaN);
     const people = await listeners(24);
     const endings = ['like', 'skip', 'left'] as const;
     // June: twelve listeners hear the track, some twice, one of them noted; the artist hears it too.

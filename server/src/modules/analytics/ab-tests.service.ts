@@ -19,7 +19,7 @@ import { AppError } from '../../errors';
 import type { SessionAccount } from '../../plugins/session';
 import { aggregateHearings } from './hook-aggregates';
 import type { AbTestRow, AbTestsRepository } from './ab-tests.repository';
-import type { HooksRepository } from './hooks.repository';
+import { dealsSince, type HooksRepository } from './hooks.repository';
 
 export interface AbTestsServiceDeps {
   db: Db;
@@ -45,6 +45,7 @@ export function createAbTestsService(deps: AbTestsServiceDeps) {
       floor: HOOKS.minListeners,
       durationMs,
       steps: HOOKS.curveSteps,
+      since: dealsSince(new Date(test.started_at)),
       version: { testId: test.id, version, endedAt: test.ended_at },
     });
     const aggregates = aggregateHearings(groups, durationMs);

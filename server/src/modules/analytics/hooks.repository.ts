@@ -9,6 +9,8 @@ export interface OwnTrackRow {
   duration_ms: number | null;
   /** The rendition's stored peaks (jsonb), null before processing or for an old upload. */
   peaks: unknown;
+  /** When it was uploaded: none of its deals is older (see `SnapshotOptions.since`). */
+  uploaded_at: Date | null;
 }
 
 /** Ended deals of one track that share how they ended, where, and the whole second of a like. */
@@ -84,7 +86,7 @@ function stepCutoff(source: string, at: string): string {
 }
 
 /**
- * The track's ($1) served, ended, trusted Discover deals, not its artist's ($5), each marked
+ * The track's ($1) served, ended, trusted Discover deals since $8, not its artist's ($5), each marked
  * `is_first` when it is its listener's first: `where` narrows them, `first` narrows who can be
  * first.
  */
@@ -92,7 +94,7 @@ function endedDeals(where: string, first = ''): string {
   return `select d.id, d.user_id, d.ended_as, d.ended_at, d.end_position_ms, d.listened_before_like_ms,
       row_number() over (partition by d.user_id order by d.ended_at, d.id) = 1 ${first} as is_first
     from deals d
-    where d.track_id = $1 and d.user_id <> $5 and d.origin = 'discover'
+    where d.track_id = $1 and d.dealt_at >= $8 and d.user_id <> $5 and d.origin = 'discover'
       and d.first_served_at is not null and d.ended_at is not null
       and ${trustedListener('$6', '$7')} ${where}`;
 }
@@ -108,6 +110,18 @@ interface SnapshotOptions {
   floor: number;
   durationMs: number | null;
   steps: number;
+  /**
+   * No deal the snapshot reads is older ($8): the track's upload, or an A/B test's start, less a
+   * day for a deck transaction that began before it. `deals` is partitioned by month, so a read
+   * bounded this way opens only the months since (decision 0312); without it, every read of one
+   * track opened every month the service had ever kept.
+   */
+  since: Date;
+}
+
+/** The bound of `SnapshotOptions.since`: a day before `at`. */
+export function dealsSince(at: Date): Date {
+  return new Date(at.getTime() - 86_400_000);
 }
 
 /** Of each hearing of the CTE `snapshot`: its listener, whether it had a position, a timed like. */
@@ -141,7 +155,7 @@ export function createHooksRepository(
   db: Queryable,
   trust: { accountMinAgeMs: number } = { accountMinAgeMs: VERDICT.accountMinAgeMs },
 ) {
-  /** $1 to $7 of a published snapshot's statements: the track, its steps, its artist and trust. */
+  /** $1 to $8 of a published snapshot's statements: the track, its steps, its artist, trust, and since when. */
   const snapshotValues = (trackId: string, options: SnapshotOptions) => [
     trackId,
     options.floor,
@@ -150,12 +164,13 @@ export function createHooksRepository(
     options.artistId,
     DEMO_ACCOUNT.email,
     trust.accountMinAgeMs,
+    options.since,
   ];
   return {
     /** Whether the account is an artist, and the track if it is one of theirs and not deleted. */
     async findOwnTrack(artistId: string, trackId: string): Promise<OwnTrackRow> {
       const rows = await db.query<OwnTrackRow>(
-        `select ap.id is not null as is_artist, t.id, t.title, t.genre, t.duration_ms, t.peaks
+        `select ap.id is not null as is_artist, t.id, t.title, t.genre, t.duration_ms, t.peaks, t.uploaded_at
          from (select $1::uuid as artist_id) a
          left join artist_profiles ap on ap.id = a.artist_id
          left join tracks t on t.id = $2 and t.artist_id = a.artist_id and not t.is_deleted`,
@@ -188,8 +203,8 @@ export function createHooksRepository(
       ];
       if (version)
         return db.query<HearingGroupRow>(
-          `with ended as (${endedDeals(`and d.ab_test_id = $8 and d.ab_version = $9
-               and d.ended_at <= coalesce($10::timestamptz, 'infinity')`)}),
+          `with ended as (${endedDeals(`and d.ab_test_id = $9 and d.ab_version = $10
+               and d.ended_at <= coalesce($11::timestamptz, 'infinity')`)}),
            ${stepCutoff('ended', 'ended_at')},
            snapshot as (select e.* from ended e join cutoff c on (e.ended_at, e.id) <= (c.ended_at, c.id)),
            ${contributors()}
@@ -248,7 +263,7 @@ export function createHooksRepository(
              row_number() over (partition by d.user_id order by n.created_at, n.id) = 1 as is_first
            from deals d
            join deal_notes n on n.deal_id = d.id and n.deal_dealt_at = d.dealt_at
-           where d.track_id = $1 and d.user_id <> $5 and d.origin = 'discover'
+           where d.track_id = $1 and d.dealt_at >= $8 and d.user_id <> $5 and d.origin = 'discover'
              and ${trustedListener('$6', '$7', 'n.created_at')}
          ),
          ${stepCutoff('noted', 'created_at')}

@@ -28,6 +28,8 @@ afterAll(async () => {
 });
 
 const START = Date.parse('2026-11-01T12:00:00Z');
+/** The tracks' upload, a week before their first hearing: no deal of a track is older. */
+const UPLOADED = new Date(START - 7 * 86_400_000);
 
 interface Hearing {
   userId: string;
@@ -90,7 +92,7 @@ async function readyHooks(trackId: string): Promise<ReadyTrackHooks> {
  * deal, a served one still playing, and a sixth listener after the snapshot.
  */
 async function fixtureTrack(genre = 'Techno'): Promise<{ trackId: string; users: string[] }> {
-  const trackId = await insertTrack(t.db, artist.id, { title: 'Hook Study', genre });
+  const trackId = await insertTrack(t.db, artist.id, { uploadedAt: UPLOADED, title: 'Hook Study', genre });
   const users = await listeners(7);
   const [a, b, c, d, e, f, g] = users as [string, string, string, string, string, string, string];
   await deal(t.db, trackId, {
@@ -163,7 +165,11 @@ describe('GET /api/analytics/tracks/:trackId/hooks', () => {
   });
 
   it('draws the seconds-to-like histogram over five likers, and the curve over five positions', async () => {
-    const trackId = await insertTrack(t.db, artist.id, { title: 'Five Likes', genre: 'Dubstep' });
+    const trackId = await insertTrack(t.db, artist.id, {
+      uploadedAt: UPLOADED,
+      title: 'Five Likes',
+      genre: 'Dubstep',
+    });
     const seconds = [2_000, 7_500, 12_400, 40_900, 130_000];
     for (const [i, userId] of (await listeners(5)).entries()) {
       // Only four report a position: the curve is left out, the histogram is not.
@@ -180,7 +186,7 @@ describe('GET /api/analytics/tracks/:trackId/hooks', () => {
   });
 
   it('says "not enough listeners yet" below five listeners, with no number about them', async () => {
-    const trackId = await insertTrack(t.db, artist.id, { title: 'Quiet One' });
+    const trackId = await insertTrack(t.db, artist.id, { uploadedAt: UPLOADED, title: 'Quiet One' });
     // Four listeners, and the artist's own hearing, which is no one's verdict.
     const users = [...(await listeners(4)), artist.id];
     for (const [i, userId] of users.entries()) {
@@ -205,7 +211,7 @@ describe('GET /api/analytics/tracks/:trackId/hooks', () => {
   });
 
   it('counts only listeners the verdict trusts toward the floor: four new accounts fill nothing', async () => {
-    const trackId = await insertTrack(t.db, artist.id, { title: 'Sockpuppet Target' });
+    const trackId = await insertTrack(t.db, artist.id, { uploadedAt: UPLOADED, title: 'Sockpuppet Target' });
     const [real, temporary, unverified] = await listeners(3);
     const fakes = await listeners(4, 0);
     await t.db.query('update accounts set is_temporary = true, created_for_checkout = true where id = $1', [
@@ -233,7 +239,7 @@ describe('GET /api/analytics/tracks/:trackId/hooks', () => {
   });
 
   it('fills the floor with new accounts only where the operator trusts any age (VERDICT_ACCOUNT_MIN_AGE_HOURS=0)', async () => {
-    const trackId = await insertTrack(t.db, artist.id, { title: 'Minutes Old' });
+    const trackId = await insertTrack(t.db, artist.id, { uploadedAt: UPLOADED, title: 'Minutes Old' });
     for (const [i, userId] of (await listeners(5, 0)).entries()) {
       await deal(t.db, trackId, { userId, endedAs: 'skip', positionMs: 9_000, minute: 10 + i });
     }
@@ -241,6 +247,26 @@ describe('GET /api/analytics/tracks/:trackId/hooks', () => {
     expect((await byDefault.trackHooks(artist.id, trackId)).status).toBe('not_enough_listeners');
     const anyAge = createHooksService({ repository: createHooksRepository(t.db, { accountMinAgeMs: 0 }) });
     expect(await anyAge.trackHooks(artist.id, trackId)).toMatchObject({ status: 'ready', listeners: 5 });
+  });
+
+  it("reads a track's deals from a day before its upload, the months it has lived (decision 0312)", async () => {
+    const trackId = await insertTrack(t.db, artist.id, {
+      uploadedAt: new Date(START),
+      title: 'New This Week',
+    });
+    const [early, ...rest] = await listeners(5);
+    // A deck transaction that began before the upload committed: inside the day's margin.
+    await deal(t.db, trackId, { userId: early ?? '', endedAs: 'like', positionMs: 9_000, minute: -60 });
+    for (const [i, userId] of rest.entries())
+      await deal(t.db, trackId, { userId, endedAs: 'skip', positionMs: 9_000, minute: 10 + i });
+    expect(await readyHooks(trackId)).toMatchObject({ listeners: 5, likes: 1, skips: 4 });
+    // Deals no deck can write, two days before the track existed, are outside what the read opens.
+    for (const [i, userId] of (await listeners(5)).entries())
+      await deal(t.db, trackId, { userId, endedAs: 'like', positionMs: 9_000, minute: -2 * 1440 - i });
+    // Nor are the Blind Notes on such deals.
+    for (const [i, userId] of (await listeners(5)).entries())
+      await note(trackId, { userId, reason: 'intro-too-long', minute: -3 * 1440 - i });
+    expect(await readyHooks(trackId)).toMatchObject({ listeners: 5, likes: 1, skips: 4, blindNotes: null });
   });
 
   it('moves only in steps of five new listeners, so two reads never differ by one listener', async () => {
@@ -270,7 +296,7 @@ describe('GET /api/analytics/tracks/:trackId/hooks', () => {
     const genre = 'Drum n Bass';
     const other = await signUp(t.app, 'artist');
     const rated = async (artistId: string, likes: number, skips: number) => {
-      const trackId = await insertTrack(t.db, artistId, { genre });
+      const trackId = await insertTrack(t.db, artistId, { uploadedAt: UPLOADED, genre });
       for (const [i, userId] of (await listeners(likes + skips)).entries()) {
         const endedAs = i < likes ? 'like' : 'skip';
         await deal(t.db, trackId, { userId, endedAs, positionMs: 5_000, beforeLikeMs: 5_000, minute: i });
@@ -295,8 +321,8 @@ describe('GET /api/analytics/tracks/:trackId/hooks', () => {
 
   it("refuses another artist's track, a deleted one, a listener and a visitor", async () => {
     const other = await signUp(t.app, 'artist');
-    const theirs = await insertTrack(t.db, other.id);
-    const deleted = await insertTrack(t.db, artist.id, { deleted: true });
+    const theirs = await insertTrack(t.db, other.id, { uploadedAt: UPLOADED });
+    const deleted = await insertTrack(t.db, artist.id, { uploadedAt: UPLOADED, deleted: true });
     for (const trackId of [theirs, deleted]) {
       for (const url of [
         `/api/analytics/tracks/${trackId}/hooks`,
@@ -308,7 +334,7 @@ describe('GET /api/analytics/tracks/:trackId/hooks', () => {
       }
     }
     const listener = await signUp(t.app, 'listener');
-    const own = await insertTrack(t.db, artist.id);
+    const own = await insertTrack(t.db, artist.id, { uploadedAt: UPLOADED });
     const forbidden = await hooksOf(listener, own);
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json<ApiBody>().error.message).toBe(TRACK_MESSAGES.artistsOnly);
@@ -475,7 +501,7 @@ describe('GET /api/analytics/tracks/:trackId/hooks.csv', () => {
   });
 
   it('below the floor carries the state and no listener number', async () => {
-    const trackId = await insertTrack(t.db, artist.id, { title: 'Fresh' });
+    const trackId = await insertTrack(t.db, artist.id, { uploadedAt: UPLOADED, title: 'Fresh' });
     const response = await artist.get(`/api/analytics/tracks/${trackId}/hooks.csv`);
     expect(response.body).toBe(
       'section,measure,value\r\ntrack,title,Fresh\r\ntrack,status,not_enough_listeners\r\ntrack,min_listeners,5\r\n',

@@ -1,7 +1,7 @@
 import { HOOKS, HOOKS_MESSAGES, TRACK_MESSAGES, type TrackHooks } from '@klang/domain';
 import { AppError } from '../../errors';
 import { aggregateHearings, aggregateNotes, waveformOf } from './hook-aggregates';
-import type { HooksRepository } from './hooks.repository';
+import { dealsSince, type HooksRepository } from './hooks.repository';
 
 /** How long a genre's median like rate is reused: it moves slowly and costs a genre-wide scan. */
 export const GENRE_MEDIAN_TTL_MS = 10 * 60_000;
@@ -39,13 +39,14 @@ export function createHooksService(deps: HooksServiceDeps) {
     async trackHooks(accountId: string, trackId: string): Promise<TrackHooks> {
       const track = await repository.findOwnTrack(accountId, trackId);
       if (!track.is_artist) throw new AppError('FORBIDDEN', TRACK_MESSAGES.artistsOnly);
-      if (track.id === null || track.title === null || track.genre === null)
+      if (track.id === null || track.title === null || track.genre === null || track.uploaded_at === null)
         throw new AppError('NOT_FOUND', TRACK_MESSAGES.notOwned);
       const snapshot = {
         artistId: accountId,
         floor: HOOKS.minListeners,
         durationMs: track.duration_ms,
         steps: HOOKS.curveSteps,
+        since: dealsSince(new Date(track.uploaded_at)),
       };
       const groups = await repository.hearingGroups(track.id, snapshot);
       const aggregates = aggregateHearings(groups, track.duration_ms);
