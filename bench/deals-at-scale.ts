@@ -38,6 +38,8 @@ const GROWTH = Number(process.env.GROWTH ?? 1);
 /** Listeners added for the growth, each with this many deals over the twelve months before. */
 const NEW_LISTENERS = Math.round(190_000 * GROWTH);
 const DEALS_PER_NEW_LISTENER = 100;
+/** Deck cycles of the growth's listeners, before the roll-up and after. */
+const HISTORY_CYCLES = 300;
 const GOAL_RATIO = 1.2;
 /** KEEP=1 keeps the grown cluster up (and writes no record) for EXPLAIN by hand. */
 const KEEP = process.env.KEEP === '1';
@@ -141,6 +143,16 @@ async function measure(
   await timed(samples.verdictJob, () =>
     refreshVerdicts(db, new Date(), VERDICT.windowDays, VERDICT.accountMinAgeMs),
   );
+}
+
+/** The deck's operations of a listener's samples, summarised. */
+function deckOf(samples: Samples) {
+  return {
+    listeners: 1000,
+    next: summarise(samples.next),
+    like: summarise(samples.like),
+    skip: summarise(samples.skip),
+  };
 }
 
 /** Each operation's samples, summarised. */
@@ -364,6 +376,13 @@ try {
   await timed(genreMedian, () =>
     createHooksRepository(large).genreLikeRate(l.track.genre, HOOKS.minListeners),
   );
+  // Beside the goal too: the deck of listeners of the growth, each with a year of deals behind
+  // them (dataset S's listeners have none in the grown months, on either cluster).
+  const withHistory = (
+    await large.query<{ id: string }>('select id from bench_grown order by md5(id::text) limit 1000')
+  ).map((row) => row.id);
+  const historyBefore = emptySamples();
+  await measure(historyBefore, HISTORY_CYCLES, large, withHistory, l.track);
 
   // The roll-up (decision 0317) with a retention of four months: the twelve grown months go in
   // one run, and what read them is measured again, beside dataset S again. Dataset S's sixty
@@ -391,6 +410,8 @@ try {
   );
   progress(`rolled up ${String(rolled.length)} months in ${String(rollUpSeconds)} s`);
   const afterRollUp = await interleaved(small, large, listeners, tracks);
+  const historyAfter = emptySamples();
+  await measure(historyAfter, HISTORY_CYCLES, large, withHistory, l.track);
   const busyAfter: number[] = [];
   for (let i = 0; i < 100; i++) await timed(busyAfter, () => busyHooks.trackHooks(busy.artist_id, busy.id));
   const medianAfter: number[] = [];
@@ -415,6 +436,7 @@ try {
     grown: { ...grownSize, newListeners: NEW_LISTENERS, seconds: grownInSeconds },
     hookTrack: { listeners: 200, floor: HOOKS.minListeners, uploadedDaysAgo: 61 },
     busyTrack: { deals: busy.deals, hookAnalytics: summarise(busyReads) },
+    listenersWithAYear: deckOf(historyBefore),
     genreMedianFirstReadMs: Number((genreMedian[0] ?? 0).toFixed(0)),
     milliseconds: { datasetS: atScale.datasetS, grown: atScale.other },
     ratios: atScale.ratios,
@@ -431,6 +453,7 @@ try {
       milliseconds: { datasetS: afterRollUp.datasetS, rolledUp: afterRollUp.other },
       ratios: afterRollUp.ratios,
       busyTrackHookAnalytics: summarise(busyAfter),
+      listenersWithAYear: deckOf(historyAfter),
       genreMedianFirstReadMs: Number((medianAfter[0] ?? 0).toFixed(0)),
     },
   };
