@@ -155,8 +155,13 @@ describe('0312, deals by month', () => {
     ]);
     const grant = await one<{ deal_dealt_at: Date }>(db, 'select deal_dealt_at from stream_grants');
     expect(grant.deal_dealt_at.getTime()).toBe(new Date(recent.dealt_at).getTime());
-    const note = await one<{ deal_dealt_at: Date }>(db, 'select deal_dealt_at from deal_notes');
+    const note = await one<{ deal_dealt_at: Date; track_id: string }>(
+      db,
+      'select deal_dealt_at, track_id from deal_notes',
+    );
     expect(note.deal_dealt_at.toISOString()).toBe('2025-03-10T12:00:00.000Z');
+    // Migration 0319 names the note's track, its deal's.
+    expect(note.track_id).toBe(track);
 
     // The triggers are back: a new deck deal counts once.
     const next = await dealTrack(db, listener, track);

@@ -171,8 +171,8 @@ describe('a roll-up', () => {
     noted.push(...skips.map((r) => r.id));
     for (const id of noted)
       await t.db.query(
-        `insert into deal_notes (deal_id, deal_dealt_at, kind, reason, created_at)
-         select id, dealt_at, 'reason', 'too-slow', ended_at + interval '1 minute' from deals where id = $1`,
+        `insert into deal_notes (deal_id, deal_dealt_at, track_id, kind, reason, created_at)
+         select id, dealt_at, track_id, 'reason', 'too-slow', ended_at + interval '1 minute' from deals where id = $1`,
         [id],
       );
     // Every served June hearing of the track had its stream grant.

@@ -148,8 +148,9 @@ function contributors(flags = SNAPSHOT_FLAGS): string {
 const PER_GROUP = `c.listeners::int as listeners, k.positioned as positioned_listeners, k.timed as timed_listeners`;
 
 /**
- * The SQL of hook analytics (decision 0200). Both reads start from `deals_track_idx`: one
- * track's deals, or one genre's tracks' deals; no index of their own.
+ * The SQL of hook analytics (decision 0200). The hearings and the genre's median start from
+ * `deals_track_idx`: one track's deals, or one genre's tracks' deals; the Blind Notes from
+ * `deal_notes_track_idx`, because notes are few (migration 0319).
  */
 export function createHooksRepository(
   db: Queryable,
@@ -261,9 +262,10 @@ export function createHooksRepository(
         `with noted as (
            select n.id, n.kind, n.reason, n.position_ms, n.created_at,
              row_number() over (partition by d.user_id order by n.created_at, n.id) = 1 as is_first
-           from deals d
-           join deal_notes n on n.deal_id = d.id and n.deal_dealt_at = d.dealt_at
-           where d.track_id = $1 and d.dealt_at >= $8 and d.user_id <> $5 and d.origin = 'discover'
+           from deal_notes n
+           join deals d on d.id = n.deal_id and d.dealt_at = n.deal_dealt_at
+           where n.track_id = $1 and n.deal_dealt_at >= $8 and d.dealt_at >= $8
+             and d.user_id <> $5 and d.origin = 'discover'
              and ${trustedListener('$6', '$7', 'n.created_at')}
          ),
          ${stepCutoff('noted', 'created_at')}

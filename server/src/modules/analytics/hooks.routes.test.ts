@@ -378,8 +378,8 @@ async function note(trackId: string, n: Note): Promise<void> {
     ],
   );
   await t.db.query(
-    `insert into deal_notes (deal_id, deal_dealt_at, kind, reason, position_ms, created_at)
-     values ($1, $6, $2, $3, $4, $5)`,
+    `insert into deal_notes (deal_id, deal_dealt_at, track_id, kind, reason, position_ms, created_at)
+     values ($1, $6, $7, $2, $3, $4, $5)`,
     [
       row?.id,
       n.reason ? 'reason' : 'moment',
@@ -387,6 +387,7 @@ async function note(trackId: string, n: Note): Promise<void> {
       n.reason ? null : (n.momentMs ?? 0),
       at,
       new Date(at.getTime() - 120_000),
+      trackId,
     ],
   );
 }

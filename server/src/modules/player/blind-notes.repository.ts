@@ -56,16 +56,16 @@ export function createBlindNotesRepository(db: Queryable) {
 
     async insertReason(dealId: string, reason: SkipReason, at: Date): Promise<void> {
       await db.query(
-        `insert into deal_notes (deal_id, deal_dealt_at, kind, reason, created_at)
-         select id, dealt_at, 'reason', $2, $3 from deals where id = $1`,
+        `insert into deal_notes (deal_id, deal_dealt_at, track_id, kind, reason, created_at)
+         select id, dealt_at, track_id, 'reason', $2, $3 from deals where id = $1`,
         [dealId, reason, at],
       );
     },
 
     async insertMoment(dealId: string, positionMs: number, at: Date): Promise<void> {
       await db.query(
-        `insert into deal_notes (deal_id, deal_dealt_at, kind, position_ms, created_at)
-         select id, dealt_at, 'moment', $2, $3 from deals where id = $1`,
+        `insert into deal_notes (deal_id, deal_dealt_at, track_id, kind, position_ms, created_at)
+         select id, dealt_at, track_id, 'moment', $2, $3 from deals where id = $1`,
         [dealId, positionMs, at],
       );
     },
