@@ -86,9 +86,9 @@ function stepCutoff(source: string, at: string): string {
 }
 
 /**
- * The track's ($1) served, ended, trusted Discover deals since $8, not its artist's ($5), each marked
- * `is_first` when it is its listener's first: `where` narrows them, `first` narrows who can be
- * first.
+ * The track's ($1) served, ended, trusted Discover deals since $8, not its artist's ($5), each
+ * marked `is_first` when it is its listener's first: `where` narrows them, `first` narrows who
+ * can be first.
  */
 function endedDeals(where: string, first = ''): string {
   return `select d.id, d.user_id, d.ended_as, d.ended_at, d.end_position_ms, d.listened_before_like_ms,
@@ -156,7 +156,7 @@ export function createHooksRepository(
   db: Queryable,
   trust: { accountMinAgeMs: number } = { accountMinAgeMs: VERDICT.accountMinAgeMs },
 ) {
-  /** $1 to $8 of a published snapshot's statements: the track, its steps, its artist, trust, and since when. */
+  /** $1 to $8 of a published snapshot's statements: track, steps, artist, trust and the bound. */
   const snapshotValues = (trackId: string, options: SnapshotOptions) => [
     trackId,
     options.floor,
