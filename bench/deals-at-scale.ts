@@ -145,10 +145,10 @@ async function measure(
   );
 }
 
-/** The deck's operations of a listener's samples, summarised. */
-function deckOf(samples: Samples) {
+/** The deck's operations of `listeners` listeners' samples, summarised. */
+function deckOf(samples: Samples, listeners: number) {
   return {
-    listeners: 1000,
+    listeners,
     next: summarise(samples.next),
     like: summarise(samples.like),
     skip: summarise(samples.skip),
@@ -436,7 +436,7 @@ try {
     grown: { ...grownSize, newListeners: NEW_LISTENERS, seconds: grownInSeconds },
     hookTrack: { listeners: 200, floor: HOOKS.minListeners, uploadedDaysAgo: 61 },
     busyTrack: { deals: busy.deals, hookAnalytics: summarise(busyReads) },
-    listenersWithAYear: deckOf(historyBefore),
+    listenersWithAYear: deckOf(historyBefore, withHistory.length),
     genreMedianFirstReadMs: Number((genreMedian[0] ?? 0).toFixed(0)),
     milliseconds: { datasetS: atScale.datasetS, grown: atScale.other },
     ratios: atScale.ratios,
@@ -453,7 +453,7 @@ try {
       milliseconds: { datasetS: afterRollUp.datasetS, rolledUp: afterRollUp.other },
       ratios: afterRollUp.ratios,
       busyTrackHookAnalytics: summarise(busyAfter),
-      listenersWithAYear: deckOf(historyAfter),
+      listenersWithAYear: deckOf(historyAfter, withHistory.length),
       genreMedianFirstReadMs: Number((medianAfter[0] ?? 0).toFixed(0)),
     },
   };
